@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages t24 builds, tests and plots with.
+# As root it installs what is missing (non-interactively, so CI with no stdin works);
+# otherwise it prints the one apt-get line a user needs and fails.
+set -eu
+pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-dev
+      libgmp-dev libcjson-dev gnuplot-nox"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+    || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "t24: missing Debian packages; run:" >&2
+  echo "  sudo apt-get install -y$missing" >&2
+  exit 1
+fi
+echo "t24: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,37 @@
+# The two commands a new user runs: `make study` and `make test`.
+# Everything else (build folders, flags) lives in CMakeLists.txt.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+JOBS       ?= 2
+T24        := $(BUILD)/t24
+
+.PHONY: deps build study test test-release test-asan bench figures clean
+
+deps:
+	@bash .ci/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+study: build
+	$(T24) study
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-asan: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DT24_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test: test-release test-asan
+
+bench: build
+	$(BUILD)/t24-bench
+
+figures: build
+	bash docs/figures/make-figures.sh $(T24)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

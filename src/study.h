@@ -1,0 +1,54 @@
+/* study.h - the enumeration half of `t24 study`: solution sets, solvability, the
+ * completeness check of the reduced family and the aces view. */
+#ifndef T24_STUDY_H
+#define T24_STUDY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hand.h"
+#include "solset.h"
+#include "template.h"
+
+typedef struct {
+    int ncards;                   /* 2..6, default 4 */
+    int64_t lo, hi;               /* deck, default 1-11 */
+    int64_t target;               /* default 24 */
+    template_groupings groupings; /* default reduced for 4 cards, all otherwise */
+    int nthreads;                 /* default 2 */
+    solset_progress_fn progress;  /* optional, called from the calling thread */
+    void *progress_ctx;
+} study_params;
+
+typedef struct {
+    uint32_t hand;    /* index into the study's hands */
+    uint32_t witness; /* lowest id of the `all` family that hits it */
+} study_miss;
+
+typedef struct {
+    study_params params;
+    template_family *family;
+    template_family *all;      /* the complete family, for the completeness check */
+    hand_set *hands;
+    solset sols;               /* the family's solution sets */
+    bool *truly_solvable;      /* per hand: some template of the complete family hits */
+    uint32_t solvable;         /* hands some template (any grouping) solves */
+    uint32_t unsolvable;       /* hands no template of any grouping solves */
+    uint32_t family_solvable;  /* hands the family's templates solve */
+    uint32_t useful_templates; /* family templates that hit at least one hand */
+    study_miss *misses;        /* solvable hands the family misses */
+    uint32_t nmisses;
+    bool has_aces;             /* deck is 1-11: the aces-as-1-or-11 view applies */
+    uint32_t aces_hands;
+    uint32_t aces_unsolvable;
+    double seconds_enumerate;  /* evaluation of the family */
+    double seconds_complete;   /* completeness check and aces view */
+} study;
+
+void study_params_init(study_params *p);
+int study_run(study *st, const study_params *p, char *err, size_t errsize);
+void study_free(study *st);
+double study_now(void);
+
+#endif
