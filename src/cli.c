@@ -28,10 +28,8 @@ static void usage(FILE *out)
 
 int cli_run(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return ARGS_EXIT_USAGE;
-    }
+    if (argc < 2)
+        return args_error(NULL, "no command given");
     if (args_is_help(argv[1])) {
         usage(stdout);
         return 0;

@@ -1,0 +1,140 @@
+/* The command line: help, the bad-input contract, --json and --out artifacts. */
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include "helpers.h"
+#include "solset.h"
+#include "study.h"
+
+static void expect_usage_error(const char *args)
+{
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 2, "'t24 %s' should exit 2, got %d", args, r.status);
+    cr_assert_eq(count_lines(r.err), 1, "'t24 %s' should print one line, got: %s", args, r.err);
+    cr_assert_str_eq(r.out, "", "'t24 %s' printed on stdout", args);
+    run_free(&r);
+}
+
+Test(cli, help_exits_zero_and_lists_commands)
+{
+    run_result r = run_t24("--help", NULL);
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "study"));
+    run_free(&r);
+    r = run_t24("study --help", NULL);
+    cr_assert_eq(r.status, 0);
+    cr_assert(strstr(r.out, "--deck"));
+    run_free(&r);
+}
+
+Test(cli, bad_input_gives_one_line_and_status_2)
+{
+    const char *cases[] = {
+        "",                       "frobnicate",
+        "study --cards 7",        "study --cards 1",
+        "study --cards four",     "study --deck 5-3",
+        "study --deck abc",       "study --deck 1-",
+        "study --deck -1-5",      "study --target 1.5",
+        "study --target",         "study --groupings some",
+        "study --cards 5 --groupings reduced",
+        "study --threads 0",      "study --bogus",
+        "study --out /proc/t24-no/such",
+        "study --cards 6 --deck 0-1000000",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_usage_error(cases[i]);
+}
+
+Test(cli, json_has_the_documented_keys_and_consistent_counts)
+{
+    run_result r = run_t24("study --json", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *o = cJSON_Parse(r.out);
+    cr_assert(o, "stdout is one JSON object");
+    const char *keys[] = { "templates", "hands", "solvable", "unsolvable", "useful_templates",
+                           "reduced_misses", "aces_unsolvable", "aces_hands" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        cr_assert(cJSON_GetObjectItemCaseSensitive(o, keys[i]), "missing %s", keys[i]);
+    int hands = cJSON_GetObjectItem(o, "hands")->valueint;
+    cr_assert_eq(cJSON_GetObjectItem(o, "solvable")->valueint +
+                     cJSON_GetObjectItem(o, "unsolvable")->valueint, hands);
+    cr_assert_eq(cJSON_GetObjectItem(o, "templates")->valueint, 4608);
+    cr_assert_eq(hands, 1001);
+    cr_assert_eq(cJSON_GetObjectItem(o, "aces_hands")->valueint, 715);
+    cJSON_Delete(o);
+    run_free(&r);
+}
+
+Test(cli, output_is_deterministic)
+{
+    run_result a = run_t24("study --json --threads 1", NULL);
+    run_result b = run_t24("study --json --threads 2", NULL);
+    cr_assert_str_eq(a.out, b.out);
+    run_free(&a);
+    run_free(&b);
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        n += e->d_name[0] != '.' || strncmp(e->d_name, ".t24", 4) == 0 ||
+             strstr(e->d_name, ".tmp.") != NULL;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+Test(cli, out_folder_holds_an_artifact_equal_to_the_computation)
+{
+    char dir[] = "/tmp/t24-out-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char args[256];
+    snprintf(args, sizeof args, "study --deck 1-10 --out %s", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    char path[512];
+    snprintf(path, sizeof path, "%s/solutions.txt", dir);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp);
+    solset back;
+    char err[128];
+    cr_assert_eq(solset_read(&back, fp, err, sizeof err), 0, "%s", err);
+    fclose(fp);
+    study_params p;
+    study_params_init(&p);
+    p.hi = 10;
+    study st;
+    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0);
+    cr_assert(solset_equal(&st.sols, &back));
+    solset_free(&back);
+    study_free(&st);
+    const char *files[] = { "solutions.txt", "templates.tsv", "hands.tsv", "study.json" };
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        cr_assert_eq(access(path, R_OK), 0, "%s written", files[i]);
+        unlink(path);
+    }
+    cr_assert_eq(count_entries(dir), 0, "no temporaries left behind");
+    rmdir(dir);
+}
+
+Test(cli, a_failed_write_leaves_nothing_half_written)
+{
+    char dir[] = "/tmp/t24-out-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char path[512], args[256];
+    /* A folder where solutions.txt should go makes the final rename fail. */
+    snprintf(path, sizeof path, "%s/solutions.txt", dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    snprintf(args, sizeof args, "study --out %s", dir);
+    expect_usage_error(args);
+    cr_assert_eq(count_entries(dir), 1, "only the blocking folder remains");
+    rmdir(path);
+    rmdir(dir);
+}
