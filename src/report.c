@@ -57,9 +57,11 @@ cJSON *report_study_json(const study *st)
     if (st->has_aces) {
         cJSON_AddNumberToObject(o, "aces_hands", st->aces_hands);
         cJSON_AddNumberToObject(o, "aces_unsolvable", st->aces_unsolvable);
+        cJSON_AddNumberToObject(o, "aces_unsolvable_family", st->aces_unsolvable_family);
     } else {
         cJSON_AddNullToObject(o, "aces_hands");
         cJSON_AddNullToObject(o, "aces_unsolvable");
+        cJSON_AddNullToObject(o, "aces_unsolvable_family");
     }
     return o;
 }
@@ -93,6 +95,7 @@ void report_study_text(const study *st, FILE *out)
         }
     }
     if (st->has_aces)
-        fprintf(out, "\nAces as 1 or 11 (hands over 1-10): %u hands, %u unsolvable\n",
-                st->aces_hands, st->aces_unsolvable);
+        fprintf(out, "\nAces as 1 or 11 (hands over 1-10): %u hands, %u unsolvable "
+                     "(%u with the family's templates alone)\n",
+                st->aces_hands, st->aces_unsolvable, st->aces_unsolvable_family);
 }

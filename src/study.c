@@ -74,10 +74,10 @@ static int aces_view(study *st)
         int aces = 0;
         while (aces < n && c[aces] == 1)
             aces++;
-        bool ok = false;
+        bool ok = false, fam = false;
         /* Bit i of m reads ace i as 11; the aces lead the sorted hand, so moving the
          * 11s to the back keeps it sorted (all other cards are at most 10). */
-        for (unsigned m = 0; m < (1u << aces) && !ok; m++) {
+        for (unsigned m = 0; m < (1u << aces); m++) {
             int64_t v[TEMPLATE_MAX_CARDS];
             int k = 0, elevens = 0;
             for (int i = 0; i < aces; i++)
@@ -90,9 +90,11 @@ static int aces_view(study *st)
             for (int i = 0; i < elevens; i++)
                 v[k++] = 11;
             int64_t idx = hand_set_find(st->hands, v);
-            ok = idx >= 0 && st->truly_solvable[idx];
+            ok |= idx >= 0 && st->truly_solvable[idx];
+            fam |= idx >= 0 && solset_row_len(&st->sols, (uint32_t)idx) > 0;
         }
         st->aces_unsolvable += !ok;
+        st->aces_unsolvable_family += !fam;
     }
     hand_set_free(low);
     return 0;

@@ -41,7 +41,8 @@ typedef struct {
     uint32_t nmisses;
     bool has_aces;             /* deck is 1-11: the aces-as-1-or-11 view applies */
     uint32_t aces_hands;
-    uint32_t aces_unsolvable;
+    uint32_t aces_unsolvable;        /* no reading solvable with any grouping */
+    uint32_t aces_unsolvable_family; /* no reading solvable with the family's templates */
     double seconds_enumerate;  /* evaluation of the family */
     double seconds_complete;   /* completeness check and aces view */
 } study;
