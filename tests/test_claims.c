@@ -145,7 +145,7 @@ Test(claims, seed_004_1809_useful_and_117_hold_for_the_reduced_family_exactly_to
 
 Test(claims, floats_miss_solutions_that_exact_arithmetic_finds)
 {
-    /* 2/5*6*10: 0.4*6 = 2.4000000000000004 in double, times 10 is not 24. */
+    /* 2/5*6*10: 0.4*6 = 2.4000000000000004 in double; times 10, 24.000000000000004. */
     template_family *f = template_family_new(4, TEMPLATE_REDUCED);
     int64_t h[] = { 2, 5, 6, 10 };
     template_prog p;
