@@ -1,0 +1,133 @@
+/* Emitting tables: the generated C compiles, and the compiled table agrees with the
+ * exact evaluator on every hand. */
+#include <criterion/criterion.h>
+#include <dlfcn.h>
+#include <stdlib.h>
+
+#include "emit.h"
+#include "eval.h"
+#include "helpers.h"
+#include "table.h"
+
+static study run(int64_t lo, int64_t hi, template_groupings g, int64_t target)
+{
+    study_params p;
+    study_params_init(&p);
+    p.lo = lo;
+    p.hi = hi;
+    p.groupings = g;
+    p.target = target;
+    study st;
+    char err[128];
+    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0, "%s", err);
+    return st;
+}
+
+/* A cover that needs no optimiser: every template that hits some hand. */
+static uint32_t *useful(const study *st, uint32_t *n)
+{
+    uint32_t nt = template_family_count(st->family);
+    char *u = calloc(nt, 1);
+    for (uint64_t k = 0; k < st->sols.off[st->sols.nhands]; k++)
+        u[st->sols.ids[k]] = 1;
+    uint32_t *ids = malloc(nt * sizeof *ids);
+    *n = 0;
+    for (uint32_t i = 0; i < nt; i++)
+        if (u[i])
+            ids[(*n)++] = i;
+    free(u);
+    return ids;
+}
+
+/* Compiles generated source into a shared object and returns its table. */
+static const table_def *compile_table(const char *source, void **handle)
+{
+    char dir[] = "/tmp/t24-emit-XXXXXX", c[512], so[512], cmd[2048];
+    cr_assert(mkdtemp(dir));
+    snprintf(c, sizeof c, "%s/t.c", dir);
+    snprintf(so, sizeof so, "%s/t.so", dir);
+    FILE *fp = fopen(c, "w");
+    fputs(source, fp);
+    fclose(fp);
+    snprintf(cmd, sizeof cmd, "cc -O1 -Wall -Wextra -Werror -shared -fPIC -I'%s/src' -o '%s' '%s'",
+             getenv("T24_SOURCE_DIR"), so, c);
+    cr_assert_eq(system(cmd), 0, "generated code compiles cleanly");
+    *handle = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    cr_assert(*handle, "%s", dlerror());
+    unlink(c);
+    unlink(so);
+    rmdir(dir);
+    const table_def *t = dlsym(*handle, "table_test");
+    cr_assert(t);
+    return t;
+}
+
+static void check_table_on_every_hand(const study *st, const table_def *t)
+{
+    table_interp *ti = table_interp_new(t);
+    for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
+        const int64_t *x = hand_set_hand(st->hands, h);
+        cr_assert(table_accepts(t, x, 4, st->params.target));
+        int k = t->solve(x);
+        cr_assert_eq(k >= 0, st->truly_solvable[h], "hand %u", h);
+        cr_assert_eq(table_interp_solve(ti, x), k, "interpreter agrees on hand %u", h);
+        if (k >= 0) {
+            template_prog p;
+            template_program(st->all, t->ids[k], &p);
+            cr_assert_eq(eval_prog(&p, x, st->params.target), EVAL_HIT);
+        }
+    }
+    table_interp_free(ti);
+}
+
+static void emit_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t target)
+{
+    study st = run(lo, hi, g, target);
+    uint32_t n, *cover = useful(&st, &n);
+    emit_table t;
+    char err[256];
+    cr_assert_eq(emit_build(&st, cover, n, &t, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(t.patched > 0, st.nmisses > 0);
+    uint64_t decided = 0;
+    for (uint32_t k = 0; k < t.count; k++) {
+        cr_assert_gt(t.adds[k], 0);
+        decided += t.adds[k];
+    }
+    cr_assert_eq(decided, st.solvable);
+    cr_assert_leq(t.mean_tries, t.mean_tries_id_order);
+    char *src = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&src, &len);
+    cr_assert_eq(emit_write_c(&st, &t, "table_test", "test", mem, err, sizeof err), 0, "%s", err);
+    fclose(mem);
+    void *so;
+    const table_def *def = compile_table(src, &so);
+    cr_assert_eq(def->count, t.count);
+    check_table_on_every_hand(&st, def);
+    dlclose(so);
+    free(src);
+    free(cover);
+    emit_table_free(&t);
+    study_free(&st);
+}
+
+Test(emit, reduced_table_is_patched_and_decides_every_hand_of_1_to_11, .timeout = 300)
+{
+    emit_and_check(1, 11, TEMPLATE_REDUCED, 24);
+}
+
+Test(emit, tables_work_for_other_targets_and_decks_with_zero, .timeout = 300)
+{
+    emit_and_check(0, 9, TEMPLATE_ALL, 10);
+}
+
+Test(emit, a_cover_that_misses_hands_is_refused)
+{
+    study st = run(1, 10, TEMPLATE_ALL, 24);
+    uint32_t one = st.sols.ids[0]; /* a single useful template: far too few */
+    emit_table t;
+    char err[256] = "";
+    cr_assert_eq(emit_build(&st, &one, 1, &t, err, sizeof err), -1);
+    cr_assert(strstr(err, "unsolved"), "%s", err);
+    study_free(&st);
+}
