@@ -1,5 +1,6 @@
 /* cmd_study.c - `t24 study`: parse options, run the study, print and export it. */
 #include <cjson/cJSON.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,11 @@
 
 #include "args.h"
 #include "artifact.h"
+#include "classes.h"
 #include "cli.h"
+#include "export.h"
+#include "hitreport.h"
+#include "hitset.h"
 #include "report.h"
 #include "study.h"
 
@@ -15,7 +20,9 @@ static const char help[] =
     "usage: t24 study [options]\n"
     "\n"
     "Enumerate the expression templates, evaluate them exactly on every hand of a deck\n"
-    "and report which hands are solvable and by which templates.\n"
+    "and report which hands are solvable and by which templates; then find the fewest\n"
+    "templates that solve every hand the family solves (a minimum hitting set), with\n"
+    "lower and upper bounds and the exact optimum proven by GLPK.\n"
     "\n"
     "options:\n"
     "  --cards N            cards per hand, 2-6 (default 4)\n"
@@ -25,13 +32,26 @@ static const char help[] =
     "                       for 4 cards, all otherwise)\n"
     "  --threads N          evaluation threads, 1-64 (default 2)\n"
     "  --json               print one JSON object instead of the readable report\n"
+    "  --time-limit S       seconds GLPK may spend on each integer program, > 0\n"
+    "                       (default 60); a stopped search reports its best cover and\n"
+    "                       bound, never an unproven optimum\n"
+    "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
+    "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
+    "  --coverage           also the most hands k templates solve, k = 1..optimum, one\n"
+    "                       max-coverage ILP per k, against greedy's first k\n"
+    "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
-    "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv and\n"
-    "                       study.json into DIR (all or nothing)\n"
+    "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv,\n"
+    "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
+    "                       hitting_set.dat (for models/hitting_set.mod), hitting_set.lp\n"
+    "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
+    "                       (the cover) and, with --coverage, coverage.csv into DIR\n"
+    "                       (all or nothing)\n"
     "  -h, --help           show this help\n";
 
 typedef struct {
     study_params sp;
+    hitset_params hp;
     bool groupings_set;
     bool json;
     bool timings;
@@ -43,6 +63,7 @@ static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     study_params_init(&o->sp);
+    hitset_params_init(&o->hp);
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
@@ -52,6 +73,26 @@ static int parse(int argc, char **argv, options *o)
             o->json = true;
         } else if (strcmp(argv[i], "--timings") == 0) {
             o->timings = true;
+        } else if (strcmp(argv[i], "--coverage") == 0) {
+            o->hp.coverage = true;
+        } else if (strcmp(argv[i], "--no-reductions") == 0) {
+            o->hp.reduce = false;
+        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
+            if (args_double_positive(v, &o->hp.time_limit))
+                return args_error("study", "--time-limit must be a positive number of "
+                                           "seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
+            int runs;
+            if (args_int_range(v, 1, HITSET_MAX_RUNS, &runs))
+                return args_error("study", "--greedy-runs must be an integer from 1 to %d, "
+                                           "not '%s'", HITSET_MAX_RUNS, v);
+            o->hp.greedy_runs = (uint32_t)runs;
+        } else if ((v = args_value(argc, argv, &i, "--seed", &missing))) {
+            int64_t seed;
+            if (args_int64(v, &seed) || seed < 0)
+                return args_error("study", "--seed must be a non-negative integer, not '%s'",
+                                  v);
+            o->hp.seed = (uint64_t)seed;
         } else if ((v = args_value(argc, argv, &i, "--cards", &missing))) {
             if (args_int_range(v, TEMPLATE_MIN_CARDS, TEMPLATE_MAX_CARDS, &o->sp.ncards))
                 return args_error("study", "--cards must be an integer from 2 to 6, not '%s'", v);
@@ -124,8 +165,76 @@ static int write_hands(const study *st, FILE *fp)
     return 0;
 }
 
-static int write_out(artifact_set *a, const study *st, const char *json)
+/* Everything a finished study holds: the enumeration, the classes and the hitting sets. */
+typedef struct {
+    study st;
+    classes *cls;
+    hitset_result hr;
+    double seconds_classes;
+} results;
+
+/* classes.tsv: the class numbering the exports use (element c+1 = class c). */
+static int write_classes(const results *r, FILE *fp)
 {
+    fprintf(fp, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
+    const hsi *h = classes_instance(r->cls);
+    for (uint32_t c = 0; c < classes_count(r->cls); c++) {
+        char readable[128];
+        uint32_t n, nh;
+        const uint32_t *m = classes_members(r->cls, c, &n);
+        hsi_elem(h, c, &nh);
+        template_format(r->st.family, classes_rep(r->cls, c), TEMPLATE_READABLE, NULL,
+                        readable, sizeof readable);
+        fprintf(fp, "%u\t%u\t%u\t%s\t%u\t%u\t", c + 1, c, m[0], readable, n, nh);
+        for (uint32_t i = 0; i < n; i++)
+            fprintf(fp, "%s%u", i ? "," : "", m[i]);
+        fputc('\n', fp);
+    }
+    return 0;
+}
+
+/* hitting_set_hands.tsv: set s+1 of the exports is this hand. */
+static int write_set_hands(const results *r, FILE *fp)
+{
+    fprintf(fp, "set\thand_index\thand\n");
+    const hsi *h = classes_instance(r->cls);
+    for (uint32_t s = 0; s < hsi_nsets(h); s++) {
+        char hand[128];
+        uint32_t idx = classes_hand(r->cls, s);
+        hand_format(hand_set_hand(r->st.hands, idx), r->st.params.ncards, hand, sizeof hand);
+        fprintf(fp, "%u\t%u\t%s\n", s + 1, idx, hand);
+    }
+    return 0;
+}
+
+static int write_hitting_sets(artifact_set *a, const results *r)
+{
+    const hsi *h = classes_instance(r->cls);
+    char comment[256];
+    const study_params *p = &r->st.params;
+    snprintf(comment, sizeof comment, "t24 minimum hitting set: %u classes (classes.tsv), "
+             "%u hands (hitting_set_hands.tsv); %d cards, deck %lld-%lld, target %lld, %s",
+             hsi_nelems(h), hsi_nsets(h), p->ncards, (long long)p->lo, (long long)p->hi,
+             (long long)p->target, template_groupings_name(p->groupings));
+    FILE *cl = artifact_open(a, "classes.tsv");
+    FILE *sh = artifact_open(a, "hitting_set_hands.tsv");
+    FILE *dat = artifact_open(a, "hitting_set.dat");
+    FILE *lp = artifact_open(a, "hitting_set.lp");
+    FILE *hgr = artifact_open(a, "hitting_set.hgr");
+    FILE *sol = artifact_open(a, "hitting_set.sol");
+    FILE *cov = r->hr.params.coverage ? artifact_open(a, "coverage.csv") : NULL;
+    if (!cl || !sh || !dat || !lp || !hgr || !sol || (r->hr.params.coverage && !cov))
+        return -1;
+    if (write_classes(r, cl) || write_set_hands(r, sh) || export_dat(dat, h, comment) ||
+        export_lp(lp, h, comment) || export_pace(hgr, h, comment) ||
+        export_pace_solution(sol, r->hr.cover.elems, r->hr.cover.n))
+        return -1;
+    return cov ? hitreport_coverage_csv(cov, &r->hr) : 0;
+}
+
+static int write_out(artifact_set *a, const results *r, const char *json)
+{
+    const study *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
     FILE *tm = artifact_open(a, "templates.tsv");
     FILE *hd = artifact_open(a, "hands.tsv");
@@ -133,14 +242,69 @@ static int write_out(artifact_set *a, const study *st, const char *json)
     if (!sol || !tm || !hd || !js)
         return -1;
     if (solset_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd))
+        write_hands(st, hd) || write_hitting_sets(a, r))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
 }
 
+/* The hitting-set half: classes, then the pipeline with class sizes as multiplicities. */
+static int run_hitting_sets(results *r, const hitset_params *hp, char *err, size_t errsize)
+{
+    double t0 = study_now();
+    r->cls = classes_new(&r->st.sols, err, errsize);
+    if (!r->cls)
+        return -1;
+    uint32_t n = classes_count(r->cls);
+    uint32_t *mult = malloc((n + 1) * sizeof *mult);
+    if (!mult) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    for (uint32_t c = 0; c < n; c++)
+        classes_members(r->cls, c, &mult[c]);
+    r->seconds_classes = study_now() - t0;
+    int rc = hitset_run(classes_instance(r->cls), mult, hp, &r->hr, err, errsize);
+    free(mult);
+    return rc;
+}
+
+static void add_timings(cJSON *js, const results *r, double total)
+{
+    const hitset_result *h = &r->hr;
+    cJSON *t = cJSON_AddObjectToObject(js, "seconds");
+    cJSON_AddNumberToObject(t, "enumerate", r->st.seconds_enumerate);
+    cJSON_AddNumberToObject(t, "complete", r->st.seconds_complete);
+    cJSON_AddNumberToObject(t, "classes", r->seconds_classes);
+    cJSON_AddNumberToObject(t, "bounds", h->seconds_bounds);
+    cJSON_AddNumberToObject(t, "greedy", h->seconds_greedy);
+    cJSON_AddNumberToObject(t, "reduce", h->seconds_reduce);
+    cJSON_AddNumberToObject(t, "ilp", h->seconds_ilp);
+    cJSON_AddNumberToObject(t, "cover", h->seconds_cover);
+    cJSON_AddNumberToObject(t, "coverage", h->seconds_coverage);
+    cJSON_AddNumberToObject(t, "until_report", total);
+}
+
+static void print_timings(const results *r, double total)
+{
+    const hitset_result *h = &r->hr;
+    printf("\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
+           "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
+           "report %.6f\n", r->st.seconds_enumerate, r->st.seconds_complete,
+           r->seconds_classes, h->seconds_bounds, h->seconds_greedy, h->seconds_reduce,
+           h->seconds_ilp, h->seconds_cover, h->seconds_coverage, total);
+}
+
+static void results_free(results *r)
+{
+    hitset_result_free(&r->hr);
+    classes_free(r->cls);
+    study_free(&r->st);
+}
+
 int cmd_study(int argc, char **argv)
 {
+    double t0 = study_now();
     options o;
     int rc = parse(argc, argv, &o);
     if (rc == 1) {
@@ -157,21 +321,23 @@ int cmd_study(int argc, char **argv)
     }
     if (isatty(STDERR_FILENO))
         o.sp.progress = progress;
-    study st;
-    if (study_run(&st, &o.sp, err, sizeof err)) {
+    results r;
+    memset(&r, 0, sizeof r);
+    if (study_run(&r.st, &o.sp, err, sizeof err) ||
+        run_hitting_sets(&r, &o.hp, err, sizeof err)) {
         fprintf(stderr, "t24 study: %s\n", err);
         artifact_abort(a);
+        results_free(&r);
         return ARGS_EXIT_USAGE;
     }
-    cJSON *js = report_study_json(&st);
-    if (o.timings) {
-        cJSON *t = cJSON_AddObjectToObject(js, "seconds");
-        cJSON_AddNumberToObject(t, "enumerate", st.seconds_enumerate);
-        cJSON_AddNumberToObject(t, "complete", st.seconds_complete);
-    }
+    double total = study_now() - t0;
+    cJSON *js = report_study_json(&r.st);
+    hitreport_json(js, &r.st, r.cls, &r.hr, o.timings);
+    if (o.timings)
+        add_timings(js, &r, total);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &st, text)) {
+    if (a && write_out(a, &r, text)) {
         artifact_abort(a); /* removes every temporary */
         snprintf(err, sizeof err, "cannot write into '%s'", o.out);
         a = NULL;
@@ -184,13 +350,18 @@ int cmd_study(int argc, char **argv)
     } else if (o.json) {
         printf("%s\n", text);
     } else {
-        report_study_text(&st, stdout);
+        report_study_text(&r.st, stdout);
+        hitreport_text(stdout, &r.st, r.cls, &r.hr, o.timings);
         if (o.timings)
-            printf("\nseconds: enumerate %.6f, complete %.6f\n", st.seconds_enumerate,
-                   st.seconds_complete);
+            print_timings(&r, total);
+    }
+    if (rc == 0 && r.hr.message[0]) {
+        /* The report above states what was proven; the failure still fails the run. */
+        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        rc = ARGS_EXIT_USAGE;
     }
     free(text);
     cJSON_Delete(js);
-    study_free(&st);
+    results_free(&r);
     return rc;
 }
