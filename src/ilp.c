@@ -16,13 +16,26 @@
  * (every GLPK object with it) and returns an error. */
 typedef struct {
     jmp_buf jb;
+    char said[160]; /* GLPK's own words before the failure (it forces them out) */
 } guard;
 
 static void on_glpk_error(void *info) { longjmp(((guard *)info)->jb, 1); }
 
+/* Swallows GLPK's terminal output, keeping the start of it for the error message. */
+static int on_glpk_output(void *info, const char *s)
+{
+    guard *g = info;
+    size_t used = strlen(g->said);
+    if (used + 1 < sizeof g->said)
+        snprintf(g->said + used, sizeof g->said - used, "%s", s);
+    return 1;
+}
+
 static void guard_begin(guard *g, const ilp_params *p, int *term)
 {
+    g->said[0] = '\0';
     glp_error_hook(on_glpk_error, g);
+    glp_term_hook(on_glpk_output, g);
     *term = glp_term_out(GLP_OFF);
     if (p->mem_limit_mb > 0)
         glp_mem_limit(p->mem_limit_mb);
@@ -33,15 +46,18 @@ static void guard_end(const ilp_params *p, int term)
     if (p->mem_limit_mb > 0)
         glp_mem_limit(INT_MAX);
     glp_term_out(term);
+    glp_term_hook(NULL, NULL);
     glp_error_hook(NULL, NULL);
 }
 
 /* After a jump out of GLPK: everything GLPK held is gone, only the message remains. */
-static int guard_failed(char *err, size_t errsize)
+static int guard_failed(const guard *g, char *err, size_t errsize)
 {
+    char said[sizeof g->said];
+    snprintf(said, sizeof said, "%s", g->said);
+    said[strcspn(said, "\n")] = '\0';
     glp_free_env();
-    snprintf(err, errsize, "GLPK failed (out of memory, over its memory limit or an "
-                           "internal error)");
+    snprintf(err, errsize, "GLPK failed (%s)", said[0] ? said : "no message");
     return -1;
 }
 
@@ -134,7 +150,7 @@ int ilp_lp_bound(const hsi *h, const ilp_params *p, double *value, char *err, si
     if (setjmp(g.jb)) {
         free(ind);
         free(val);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
@@ -263,7 +279,7 @@ int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *er
         free(ind);
         free(val);
         ilp_result_free(out);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, true, ind, val);
@@ -347,7 +363,7 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
         free(ind);
         free(val);
         ilp_result_free(out);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = coverage_model(h, weight, k, ind, val);

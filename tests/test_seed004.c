@@ -128,7 +128,7 @@ static void seed_notation(const template_family *f, uint32_t id, char *out, size
         snprintf(st[sp++], sizeof st[0], "%s%s%s %c %s%s%s", pa ? "(" : "", a, pa ? ")" : "",
                  op_symbol((op_kind)(t - TEMPLATE_TOK_OP)), pb ? "(" : "", b, pb ? ")" : "");
     }
-    snprintf(out, size, "%s", st[0]);
+    snprintf(out, size, "%.250s", st[0]);
 }
 
 /* Template ids of the expressions listed in tests/data/NAME (one per line, # comments). */
