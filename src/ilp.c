@@ -190,9 +190,16 @@ static void callback(glp_tree *T, void *info)
 /* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
  * chosen elements (columns 1..ne with value 1). */
 static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_params *p,
-                     ilp_result *out, char *err, size_t errsize)
+                     double started, ilp_result *out, char *err, size_t errsize)
 {
     int dir = glp_get_obj_dir(P);
+    /* The limit covers the whole call, LP relaxation included. */
+    double ms = ceil((p->time_limit - (study_now() - started)) * 1000.0);
+    if (ms < 1) {
+        out->status = ILP_NONE;
+        out->bound = out->lp;
+        return 0;
+    }
     cbinfo cb = { dir, out->lp, warm, false };
     glp_iocp io;
     glp_init_iocp(&io);
@@ -200,7 +207,6 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
     io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
     io.cb_func = callback;
     io.cb_info = &cb;
-    double ms = ceil(p->time_limit * 1000.0);
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
     int rc = glp_intopt(P, &io), st = glp_mip_status(P);
     if (rc != 0 && rc != GLP_ETMLIM) {
@@ -287,7 +293,7 @@ int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *er
     if (rc == 0 && hsi_nsets(h) == 0) {
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
     } else if (rc == 0) {
-        rc = solve_mip(P, ne, warm, p, out, err, errsize);
+        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
     }
     glp_delete_prob(P);
     guard_end(p, term);
@@ -369,7 +375,7 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
     glp_prob *P = coverage_model(h, weight, k, ind, val);
     rc = solve_lp(P, &out->lp, err, errsize);
     if (rc == 0)
-        rc = solve_mip(P, ne, warm, p, out, err, errsize);
+        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
     glp_delete_prob(P);
     guard_end(p, term);
     free(warm);
