@@ -5,51 +5,101 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A max-heap of (gain, tie-break key) entries. Gains only ever fall, so entries may be
+ * stale (too high): a popped entry whose gain is still current beats every true gain,
+ * and a stale one is pushed back with its current gain (lazy greedy). The result is
+ * exactly the pick a full scan would make. */
+typedef struct {
+    uint32_t gain, key, elem;
+} entry;
+
+static bool better(const entry *a, const entry *b)
+{
+    return a->gain > b->gain || (a->gain == b->gain && a->key < b->key);
+}
+
+static void heap_push(entry *heap, uint32_t *n, entry e)
+{
+    uint32_t i = (*n)++;
+    while (i > 0 && better(&e, &heap[(i - 1) / 2])) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = e;
+}
+
+static entry heap_pop(entry *heap, uint32_t *n)
+{
+    entry top = heap[0], last = heap[--(*n)];
+    uint32_t i = 0;
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && better(&heap[c + 1], &heap[c]))
+            c++;
+        if (!better(&heap[c], &last))
+            break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    heap[i] = last;
+    return top;
+}
+
+/* Marks the sets of `best` met and lowers the gains of their elements. */
+static void take(const hsi *h, uint32_t best, uint32_t *gain, unsigned char *met)
+{
+    uint32_t len;
+    const uint32_t *sets = hsi_elem(h, best, &len);
+    for (uint32_t i = 0; i < len; i++) {
+        if (met[sets[i]])
+            continue;
+        met[sets[i]] = 1;
+        uint32_t m;
+        const uint32_t *el = hsi_set(h, sets[i], &m);
+        for (uint32_t j = 0; j < m; j++)
+            gain[el[j]]--;
+    }
+}
+
 /* Takes elements while one of the candidates (all when cand is NULL) meets an unmet set.
- * gain[e] counts the unmet sets of e and is updated as sets become met, so each pick
- * costs one scan of the elements plus the rows it touches. */
+ * gain[e] counts the unmet sets of e and is updated as sets become met. */
 static int run(const hsi *h, const bool *cand, const uint32_t *priority, greedy_cover *out)
 {
-    uint32_t ne = hsi_nelems(h), ns = hsi_nsets(h);
+    uint32_t ne = hsi_nelems(h), ns = hsi_nsets(h), nheap = 0;
     uint32_t *gain = malloc((ne ? ne : 1) * sizeof *gain);
+    entry *heap = malloc((ne ? ne : 1) * sizeof *heap);
     unsigned char *met = calloc(ns ? ns : 1, 1);
     memset(out, 0, sizeof *out);
     out->elems = malloc((ne ? ne : 1) * sizeof *out->elems);
     out->adds = malloc((ne ? ne : 1) * sizeof *out->adds);
-    if (!gain || !met || !out->elems || !out->adds) {
+    if (!gain || !heap || !met || !out->elems || !out->adds) {
         free(gain);
+        free(heap);
         free(met);
         greedy_cover_free(out);
         return -1;
     }
-    for (uint32_t e = 0; e < ne; e++)
+    for (uint32_t e = 0; e < ne; e++) {
         hsi_elem(h, e, &gain[e]);
-    for (;;) {
-        uint32_t best = UINT32_MAX;
-        for (uint32_t e = 0; e < ne; e++) {
-            if ((cand && !cand[e]) || gain[e] == 0)
-                continue;
-            if (best == UINT32_MAX || gain[e] > gain[best] ||
-                (gain[e] == gain[best] && priority && priority[e] < priority[best]))
-                best = e;
+        if ((!cand || cand[e]) && gain[e] > 0)
+            heap_push(heap, &nheap, (entry){ gain[e], priority ? priority[e] : e, e });
+    }
+    while (nheap > 0) {
+        entry top = heap_pop(heap, &nheap);
+        if (top.gain != gain[top.elem]) {
+            top.gain = gain[top.elem];
+            if (top.gain > 0)
+                heap_push(heap, &nheap, top);
+            continue;
         }
-        if (best == UINT32_MAX)
-            break;
-        out->elems[out->n] = best;
-        out->adds[out->n++] = gain[best];
-        uint32_t len;
-        const uint32_t *sets = hsi_elem(h, best, &len);
-        for (uint32_t i = 0; i < len; i++) {
-            if (met[sets[i]])
-                continue;
-            met[sets[i]] = 1;
-            uint32_t m;
-            const uint32_t *el = hsi_set(h, sets[i], &m);
-            for (uint32_t j = 0; j < m; j++)
-                gain[el[j]]--;
-        }
+        out->elems[out->n] = top.elem;
+        out->adds[out->n++] = top.gain;
+        take(h, top.elem, gain, met);
     }
     free(gain);
+    free(heap);
     free(met);
     return 0;
 }

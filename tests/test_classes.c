@@ -5,6 +5,8 @@
 
 #include "classes.h"
 #include "hitset.h"
+#include "ilp.h"
+#include <math.h>
 #include "study.h"
 
 /* 4 hands, 6 templates. Rows: h0 {0,2,4}, h1 {}, h2 {2,4,5}, h3 {0,2,4}. Over the
@@ -127,6 +129,11 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     cr_expect(r.optimal && plain.optimal);
     cr_expect_eq(r.optimum, plain.optimum);
     cr_expect_eq(r.best_bound, r.optimum);
+    double full;
+    ilp_params q;
+    ilp_params_init(&q);
+    cr_assert_eq(ilp_lp_bound(classes_instance(c), &q, &full, err, sizeof err), 0);
+    cr_expect(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
     free(in);
     hitset_result_free(&r);
     hitset_result_free(&plain);

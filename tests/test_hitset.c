@@ -215,6 +215,13 @@ Test(hitset, random_instances_match_brute_force)
         cr_assert_eq(r.optimum, opt, "instance %d: %u, brute force %u", t, r.optimum, opt);
         cr_assert_eq(plain.optimum, opt);
         cr_assert(r.optimal && plain.optimal);
+        /* The LP bound comes from the reduced core; it must equal the whole LP. */
+        double full;
+        ilp_params q;
+        ilp_params_init(&q);
+        cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
+        cr_assert(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
+        cr_assert(fabs(full - plain.lp_bound) < 1e-6);
         cr_assert_eq(r.ncoverage, opt);
         for (uint32_t k = 1; k <= opt; k++) {
             const coverage_row *row = &r.coverage[k - 1];
@@ -225,6 +232,56 @@ Test(hitset, random_instances_match_brute_force)
         }
         hitset_result_free(&r);
         hitset_result_free(&plain);
+        hsi_free(h);
+    }
+}
+
+/* The textbook greedy: scan every element for the most unmet sets, ties to the lowest
+ * priority. greedy_run() must pick exactly the same sequence. */
+static uint32_t naive_greedy(const hsi *h, const uint32_t *prio, uint32_t *picks)
+{
+    uint32_t ns = hsi_nsets(h), ne = hsi_nelems(h), n = 0;
+    bool *met = calloc(ns + 1, sizeof *met);
+    for (;;) {
+        uint32_t best = UINT32_MAX, best_gain = 0;
+        for (uint32_t e = 0; e < ne; e++) {
+            uint32_t len, gain = 0;
+            const uint32_t *sets = hsi_elem(h, e, &len);
+            for (uint32_t i = 0; i < len; i++)
+                gain += !met[sets[i]];
+            if (gain > best_gain || (gain == best_gain && gain > 0 && prio[e] < prio[best])) {
+                best = e;
+                best_gain = gain;
+            }
+        }
+        if (best == UINT32_MAX)
+            break;
+        picks[n++] = best;
+        uint32_t len;
+        const uint32_t *sets = hsi_elem(h, best, &len);
+        for (uint32_t i = 0; i < len; i++)
+            met[sets[i]] = true;
+    }
+    free(met);
+    return n;
+}
+
+Test(greedy, picks_what_a_full_scan_picks)
+{
+    uint64_t state = 31337;
+    for (int t = 0; t < 200; t++) {
+        uint32_t ne = 2 + (uint32_t)(test_random(&state) % 60);
+        hsi *h = random_instance(ne, 1 + (uint32_t)(test_random(&state) % 200), 6, &state);
+        uint32_t prio[64], picks[64];
+        for (uint32_t e = 0; e < ne; e++)
+            prio[e] = t % 2 ? e : (uint32_t)(test_random(&state) % 5) * 64 + e;
+        uint32_t n = naive_greedy(h, prio, picks);
+        greedy_cover g;
+        cr_assert_eq(greedy_run(h, prio, &g), 0);
+        cr_assert_eq(g.n, n, "instance %d", t);
+        for (uint32_t i = 0; i < n; i++)
+            cr_assert_eq(g.elems[i], picks[i], "instance %d, pick %u", t, i);
+        greedy_cover_free(&g);
         hsi_free(h);
     }
 }
