@@ -238,7 +238,8 @@ Test(seed004, floats_only_miss_solutions_and_lose_no_hand)
 }
 
 /* 10/6 is 1.6666666666666667 in double, +1 gives 2.666666666666667 and *9 gives
- * 23.999999999999996, so on 1 6 9 10 Python misses (10/6+1)*9 = 24. */
+ * 24.000000000000004, so on 1 6 9 10 Python misses (10/6+1)*9 = 24 and only
+ * 6-1+9+10 remains. */
 Test(seed004, the_extra_unique_solution_game_is_1_6_9_10)
 {
     worlds w;
