@@ -78,6 +78,24 @@ static bool row_has(const solset *s, uint32_t h, uint32_t id)
     return false;
 }
 
+static void seed_notation(const template_family *f, uint32_t id, char *out, size_t size);
+
+/* seed_notation() with the card values in place of x0..x3, e.g. "(6 * (2 / 5)) * 10". */
+static void with_values(const template_family *f, uint32_t id, const int64_t *cards,
+                        char *out, size_t size)
+{
+    char pattern[256];
+    size_t n = 0;
+    seed_notation(f, id, pattern, sizeof pattern);
+    for (const char *p = pattern; *p && n + 24 < size; p++) {
+        if (*p == 'x' && p[1] >= '0' && p[1] <= '3')
+            n += (size_t)snprintf(out + n, size - n, "%lld", (long long)cards[*++p - '0']);
+        else
+            out[n++] = *p;
+    }
+    out[n] = '\0';
+}
+
 /* Every (hand, template) pair on which the two arithmetics disagree. */
 static uint32_t differences(const study *st, const solset *fs, bool print)
 {
@@ -97,8 +115,8 @@ static uint32_t differences(const study *st, const solset *fs, bool print)
         for (uint64_t k = st->sols.off[h]; k < st->sols.off[h + 1]; k++)
             if (!row_has(fs, h, st->sols.ids[k])) {
                 n++;
-                template_format(st->family, st->sols.ids[k], TEMPLATE_READABLE,
-                                hand_set_hand(st->hands, h), expr, sizeof expr);
+                with_values(st->family, st->sols.ids[k], hand_set_hand(st->hands, h), expr,
+                            sizeof expr);
                 if (print)
                     printf("float misses, exact accepts: %-12s template %4u  %s\n", hand,
                            st->sols.ids[k], expr);
