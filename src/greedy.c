@@ -5,51 +5,142 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Takes elements while one of the candidates (all when cand is NULL) meets an unmet set.
- * gain[e] counts the unmet sets of e and is updated as sets become met, so each pick
- * costs one scan of the elements plus the rows it touches. */
-static int run(const hsi *h, const bool *cand, const uint32_t *priority, greedy_cover *out)
+/* Elements waiting to be picked, bucketed by their current gain (doubly linked lists):
+ * gains only fall, so a decrement moves an element one bucket down in O(1) and the top
+ * non-empty bucket only ever moves down. The pick is the lowest key in the top bucket,
+ * exactly what a full scan for (most sets, lowest key) would pick. */
+typedef struct {
+    uint32_t *gain, *key;
+    uint32_t *head, *next, *prev; /* head per gain, links per element, NONE ends */
+    bool *queued;
+    uint32_t top;
+} buckets;
+
+#define NONE UINT32_MAX
+
+static void unlink_elem(buckets *b, uint32_t e)
+{
+    uint32_t g = b->gain[e];
+    if (b->prev[e] != NONE)
+        b->next[b->prev[e]] = b->next[e];
+    else
+        b->head[g] = b->next[e];
+    if (b->next[e] != NONE)
+        b->prev[b->next[e]] = b->prev[e];
+}
+
+static void link_elem(buckets *b, uint32_t e)
+{
+    uint32_t g = b->gain[e];
+    b->prev[e] = NONE;
+    b->next[e] = b->head[g];
+    if (b->head[g] != NONE)
+        b->prev[b->head[g]] = e;
+    b->head[g] = e;
+}
+
+/* The element a full scan would pick, taken out of the queue; NONE when none gains. */
+static uint32_t pick(buckets *b)
+{
+    while (b->top > 0 && b->head[b->top] == NONE)
+        b->top--;
+    if (b->top == 0)
+        return NONE;
+    uint32_t best = b->head[b->top];
+    for (uint32_t e = b->next[best]; e != NONE; e = b->next[e])
+        if (b->key[e] < b->key[best])
+            best = e;
+    unlink_elem(b, best);
+    b->queued[best] = false;
+    return best;
+}
+
+/* Marks the sets of `best` met and lowers the gains of their elements. */
+static void take(const hsi *h, uint32_t best, buckets *b, unsigned char *met)
+{
+    uint32_t len;
+    const uint32_t *sets = hsi_elem(h, best, &len);
+    for (uint32_t i = 0; i < len; i++) {
+        if (met[sets[i]])
+            continue;
+        met[sets[i]] = 1;
+        uint32_t m;
+        const uint32_t *el = hsi_set(h, sets[i], &m);
+        for (uint32_t j = 0; j < m; j++) {
+            uint32_t e = el[j];
+            if (!b->queued[e]) {
+                b->gain[e]--;
+                continue;
+            }
+            unlink_elem(b, e);
+            if (--b->gain[e] > 0)
+                link_elem(b, e);
+            else
+                b->queued[e] = false;
+        }
+    }
+}
+
+static void buckets_free(buckets *b)
+{
+    free(b->gain);
+    free(b->key);
+    free(b->head);
+    free(b->next);
+    free(b->prev);
+    free(b->queued);
+}
+
+static int buckets_init(buckets *b, const hsi *h, const bool *cand, const uint32_t *priority)
 {
     uint32_t ne = hsi_nelems(h), ns = hsi_nsets(h);
-    uint32_t *gain = malloc((ne ? ne : 1) * sizeof *gain);
-    unsigned char *met = calloc(ns ? ns : 1, 1);
+    b->gain = malloc((ne + 1) * sizeof *b->gain);
+    b->key = malloc((ne + 1) * sizeof *b->key);
+    b->head = malloc((ns + 1) * sizeof *b->head);
+    b->next = malloc((ne + 1) * sizeof *b->next);
+    b->prev = malloc((ne + 1) * sizeof *b->prev);
+    b->queued = malloc((ne + 1) * sizeof *b->queued);
+    b->top = 0;
+    if (!b->gain || !b->key || !b->head || !b->next || !b->prev || !b->queued)
+        return -1;
+    for (uint32_t g = 0; g <= ns; g++)
+        b->head[g] = NONE;
+    /* Linking from the highest id down leaves each bucket in ascending id order. */
+    for (uint32_t e = ne; e-- > 0;) {
+        hsi_elem(h, e, &b->gain[e]);
+        b->key[e] = priority ? priority[e] : e;
+        b->queued[e] = (!cand || cand[e]) && b->gain[e] > 0;
+        if (b->queued[e]) {
+            link_elem(b, e);
+            if (b->gain[e] > b->top)
+                b->top = b->gain[e];
+        }
+    }
+    return 0;
+}
+
+/* Takes elements while one of the candidates (all when cand is NULL) meets an unmet set;
+ * ties go to the lowest priority (the lowest id when priority is NULL). */
+static int run(const hsi *h, const bool *cand, const uint32_t *priority, greedy_cover *out)
+{
+    uint32_t ne = hsi_nelems(h);
+    buckets b;
+    unsigned char *met = calloc(hsi_nsets(h) + 1, 1);
     memset(out, 0, sizeof *out);
-    out->elems = malloc((ne ? ne : 1) * sizeof *out->elems);
-    out->adds = malloc((ne ? ne : 1) * sizeof *out->adds);
-    if (!gain || !met || !out->elems || !out->adds) {
-        free(gain);
+    out->elems = malloc((ne + 1) * sizeof *out->elems);
+    out->adds = malloc((ne + 1) * sizeof *out->adds);
+    if (buckets_init(&b, h, cand, priority) || !met || !out->elems || !out->adds) {
+        buckets_free(&b);
         free(met);
         greedy_cover_free(out);
         return -1;
     }
-    for (uint32_t e = 0; e < ne; e++)
-        hsi_elem(h, e, &gain[e]);
-    for (;;) {
-        uint32_t best = UINT32_MAX;
-        for (uint32_t e = 0; e < ne; e++) {
-            if ((cand && !cand[e]) || gain[e] == 0)
-                continue;
-            if (best == UINT32_MAX || gain[e] > gain[best] ||
-                (gain[e] == gain[best] && priority && priority[e] < priority[best]))
-                best = e;
-        }
-        if (best == UINT32_MAX)
-            break;
-        out->elems[out->n] = best;
-        out->adds[out->n++] = gain[best];
-        uint32_t len;
-        const uint32_t *sets = hsi_elem(h, best, &len);
-        for (uint32_t i = 0; i < len; i++) {
-            if (met[sets[i]])
-                continue;
-            met[sets[i]] = 1;
-            uint32_t m;
-            const uint32_t *el = hsi_set(h, sets[i], &m);
-            for (uint32_t j = 0; j < m; j++)
-                gain[el[j]]--;
-        }
+    for (uint32_t e; (e = pick(&b)) != NONE;) {
+        out->elems[out->n] = e;
+        out->adds[out->n++] = b.gain[e];
+        take(h, e, &b, met);
     }
-    free(gain);
+    buckets_free(&b);
     free(met);
     return 0;
 }

@@ -154,10 +154,14 @@ void hitreport_text(FILE *out, const study *st, const classes *c, const hitset_r
     snprintf(range, sizeof range, "%u/%u/%u", r->runs.min, r->runs.median, r->runs.max);
     fprintf(out, "  %-40s %10s  (min/median/max; pruned %u..%u)\n", label, range,
             r->runs.pruned_min, r->runs.pruned_max);
-    fprintf(out, "  reductions: %u forced classes (solving %u hands), %u dominated hands, "
-                 "%u dominated + %u emptied classes in %u rounds; core %u classes x %u "
-                 "hands\n", red->nforced, red->forced_sets, red->dominated_sets,
-            red->dominated_elems, red->emptied_elems, red->rounds,
+    char rounds[64];
+    snprintf(rounds, sizeof rounds, "reductions (%u round%s)", red->rounds,
+             red->rounds == 1 ? "" : "s");
+    fprintf(out, "  %-40s %u forced classes (solving %u hands),\n", rounds, red->nforced,
+            red->forced_sets);
+    fprintf(out, "  %-40s %u dominated hands, %u dominated + %u emptied classes\n", "",
+            red->dominated_sets, red->dominated_elems, red->emptied_elems);
+    fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
             red->core ? hsi_nelems(red->core) : 0, red->core ? hsi_nsets(red->core) : 0);
     text_verdict(out, r);
     fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->best_bound);

@@ -16,13 +16,26 @@
  * (every GLPK object with it) and returns an error. */
 typedef struct {
     jmp_buf jb;
+    char said[160]; /* GLPK's own words before the failure (it forces them out) */
 } guard;
 
 static void on_glpk_error(void *info) { longjmp(((guard *)info)->jb, 1); }
 
+/* Swallows GLPK's terminal output, keeping the start of it for the error message. */
+static int on_glpk_output(void *info, const char *s)
+{
+    guard *g = info;
+    size_t used = strlen(g->said);
+    if (used + 1 < sizeof g->said)
+        snprintf(g->said + used, sizeof g->said - used, "%s", s);
+    return 1;
+}
+
 static void guard_begin(guard *g, const ilp_params *p, int *term)
 {
+    g->said[0] = '\0';
     glp_error_hook(on_glpk_error, g);
+    glp_term_hook(on_glpk_output, g);
     *term = glp_term_out(GLP_OFF);
     if (p->mem_limit_mb > 0)
         glp_mem_limit(p->mem_limit_mb);
@@ -33,15 +46,18 @@ static void guard_end(const ilp_params *p, int term)
     if (p->mem_limit_mb > 0)
         glp_mem_limit(INT_MAX);
     glp_term_out(term);
+    glp_term_hook(NULL, NULL);
     glp_error_hook(NULL, NULL);
 }
 
 /* After a jump out of GLPK: everything GLPK held is gone, only the message remains. */
-static int guard_failed(char *err, size_t errsize)
+static int guard_failed(const guard *g, char *err, size_t errsize)
 {
+    char said[sizeof g->said];
+    snprintf(said, sizeof said, "%s", g->said);
+    said[strcspn(said, "\n")] = '\0';
     glp_free_env();
-    snprintf(err, errsize, "GLPK failed (out of memory, over its memory limit or an "
-                           "internal error)");
+    snprintf(err, errsize, "GLPK failed (%s)", said[0] ? said : "no message");
     return -1;
 }
 
@@ -134,7 +150,7 @@ int ilp_lp_bound(const hsi *h, const ilp_params *p, double *value, char *err, si
     if (setjmp(g.jb)) {
         free(ind);
         free(val);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
@@ -174,9 +190,16 @@ static void callback(glp_tree *T, void *info)
 /* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
  * chosen elements (columns 1..ne with value 1). */
 static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_params *p,
-                     ilp_result *out, char *err, size_t errsize)
+                     double started, ilp_result *out, char *err, size_t errsize)
 {
     int dir = glp_get_obj_dir(P);
+    /* The limit covers the whole call, LP relaxation included. */
+    double ms = ceil((p->time_limit - (study_now() - started)) * 1000.0);
+    if (ms < 1) {
+        out->status = ILP_NONE;
+        out->bound = out->lp;
+        return 0;
+    }
     cbinfo cb = { dir, out->lp, warm, false };
     glp_iocp io;
     glp_init_iocp(&io);
@@ -184,7 +207,6 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
     io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
     io.cb_func = callback;
     io.cb_info = &cb;
-    double ms = ceil(p->time_limit * 1000.0);
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
     int rc = glp_intopt(P, &io), st = glp_mip_status(P);
     if (rc != 0 && rc != GLP_ETMLIM) {
@@ -263,7 +285,7 @@ int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *er
         free(ind);
         free(val);
         ilp_result_free(out);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, true, ind, val);
@@ -271,7 +293,7 @@ int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *er
     if (rc == 0 && hsi_nsets(h) == 0) {
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
     } else if (rc == 0) {
-        rc = solve_mip(P, ne, warm, p, out, err, errsize);
+        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
     }
     glp_delete_prob(P);
     guard_end(p, term);
@@ -347,13 +369,13 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
         free(ind);
         free(val);
         ilp_result_free(out);
-        return guard_failed(err, errsize);
+        return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
     glp_prob *P = coverage_model(h, weight, k, ind, val);
     rc = solve_lp(P, &out->lp, err, errsize);
     if (rc == 0)
-        rc = solve_mip(P, ne, warm, p, out, err, errsize);
+        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
     glp_delete_prob(P);
     guard_end(p, term);
     free(warm);

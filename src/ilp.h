@@ -21,7 +21,7 @@ typedef enum {
 } ilp_status;
 
 typedef struct {
-    double time_limit;    /* seconds for glp_intopt, > 0 (default 60) */
+    double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
     const uint32_t *warm; /* a known solution (element ids) handed to GLPK first, or NULL */
     uint32_t nwarm;
     int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0) */

@@ -1,0 +1,219 @@
+/* test_cli_hitset.c - `t24 study`'s hitting-set options, report keys and outputs. */
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char out[1 << 21];
+static char errtext[1 << 16];
+
+/* Runs `t24 ARGS`; stdout into out, stderr into errtext; returns the exit status. */
+static int t24(const char *args)
+{
+    char cmd[4096], errpath[] = "/tmp/t24-cli-err-XXXXXX";
+    int fd = mkstemp(errpath);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>'%s'", getenv("T24_BIN"), args, errpath);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    FILE *e = fopen(errpath, "r");
+    n = fread(errtext, 1, sizeof errtext - 1, e);
+    errtext[n] = '\0';
+    fclose(e);
+    unlink(errpath);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(cli_hitset, bad_values_are_usage_errors)
+{
+    static const struct {
+        const char *args, *mention;
+    } cases[] = {
+        { "study --time-limit 0", "--time-limit" },
+        { "study --time-limit -3", "--time-limit" },
+        { "study --time-limit abc", "--time-limit" },
+        { "study --time-limit nan", "--time-limit" },
+        { "study --time-limit", "--time-limit" },
+        { "study --greedy-runs 0", "--greedy-runs" },
+        { "study --greedy-runs 10001", "--greedy-runs" },
+        { "study --greedy-runs 2.5", "--greedy-runs" },
+        { "study --seed -1", "--seed" },
+        { "study --seed x", "--seed" },
+        { "study --coverage=yes", "--coverage" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cr_expect_eq(t24(cases[i].args), 2, "%s", cases[i].args);
+        cr_expect(strstr(errtext, cases[i].mention), "%s: %s", cases[i].args, errtext);
+        cr_expect_eq(out[0], '\0', "%s printed a report", cases[i].args);
+    }
+}
+
+Test(cli_hitset, help_lists_every_option)
+{
+    static const char *opts[] = { "--cards", "--deck", "--target", "--groupings", "--threads",
+                                  "--time-limit", "--greedy-runs", "--seed", "--coverage",
+                                  "--no-reductions", "--json", "--timings", "--out",
+                                  "--help" };
+    cr_assert_eq(t24("study --help"), 0);
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
+        cr_expect(strstr(out, opts[i]), "help misses %s", opts[i]);
+}
+
+static cJSON *study_json(const char *args)
+{
+    char full[1024];
+    snprintf(full, sizeof full, "study --json %s", args);
+    cr_assert_eq(t24(full), 0, "%s", errtext);
+    cJSON *js = cJSON_Parse(out);
+    cr_assert(js);
+    return js;
+}
+
+static double num(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    cr_assert(cJSON_IsNumber(v), "no number '%s'", key);
+    return v->valuedouble;
+}
+
+/* The properties every report has, whatever the configuration. */
+static void check_report(const cJSON *js)
+{
+    double necessary = num(js, "necessary"), ceil_lp = num(js, "lp_bound_ceil");
+    double opt = num(js, "optimum"), pruned = num(js, "greedy_pruned"), g = num(js, "greedy");
+    cr_expect_leq(necessary, ceil_lp);
+    cr_expect_leq(ceil_lp, opt);
+    cr_expect_leq(opt, pruned);
+    cr_expect_leq(pruned, g);
+    cr_expect_geq(num(js, "lp_bound") + 1e-6, necessary);
+    const cJSON *cover = cJSON_GetObjectItemCaseSensitive(js, "cover");
+    cr_assert(cJSON_IsArray(cover));
+    cr_expect_eq(cJSON_GetArraySize(cover), (int)opt);
+    double adds = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cover) {
+        cr_expect(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, "expression")));
+        cr_expect_leq(num(e, "adds"), num(e, "solves"));
+        adds += num(e, "adds");
+    }
+    cr_expect_eq(adds, num(js, "family_solvable"));
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(js, "greedy_runs");
+    cr_expect_leq(num(runs, "min"), num(runs, "median"));
+    cr_expect_leq(num(runs, "median"), num(runs, "max"));
+    cr_expect(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(js, "reductions")));
+    cr_expect(cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(js, "optimal")));
+}
+
+Test(cli_hitset, default_json_is_deterministic_and_consistent)
+{
+    cJSON *a = study_json("");
+    char *first = strdup(out);
+    cJSON *b = study_json("");
+    cr_expect_str_eq(first, out, "two runs differ");
+    check_report(a);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "optimal")));
+    cr_expect_eq(num(a, "best_bound"), num(a, "optimum"));
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(a, "ilp_seconds"));
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(a, "seconds"));
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(a, "coverage"));
+    free(first);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+Test(cli_hitset, seed_and_runs_shape_the_greedy_runs)
+{
+    cJSON *a = study_json("--greedy-runs 7 --seed 5");
+    const cJSON *runs = cJSON_GetObjectItemCaseSensitive(a, "greedy_runs");
+    cr_expect_eq(num(runs, "runs"), 7);
+    cr_expect_eq(num(runs, "seed"), 5);
+    cJSON *b = study_json("--greedy-runs 7 --seed 5");
+    cr_expect(cJSON_Compare(a, b, true));
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+Test(cli_hitset, timings_add_time_values_only_when_asked)
+{
+    cJSON *a = study_json("--timings");
+    cr_expect(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(a, "ilp_seconds")));
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(a, "seconds");
+    cr_expect(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(s, "ilp")));
+    cr_expect(cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(s, "greedy")));
+    cJSON_Delete(a);
+}
+
+Test(cli_hitset, other_configurations_report_consistently)
+{
+    static const char *configs[] = { "--cards 3 --deck 1-10 --target 24",
+                                     "--cards 4 --deck 1-6 --target 12 --groupings all",
+                                     "--cards 2 --deck 0-12 --target 24",
+                                     "--no-reductions --cards 3 --deck 1-8 --target 10" };
+    for (size_t i = 0; i < sizeof configs / sizeof *configs; i++) {
+        cJSON *js = study_json(configs[i]);
+        check_report(js);
+        cJSON_Delete(js);
+    }
+}
+
+Test(cli_hitset, nothing_solvable_means_an_empty_optimal_cover)
+{
+    cJSON *js = study_json("--deck 1-2 --target 1000");
+    cr_expect_eq(num(js, "classes"), 0);
+    cr_expect_eq(num(js, "optimum"), 0);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(js, "optimal")));
+    cJSON_Delete(js);
+}
+
+Test(cli_hitset, coverage_rows_and_csv)
+{
+    char dir[] = "/tmp/t24-cli-cov-XXXXXX", args[512], path[512];
+    cr_assert(mkdtemp(dir));
+    snprintf(args, sizeof args, "study --json --coverage --cards 3 --deck 1-10 --out '%s'",
+             dir);
+    cr_assert_eq(t24(args), 0, "%s", errtext);
+    cJSON *js = cJSON_Parse(out);
+    cr_assert(js);
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(js, "coverage"), *row;
+    double opt = num(js, "optimum"), hands = num(js, "family_solvable"), prev = 0;
+    cr_assert_eq(cJSON_GetArraySize(rows), (int)opt);
+    int k = 0;
+    cJSON_ArrayForEach(row, rows) {
+        k++;
+        cr_expect_eq(num(row, "k"), k);
+        cr_expect_leq(num(row, "greedy"), num(row, "best"));
+        cr_expect_leq(num(row, "best"), num(row, "bound"));
+        cr_expect_geq(num(row, "best"), prev);
+        prev = num(row, "best");
+    }
+    cr_expect_eq(prev, hands);
+    snprintf(path, sizeof path, "%s/coverage.csv", dir);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "no coverage.csv");
+    char line[256];
+    int lines = 0;
+    cr_assert(fgets(line, sizeof line, fp));
+    cr_expect_str_eq(line, "k,greedy,best,bound,proven\n");
+    while (fgets(line, sizeof line, fp))
+        lines++;
+    cr_expect_eq(lines, (int)opt);
+    fclose(fp);
+    cJSON_Delete(js);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    cr_assert_eq(system(args), 0);
+}
+
+Test(cli_hitset, text_report_has_the_hitting_set_section)
+{
+    cr_assert_eq(t24("study"), 0);
+    cr_expect(strstr(out, "Hitting sets:"));
+    cr_expect(strstr(out, "(proven optimal)"));
+    cr_expect(strstr(out, "Optimal cover, in greedy order"));
+}
