@@ -28,7 +28,7 @@ test-asan: deps
 test: test-release test-asan
 
 bench: build
-	$(BUILD)/t24-bench
+	$(BUILD)/t24-bench --write docs/benchmarks.md
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)
