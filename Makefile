@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
 
-.PHONY: deps build study test test-release test-asan bench figures clean
+.PHONY: deps build study test test-release test-asan bench figures results clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -28,10 +28,16 @@ test-asan: deps
 test: test-release test-asan
 
 bench: build
-	$(BUILD)/t24-bench
+	$(BUILD)/t24-bench --write docs/benchmarks.md
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)
+
+# docs/results.md and docs/results.csv: the default sweep, written all or nothing first.
+results: build
+	$(T24) sweep --out $(BUILD)/sweep >/dev/null
+	cp $(BUILD)/sweep/sweep.md docs/results.md
+	cp $(BUILD)/sweep/sweep.csv docs/results.csv
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,11 +1,19 @@
 /* bench.c - t24's benchmark harness (`make bench`): prints figures, never fails on time.
  *
- * Every figure is a median of repeated runs measured in this one process, so ratios
- * between rows compare like with like. */
+ *   t24-bench [--write FILE]
+ *
+ * Prints Markdown on stdout; with --write also into FILE (written under a temporary name
+ * and renamed, so FILE is never half-written). Every figure is a median of repeated runs
+ * measured in this one process, so ratios between rows compare like with like. The exit
+ * status is 0 whatever the times; it is 2 only for a bad option or an unwritable FILE. */
+#include <cjson/cJSON.h>
+#include <glpk.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +21,26 @@
 #include "solset.h"
 #include "study.h"
 #include "template.h"
+
+/* Where the report goes: stdout and, with --write, a temporary file beside FILE. */
+typedef struct {
+    FILE *copy;
+} sink;
+
+static void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const sink *s, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    if (s->copy) {
+        va_start(ap, fmt);
+        vfprintf(s->copy, fmt, ap);
+        va_end(ap);
+    }
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -26,8 +54,8 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* The t24 binary sits next to this one in the build folder. */
-static void t24_path(char *buf, size_t size)
+/* The folder of this binary: t24 and CMake's files for this build sit there. */
+static void build_dir(char *buf, size_t size)
 {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -35,7 +63,14 @@ static void t24_path(char *buf, size_t size)
     char *slash = strrchr(self, '/');
     if (slash)
         *slash = '\0';
-    snprintf(buf, size, "%s/t24", self);
+    snprintf(buf, size, "%s", self);
+}
+
+static void t24_path(char *buf, size_t size)
+{
+    char dir[PATH_MAX];
+    build_dir(dir, sizeof dir);
+    snprintf(buf, size, "%s/t24", dir);
 }
 
 /* Runs t24 with argv (NULL-terminated) once, stdout and stderr into fd; exit status. */
@@ -53,32 +88,62 @@ static int spawn_t24(const char *bin, char *const *argv, int fd)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* Median wall time of `t24 ARGS` (space-separated words) from fork to exit, output
- * discarded into a temporary file (never a device, see the README's glpsol note). */
-static double time_command(const char *args, int runs)
+/* Runs `t24 ARGS` (space-separated words) `runs` times, output into a temporary file
+ * (never a device: GLPK deletes what it is given on a time-limited run). Stores each
+ * run's wall time from fork to exit in t[] and, when last is not NULL, the last run's
+ * output in *last (malloc'd). */
+static void run_command(const char *args, int runs, double *t, char **last)
 {
-    char bin[PATH_MAX + 8], words[512], tmp[] = "/tmp/t24-bench-XXXXXX";
+    char bin[PATH_MAX + 8], words[512], tmp[] = "/tmp/t24-bench-XXXXXX", *save = NULL;
     char *argv[32];
     int argc = 0, fd = mkstemp(tmp);
     t24_path(bin, sizeof bin);
     snprintf(words, sizeof words, "%s", args);
     argv[argc++] = bin;
-    for (char *w = strtok(words, " "); w && argc < 31; w = strtok(NULL, " "))
+    for (char *w = strtok_r(words, " ", &save); w && argc < 31; w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
     argv[argc] = NULL;
-    double *t = calloc((size_t)runs, sizeof *t);
     for (int i = 0; i < runs; i++) {
-        lseek(fd, 0, SEEK_SET);
+        if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
+            fprintf(stderr, "bench: cannot reset %s\n", tmp);
         double t0 = study_now();
         int st = spawn_t24(bin, argv, fd);
         t[i] = study_now() - t0;
         if (st != 0)
             fprintf(stderr, "bench: 't24 %s' exited %d\n", args, st);
     }
-    double m = median(t, runs);
-    free(t);
+    if (last) {
+        FILE *fp = fopen(tmp, "r");
+        size_t cap = 1 << 20, n = 0;
+        *last = calloc(cap, 1);
+        while (fp && *last && n + 1 < cap) {
+            size_t got = fread(*last + n, 1, cap - 1 - n, fp);
+            if (got == 0)
+                break;
+            n += got;
+            if (n + 1 == cap) {
+                char *more = realloc(*last, cap *= 2);
+                if (!more)
+                    break;
+                *last = more;
+            }
+        }
+        if (*last)
+            (*last)[n] = '\0';
+        if (fp)
+            fclose(fp);
+    }
     close(fd);
     unlink(tmp);
+}
+
+/* Median wall time of `t24 ARGS` from fork to exit. */
+static double time_command(const char *args, int runs)
+{
+    double *t = calloc((size_t)runs, sizeof *t);
+    run_command(args, runs, t, NULL);
+    double m = median(t, runs);
+    free(t);
     return m;
 }
 
@@ -104,21 +169,115 @@ static double eval_rate(int n, int64_t lo, int64_t hi, template_groupings g, int
     return rate;
 }
 
-static void bench_study(void)
+/* The first line of /proc/cpuinfo starting with key, after its colon. */
+static void cpuinfo(const char *key, char *buf, size_t size)
 {
-    printf("## Study, process start to exit (median of 21 runs)\n\n");
-    printf("| command | median ms |\n|---|---:|\n");
-    const char *cmds[] = { "study --json", "study --json --threads 1",
-                           "study --groupings all --json" };
-    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-        printf("| `t24 %s` | %.2f |\n", cmds[i], time_command(cmds[i], 21) * 1e3);
-    printf("\n");
+    snprintf(buf, size, "unknown");
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (fp && fgets(line, sizeof line, fp)) {
+        char *colon = strchr(line, ':');
+        if (strncmp(line, key, strlen(key)) == 0 && colon) {
+            colon += 1 + (colon[1] == ' ');
+            colon[strcspn(colon, "\n")] = '\0';
+            snprintf(buf, size, "%s", colon);
+            break;
+        }
+    }
+    if (fp)
+        fclose(fp);
 }
 
-static void bench_eval(void)
+/* The compile flags CMake used for this binary (its flags.make), or "unknown". */
+static void build_flags(char *buf, size_t size)
 {
-    printf("## Evaluation rate (template x hand evaluations per second, in process)\n\n");
-    printf("| configuration | threads | evaluations/s |\n|---|---:|---:|\n");
+    char dir[PATH_MAX], path[PATH_MAX + 64], line[1024];
+    build_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/CMakeFiles/t24-bench.dir/flags.make", dir);
+    snprintf(buf, size, "unknown");
+    FILE *fp = fopen(path, "r");
+    while (fp && fgets(line, sizeof line, fp))
+        if (strncmp(line, "C_FLAGS = ", 10) == 0) {
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(buf, size, "%s", line + 10);
+        }
+    if (fp)
+        fclose(fp);
+}
+
+static void bench_machine(const sink *s)
+{
+    char model[256], flags[1040];
+    struct utsname u;
+    cpuinfo("model name", model, sizeof model);
+    build_flags(flags, sizeof flags);
+    if (uname(&u) != 0)
+        snprintf(u.release, sizeof u.release, "unknown");
+    say(s, "## Machine\n\n| | |\n|---|---|\n");
+    say(s, "| CPU | %s |\n| cores online | %ld |\n", model, sysconf(_SC_NPROCESSORS_ONLN));
+    say(s, "| kernel | Linux %s (%s) |\n", u.release, u.machine);
+    say(s, "| compiler | gcc %s |\n| flags | `%s` |\n", __VERSION__, flags);
+    say(s, "| GLPK | %s |\n\n", glp_version());
+}
+
+static void bench_study(const sink *s)
+{
+    say(s, "## Study, process start to exit (median of 21 runs)\n\n");
+    say(s, "| command | median ms |\n|---|---:|\n");
+    const char *cmds[] = { "study --json", "study --json --threads 1",
+                           "study --groupings all --json",
+                           "study --groupings all --deck 1-13 --json" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        say(s, "| `t24 %s` | %.2f |\n", cmds[i], time_command(cmds[i], 21) * 1e3);
+    say(s, "\n");
+}
+
+/* The default study's phases, from the "seconds" object of `t24 study --json
+ * --timings`, each the median over the runs. */
+static void bench_study_phases(const sink *s)
+{
+    enum { RUNS = 21 };
+    const char *phases[] = { "enumerate", "complete", "classes", "bounds", "greedy",
+                             "reduce",    "ilp",      "cover",   "until_report" };
+    enum { NPH = sizeof phases / sizeof phases[0] };
+    double v[NPH][RUNS], wall[RUNS];
+    int ok = 0;
+    for (int r = 0; r < RUNS; r++) {
+        char *out = NULL;
+        run_command("study --json --timings", 1, &wall[r], &out);
+        cJSON *js = cJSON_Parse(out ? out : "");
+        const cJSON *sec = cJSON_GetObjectItemCaseSensitive(js, "seconds");
+        for (int p = 0; sec && p < NPH; p++)
+            v[p][ok] = cJSON_GetObjectItemCaseSensitive(sec, phases[p])->valuedouble;
+        ok += sec != NULL;
+        cJSON_Delete(js);
+        free(out);
+    }
+    say(s, "## Default study (`t24 study`) per phase (median of %d runs)\n\n", ok);
+    say(s, "Times the study measures itself (`--timings`); *until report* is the whole "
+           "run inside\nthe process, *process* adds start-up and exit.\n\n");
+    say(s, "| phase | median ms |\n|---|---:|\n");
+    for (int p = 0; ok && p < NPH; p++)
+        say(s, "| %s | %.3f |\n", strcmp(phases[p], "until_report") ? phases[p] : "until report",
+            median(v[p], ok) * 1e3);
+    say(s, "| process | %.3f |\n\n", median(wall, RUNS) * 1e3);
+}
+
+static void bench_sweep(const sink *s)
+{
+    enum { RUNS = 3 };
+    say(s, "## Default sweep (`t24 sweep`, 106 configurations; median of %d runs)\n\n", RUNS);
+    say(s, "| command | median s |\n|---|---:|\n");
+    const char *cmds[] = { "sweep --table decks", "sweep" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        say(s, "| `t24 %s` | %.2f |\n", cmds[i], time_command(cmds[i], RUNS));
+    say(s, "\n");
+}
+
+static void bench_eval(const sink *s)
+{
+    say(s, "## Evaluation rate (template x hand evaluations per second, in process)\n\n");
+    say(s, "| configuration | threads | evaluations/s |\n|---|---:|---:|\n");
     struct { int n; int64_t hi; template_groupings g; int runs; const char *name; } cfg[] = {
         { 4, 11, TEMPLATE_REDUCED, 21, "4 cards, 1-11, reduced (4,608 x 1,001)" },
         { 4, 13, TEMPLATE_ALL, 21, "4 cards, 1-13, all (7,680 x 1,820)" },
@@ -126,17 +285,62 @@ static void bench_eval(void)
     };
     for (size_t i = 0; i < sizeof cfg / sizeof cfg[0]; i++)
         for (int th = 1; th <= 2; th++)
-            printf("| %s | %d | %.3g |\n", cfg[i].name, th,
-                   eval_rate(cfg[i].n, 1, cfg[i].hi, cfg[i].g, th, cfg[i].runs));
-    printf("\n");
+            say(s, "| %s | %d | %.3g |\n", cfg[i].name, th,
+                eval_rate(cfg[i].n, 1, cfg[i].hi, cfg[i].g, th, cfg[i].runs));
+    say(s, "\n");
+}
+
+/* ---- Solvers: reserved for the solver work (issue 5, `t24 solve` and `t24 emit`). ----
+ * To be filled in by whoever lands those solvers, as medians of repeated runs like the
+ * sections above:
+ *   bench_solver_per_hand(): time per hand for the generated table, the brute-force
+ *       evaluator and the general solver, with their ratios;
+ *   bench_solver_15(): the general solver on a 15-number hand;
+ *   bench_solver_6_unsolvable(): the general solver on a 6-number hand with no solution.
+ * Until then the report says they are not measured, rather than printing a guess. */
+static void bench_solvers(const sink *s)
+{
+    say(s, "## Solvers\n\n");
+    say(s, "Not measured yet: time per hand for the table, the brute-force evaluator and "
+           "the general\nsolver (with their ratios), and the general solver on a "
+           "15-number hand and on a 6-number\nhand with no solution, arrive with `t24 "
+           "solve` and `t24 emit`.\n\n");
 }
 
 int main(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    printf("# t24 benchmarks\n\n");
-    bench_study();
-    bench_eval();
+    const char *write = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
+            write = argv[++i];
+        } else {
+            fprintf(stderr, "usage: t24-bench [--write FILE]\n");
+            return 2;
+        }
+    }
+    sink s = { NULL };
+    char tmp[PATH_MAX + 16];
+    if (write) {
+        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", write, (long)getpid());
+        if (!(s.copy = fopen(tmp, "w"))) {
+            fprintf(stderr, "t24-bench: cannot write '%s'\n", tmp);
+            return 2;
+        }
+    }
+    say(&s, "# t24 benchmarks\n\n");
+    say(&s, "Written by `make bench` (`build/t24-bench --write docs/benchmarks.md`). Each "
+            "figure is a\nmedian of repeated runs on the machine below; times vary from "
+            "run to run and machine to\nmachine, and nothing fails on them.\n\n");
+    bench_machine(&s);
+    bench_study_phases(&s);
+    bench_study(&s);
+    bench_sweep(&s);
+    bench_eval(&s);
+    bench_solvers(&s);
+    if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
+        fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
+        unlink(tmp);
+        return 2;
+    }
     return 0;
 }

@@ -14,6 +14,7 @@ typedef struct {
 
 static const cli_command commands[] = {
     { "study", cmd_study, "enumerate templates, evaluate every hand exactly, report" },
+    { "sweep", cmd_sweep, "the study over a list of configurations, as one table" },
 };
 
 static void usage(FILE *out)

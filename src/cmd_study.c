@@ -13,6 +13,7 @@
 #include "export.h"
 #include "hitreport.h"
 #include "hitset.h"
+#include "pipeline.h"
 #include "report.h"
 #include "study.h"
 
@@ -165,16 +166,8 @@ static int write_hands(const study *st, FILE *fp)
     return 0;
 }
 
-/* Everything a finished study holds: the enumeration, the classes and the hitting sets. */
-typedef struct {
-    study st;
-    classes *cls;
-    hitset_result hr;
-    double seconds_classes;
-} results;
-
 /* classes.tsv: the class numbering the exports use (element c+1 = class c). */
-static int write_classes(const results *r, FILE *fp)
+static int write_classes(const pipeline *r, FILE *fp)
 {
     fprintf(fp, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
     const hsi *h = classes_instance(r->cls);
@@ -194,7 +187,7 @@ static int write_classes(const results *r, FILE *fp)
 }
 
 /* hitting_set_hands.tsv: set s+1 of the exports is this hand. */
-static int write_set_hands(const results *r, FILE *fp)
+static int write_set_hands(const pipeline *r, FILE *fp)
 {
     fprintf(fp, "set\thand_index\thand\n");
     const hsi *h = classes_instance(r->cls);
@@ -207,7 +200,7 @@ static int write_set_hands(const results *r, FILE *fp)
     return 0;
 }
 
-static int write_hitting_sets(artifact_set *a, const results *r)
+static int write_hitting_sets(artifact_set *a, const pipeline *r)
 {
     const hsi *h = classes_instance(r->cls);
     char comment[256];
@@ -232,7 +225,7 @@ static int write_hitting_sets(artifact_set *a, const results *r)
     return cov ? hitreport_coverage_csv(cov, &r->hr) : 0;
 }
 
-static int write_out(artifact_set *a, const results *r, const char *json)
+static int write_out(artifact_set *a, const pipeline *r, const char *json)
 {
     const study *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
@@ -248,63 +241,18 @@ static int write_out(artifact_set *a, const results *r, const char *json)
     return 0;
 }
 
-/* The hitting-set half: classes, then the pipeline with class sizes as multiplicities. */
-static int run_hitting_sets(results *r, const hitset_params *hp, char *err, size_t errsize)
-{
-    double t0 = study_now();
-    r->cls = classes_new(&r->st.sols, err, errsize);
-    if (!r->cls)
-        return -1;
-    uint32_t n = classes_count(r->cls);
-    uint32_t *mult = malloc((n + 1) * sizeof *mult);
-    if (!mult) {
-        snprintf(err, errsize, "out of memory");
-        return -1;
-    }
-    for (uint32_t c = 0; c < n; c++)
-        classes_members(r->cls, c, &mult[c]);
-    r->seconds_classes = study_now() - t0;
-    int rc = hitset_run(classes_instance(r->cls), mult, hp, &r->hr, err, errsize);
-    free(mult);
-    return rc;
-}
-
-static void add_timings(cJSON *js, const results *r, double total)
-{
-    const hitset_result *h = &r->hr;
-    cJSON *t = cJSON_AddObjectToObject(js, "seconds");
-    cJSON_AddNumberToObject(t, "enumerate", r->st.seconds_enumerate);
-    cJSON_AddNumberToObject(t, "complete", r->st.seconds_complete);
-    cJSON_AddNumberToObject(t, "classes", r->seconds_classes);
-    cJSON_AddNumberToObject(t, "bounds", h->seconds_bounds);
-    cJSON_AddNumberToObject(t, "greedy", h->seconds_greedy);
-    cJSON_AddNumberToObject(t, "reduce", h->seconds_reduce);
-    cJSON_AddNumberToObject(t, "ilp", h->seconds_ilp);
-    cJSON_AddNumberToObject(t, "cover", h->seconds_cover);
-    cJSON_AddNumberToObject(t, "coverage", h->seconds_coverage);
-    cJSON_AddNumberToObject(t, "until_report", total);
-}
-
-static void print_timings(const results *r, double total)
+static void print_timings(const pipeline *r)
 {
     const hitset_result *h = &r->hr;
     printf("\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
            "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
            "report %.6f\n", r->st.seconds_enumerate, r->st.seconds_complete,
            r->seconds_classes, h->seconds_bounds, h->seconds_greedy, h->seconds_reduce,
-           h->seconds_ilp, h->seconds_cover, h->seconds_coverage, total);
-}
-
-static void results_free(results *r)
-{
-    hitset_result_free(&r->hr);
-    classes_free(r->cls);
-    study_free(&r->st);
+           h->seconds_ilp, h->seconds_cover, h->seconds_coverage, r->seconds_total);
 }
 
 int cmd_study(int argc, char **argv)
 {
-    double t0 = study_now();
     options o;
     int rc = parse(argc, argv, &o);
     if (rc == 1) {
@@ -321,20 +269,14 @@ int cmd_study(int argc, char **argv)
     }
     if (isatty(STDERR_FILENO))
         o.sp.progress = progress;
-    results r;
-    memset(&r, 0, sizeof r);
-    if (study_run(&r.st, &o.sp, err, sizeof err) ||
-        run_hitting_sets(&r, &o.hp, err, sizeof err)) {
+    pipeline r;
+    if (pipeline_run(&r, &o.sp, &o.hp, err, sizeof err)) {
         fprintf(stderr, "t24 study: %s\n", err);
         artifact_abort(a);
-        results_free(&r);
+        pipeline_free(&r);
         return ARGS_EXIT_USAGE;
     }
-    double total = study_now() - t0;
-    cJSON *js = report_study_json(&r.st);
-    hitreport_json(js, &r.st, r.cls, &r.hr, o.timings);
-    if (o.timings)
-        add_timings(js, &r, total);
+    cJSON *js = pipeline_json(&r, o.timings);
     char *text = cJSON_Print(js);
     rc = 0;
     if (a && write_out(a, &r, text)) {
@@ -353,7 +295,7 @@ int cmd_study(int argc, char **argv)
         report_study_text(&r.st, stdout);
         hitreport_text(stdout, &r.st, r.cls, &r.hr, o.timings);
         if (o.timings)
-            print_timings(&r, total);
+            print_timings(&r);
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
@@ -362,6 +304,6 @@ int cmd_study(int argc, char **argv)
     }
     free(text);
     cJSON_Delete(js);
-    results_free(&r);
+    pipeline_free(&r);
     return rc;
 }

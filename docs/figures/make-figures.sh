@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# make-figures.sh - regenerates the SVG figures of docs/figures (`make figures`).
+#
+#   bash docs/figures/make-figures.sh T24_BINARY [OUTDIR]
+#
+# Runs t24 for the data (into a temporary folder, never a device file: GLPK deletes the
+# files it is given on a time-limited run), plots with gnuplot and moves the SVGs into
+# OUTDIR (default: this folder) only when every one of them was drawn.
+set -euo pipefail
+t24=${1:?usage: make-figures.sh T24_BINARY [OUTDIR]}
+here=$(cd "$(dirname "$0")" && pwd)
+out=${2:-$here}
+command -v gnuplot >/dev/null || {
+  echo "make-figures: gnuplot is missing (run: bash .ci/install-deps.sh)" >&2; exit 2; }
+[ -x "$t24" ] || { echo "make-figures: '$t24' is not an executable t24" >&2; exit 2; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/t24-figures-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# The default study (4 cards, deck 1-11, target 24, reduced family) with max coverage,
+# and the sweep's table of targets 1..100 (4 cards, deck 1-13, all groupings).
+"$t24" study --coverage --out "$tmp/study" >"$tmp/study.txt"
+"$t24" sweep --table targets --out "$tmp/sweep" >"$tmp/sweep.md"
+
+# Classes per hand: each set line of the PACE file lists the classes that solve one hand.
+awk 'NR > 2 { n[NF]++ } END { for (k in n) print k, n[k] }' "$tmp/study/hitting_set.hgr" |
+  sort -n >"$tmp/classes.dat"
+# Targets: target, optimum, greedy, LP bound, hands to hit, proven (1/0).
+awk -F, 'NR > 1 { print $5, $23, $16, $14, $9, ($25 == "true") }' "$tmp/sweep/sweep.csv" \
+  >"$tmp/targets.dat"
+
+plot() { # plot NAME VARIABLE=VALUE...: draws NAME.gp into $tmp/NAME.svg
+  local name=$1 defs="" kv
+  shift
+  for kv in "$@"; do defs="$defs${kv%%=*}='${kv#*=}'; "; done
+  gnuplot -e "set loadpath '$here'; ${defs}out='$tmp/$name.svg'" "$here/$name.gp"
+}
+plot coverage data="$tmp/study/coverage.csv"
+plot classes-per-hand data="$tmp/classes.dat"
+plot optimum-by-target data="$tmp/targets.dat"
+
+mkdir -p "$out"
+for f in coverage classes-per-hand optimum-by-target; do
+  mv "$tmp/$f.svg" "$out/$f.svg"
+done
