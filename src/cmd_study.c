@@ -10,12 +10,14 @@
 #include "artifact.h"
 #include "classes.h"
 #include "cli.h"
+#include "emit.h"
 #include "export.h"
 #include "hitreport.h"
 #include "hitset.h"
 #include "pipeline.h"
 #include "report.h"
 #include "study.h"
+#include "studyopt.h"
 
 static const char help[] =
     "usage: t24 study [options]\n"
@@ -42,7 +44,8 @@ static const char help[] =
     "                       max-coverage ILP per k, against greedy's first k\n"
     "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
-    "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv,\n"
+    "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
+    "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
     "                       hitting_set.dat (for models/hitting_set.mod), hitting_set.lp\n"
     "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
@@ -51,9 +54,7 @@ static const char help[] =
     "  -h, --help           show this help\n";
 
 typedef struct {
-    study_params sp;
-    hitset_params hp;
-    bool groupings_set;
+    studyopt cfg;
     bool json;
     bool timings;
     const char *out;
@@ -63,54 +64,20 @@ typedef struct {
 static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
-    study_params_init(&o->sp);
-    hitset_params_init(&o->hp);
+    studyopt_init(&o->cfg);
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
+        int rc;
         if (args_is_help(argv[i]))
             return 1;
-        if (strcmp(argv[i], "--json") == 0) {
+        if ((rc = studyopt_parse(&o->cfg, "study", argc, argv, &i)) != STUDYOPT_NOT_MINE) {
+            if (rc)
+                return rc;
+        } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (strcmp(argv[i], "--timings") == 0) {
             o->timings = true;
-        } else if (strcmp(argv[i], "--coverage") == 0) {
-            o->hp.coverage = true;
-        } else if (strcmp(argv[i], "--no-reductions") == 0) {
-            o->hp.reduce = false;
-        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
-            if (args_double_positive(v, &o->hp.time_limit))
-                return args_error("study", "--time-limit must be a positive number of "
-                                           "seconds, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
-            int runs;
-            if (args_int_range(v, 1, HITSET_MAX_RUNS, &runs))
-                return args_error("study", "--greedy-runs must be an integer from 1 to %d, "
-                                           "not '%s'", HITSET_MAX_RUNS, v);
-            o->hp.greedy_runs = (uint32_t)runs;
-        } else if ((v = args_value(argc, argv, &i, "--seed", &missing))) {
-            int64_t seed;
-            if (args_int64(v, &seed) || seed < 0)
-                return args_error("study", "--seed must be a non-negative integer, not '%s'",
-                                  v);
-            o->hp.seed = (uint64_t)seed;
-        } else if ((v = args_value(argc, argv, &i, "--cards", &missing))) {
-            if (args_int_range(v, TEMPLATE_MIN_CARDS, TEMPLATE_MAX_CARDS, &o->sp.ncards))
-                return args_error("study", "--cards must be an integer from 2 to 6, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--deck", &missing))) {
-            if (args_deck(v, &o->sp.lo, &o->sp.hi))
-                return args_error("study", "--deck must be LO-HI with 0 <= LO <= HI <= "
-                                           "1000000, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--target", &missing))) {
-            if (args_int64(v, &o->sp.target))
-                return args_error("study", "--target must be an integer, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--groupings", &missing))) {
-            if (template_groupings_parse(v, &o->sp.groupings))
-                return args_error("study", "--groupings must be 'reduced' or 'all', not '%s'", v);
-            o->groupings_set = true;
-        } else if ((v = args_value(argc, argv, &i, "--threads", &missing))) {
-            if (args_int_range(v, 1, 64, &o->sp.nthreads))
-                return args_error("study", "--threads must be an integer from 1 to 64, not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("study", "--out needs a folder");
@@ -121,16 +88,7 @@ static int parse(int argc, char **argv, options *o)
             return args_error("study", "unknown option '%s'", argv[i]);
         }
     }
-    if (!o->groupings_set)
-        o->sp.groupings = o->sp.ncards == 4 ? TEMPLATE_REDUCED : TEMPLATE_ALL;
-    if (o->sp.groupings == TEMPLATE_REDUCED && o->sp.ncards != 4)
-        return args_error("study", "--groupings reduced exists for 4 cards only, not %d",
-                          o->sp.ncards);
-    if (hand_count_multisets(o->sp.ncards, o->sp.lo, o->sp.hi) == UINT64_MAX)
-        return args_error("study", "deck %lld-%lld with %d cards has more than %u hands",
-                          (long long)o->sp.lo, (long long)o->sp.hi, o->sp.ncards,
-                          HAND_MAX_COUNT);
-    return 0;
+    return studyopt_finish(&o->cfg, "study");
 }
 
 static void progress(void *ctx, uint32_t done, uint32_t total)
@@ -225,17 +183,32 @@ static int write_hitting_sets(artifact_set *a, const pipeline *r)
     return cov ? hitreport_coverage_csv(cov, &r->hr) : 0;
 }
 
-static int write_out(artifact_set *a, const pipeline *r, const char *json)
+/* table.c: the cover as a compiled table, exactly what `t24 emit` writes. */
+static int write_table(const studyopt *cfg, const pipeline *r, FILE *fp)
+{
+    char command[256], err[256];
+    emit_table t;
+    studyopt_command(cfg, "emit", command, sizeof command);
+    int rc = emit_pipeline(r, "table_default", command, fp, &t, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "t24 study: table.c: %s\n", err);
+    emit_table_free(&t);
+    return rc;
+}
+
+static int write_out(artifact_set *a, const studyopt *cfg, const pipeline *r,
+                     const char *json)
 {
     const study *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
     FILE *tm = artifact_open(a, "templates.tsv");
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
-    if (!sol || !tm || !hd || !js)
+    FILE *tc = artifact_open(a, "table.c");
+    if (!sol || !tm || !hd || !js || !tc)
         return -1;
     if (solset_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd) || write_hitting_sets(a, r))
+        write_hands(st, hd) || write_hitting_sets(a, r) || write_table(cfg, r, tc))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
@@ -268,9 +241,9 @@ int cmd_study(int argc, char **argv)
         return ARGS_EXIT_USAGE;
     }
     if (isatty(STDERR_FILENO))
-        o.sp.progress = progress;
+        o.cfg.sp.progress = progress;
     pipeline r;
-    if (pipeline_run(&r, &o.sp, &o.hp, err, sizeof err)) {
+    if (pipeline_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
         fprintf(stderr, "t24 study: %s\n", err);
         artifact_abort(a);
         pipeline_free(&r);
@@ -279,7 +252,7 @@ int cmd_study(int argc, char **argv)
     cJSON *js = pipeline_json(&r, o.timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &r, text)) {
+    if (a && write_out(a, &o.cfg, &r, text)) {
         artifact_abort(a); /* removes every temporary */
         snprintf(err, sizeof err, "cannot write into '%s'", o.out);
         a = NULL;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pipeline.h"
 #include "study.h"
 
 typedef struct {
@@ -30,7 +31,11 @@ typedef struct {
 int emit_build(const study *st, const uint32_t *cover, uint32_t n, emit_table *out,
                char *err, size_t errsize);
 int emit_write_c(const study *st, const emit_table *t, const char *name,
-                 const char *command, FILE *out, char *err, size_t errsize);
+                 const char *command, const char *cover_note, FILE *out, char *err,
+                 size_t errsize);
 void emit_table_free(emit_table *t);
+
+int emit_pipeline(const pipeline *p, const char *name, const char *command,
+                  FILE *out, emit_table *t, char *err, size_t errsize);
 
 #endif

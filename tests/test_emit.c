@@ -98,7 +98,8 @@ static void emit_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t
     char *src = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&src, &len);
-    cr_assert_eq(emit_write_c(&st, &t, "table_test", "test", mem, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(emit_write_c(&st, &t, "table_test", "test", "every useful template", mem, err,
+                              sizeof err), 0, "%s", err);
     fclose(mem);
     void *so;
     const table_def *def = compile_table(src, &so);
