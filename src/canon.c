@@ -432,59 +432,78 @@ static int build(canon *c, const expr *e, signed_node *out)
 
 /* ---- key ---- */
 
-static bool key_put(canon *c, const char *fmt, ...)
+/* Makes room for n more key bytes and the terminating NUL. */
+static bool key_room(canon *c, size_t n)
 {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = c->keycap - c->keylen;
-        int w = vsnprintf(c->key + c->keylen, room, fmt, ap);
-        va_end(ap);
-        if (w < 0)
-            return false;
-        if ((size_t)w < room) {
-            c->keylen += (size_t)w;
-            return true;
-        }
-        size_t cap = c->keycap * 2 + (size_t)w + 64;
-        char *k = realloc(c->key, cap);
-        if (!k)
-            return false;
-        c->key = k;
-        c->keycap = cap;
-    }
+    if (c->keylen + n + 1 <= c->keycap)
+        return true;
+    size_t cap = 2 * c->keycap + n + 64;
+    char *k = realloc(c->key, cap);
+    if (!k)
+        return false;
+    c->key = k;
+    c->keycap = cap;
+    return true;
+}
+
+static bool key_char(canon *c, char ch)
+{
+    if (!key_room(c, 1))
+        return false;
+    c->key[c->keylen++] = ch;
+    c->key[c->keylen] = '\0';
+    return true;
+}
+
+/* Written by hand: keys are built for every solution found, and printf was a fifth of
+ * the all-solutions run time. */
+static bool key_int(canon *c, int64_t v)
+{
+    char tmp[24];
+    int n = 0;
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[n++] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0)
+        tmp[n++] = '-';
+    if (!key_room(c, (size_t)n))
+        return false;
+    while (n)
+        c->key[c->keylen++] = tmp[--n];
+    c->key[c->keylen] = '\0';
+    return true;
 }
 
 static bool key_node(canon *c, int node)
 {
     const cnode n = c->nodes[node];
     if (n.kind == CN_LEAF)
-        return key_put(c, "%lld", (long long)n.value.num);
+        return key_int(c, n.value.num);
     char plus = n.kind == CN_SUM ? '+' : '*', minus = n.kind == CN_SUM ? '-' : '/';
-    bool ok = key_put(c, "(");
+    bool ok = key_char(c, '(');
     for (int i = 0; ok && i < n.npos + n.nneg; i++)
-        ok = key_put(c, "%c", i < n.npos ? plus : minus) &&
-             key_node(c, c->kids[n.first + i]);
-    return ok && key_put(c, ")");
+        ok = key_char(c, i < n.npos ? plus : minus) && key_node(c, c->kids[n.first + i]);
+    return ok && key_char(c, ')');
+}
+
+static bool key_list(canon *c, const int *v, int n)
+{
+    bool ok = key_char(c, '|');
+    for (int i = 0; ok && i < n; i++)
+        ok = (i == 0 || key_char(c, ',')) && key_node(c, v[i]);
+    return ok;
 }
 
 static bool make_key(canon *c)
 {
     c->keylen = 0;
-    if (!c->key || c->keycap == 0) {
-        c->keycap = 128;
-        if (!(c->key = malloc(c->keycap)))
-            return false;
-    }
+    if (!key_room(c, 0))
+        return false;
     c->key[0] = '\0';
-    bool ok = key_put(c, "%s", c->root.sign < 0 ? "-" : "") && key_node(c, c->root.node) &&
-              key_put(c, "|");
-    for (int i = 0; ok && i < c->nunits; i++)
-        ok = key_put(c, i ? "," : "") && key_node(c, c->units[i]);
-    ok = ok && key_put(c, "|");
-    for (int i = 0; ok && i < c->npairs; i++)
-        ok = key_put(c, i ? "," : "") && key_node(c, c->pairs[i]);
-    return ok;
+    return (c->root.sign > 0 || key_char(c, '-')) && key_node(c, c->root.node) &&
+           key_list(c, c->units, c->nunits) && key_list(c, c->pairs, c->npairs);
 }
 
 /* Canonicalises e (whose nodes must stay alive until the next call, for the fallback in

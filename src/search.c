@@ -40,6 +40,7 @@ typedef struct {
     rational v;
     const expr *e;
     int cls;
+    int id; /* the smallest card position inside: distinct for disjoint entries */
 } entry;
 
 #define MEMO_CHUNK (1u << 20)
@@ -125,12 +126,14 @@ void search_free(search *s)
 
 /* Both parts below 2^31: every product of two parts, and the sum of two such products,
  * fits in int64, and target * den * den fits in __int128. */
-static inline bool small(rational a)
+#define HOT static inline __attribute__((always_inline))
+
+HOT bool small(rational a)
 {
     return a.num > -SMALL && a.num < SMALL && a.den < SMALL;
 }
 
-static inline uint64_t gcd64(uint64_t a, uint64_t b)
+HOT uint64_t gcd64(uint64_t a, uint64_t b)
 {
     if (!a || !b)
         return a | b;
@@ -150,7 +153,7 @@ static inline uint64_t gcd64(uint64_t a, uint64_t b)
 
 /* a op b exactly. Small operands take an int64 path; others go through rational.h, which
  * reports RATIONAL_OVERFLOW when the reduced result does not fit. */
-static rational_status combine(op_kind op, rational a, rational b, rational *out)
+HOT rational_status combine(op_kind op, rational a, rational b, rational *out)
 {
     if (!small(a) || !small(b)) {
         switch (op) {
@@ -186,17 +189,18 @@ static rational_status combine(op_kind op, rational a, rational b, rational *out
     return RATIONAL_OK;
 }
 
-/* Is a op b == t? A result that overflows int64 cannot equal an int64 target, so
- * overflow here is simply a miss. */
-static bool equals_target(op_kind op, rational a, rational b, int64_t t)
+/* Is a op b == t? A sum or difference of two reduced fractions is an integer only when
+ * their denominators agree, which settles most cases without multiplying. A result that
+ * overflows int64 cannot equal an int64 target, so overflow here is simply a miss. */
+HOT bool equals_target(op_kind op, rational a, rational b, int64_t t)
 {
     if (small(a) && small(b)) {
-        __int128 dd = (__int128)a.den * b.den;
         switch (op) {
-        case OP_ADD: return (__int128)a.num * b.den + (__int128)b.num * a.den == dd * t;
-        case OP_SUB: return (__int128)a.num * b.den - (__int128)b.num * a.den == dd * t;
-        case OP_MUL: return (__int128)a.num * b.num == dd * t;
-        default: return b.num != 0 && (__int128)a.num * b.den == (__int128)a.den * b.num * t;
+        case OP_ADD: return a.den == b.den && (__int128)(a.num + b.num) == (__int128)t * a.den;
+        case OP_SUB: return a.den == b.den && (__int128)(a.num - b.num) == (__int128)t * a.den;
+        case OP_MUL: return (__int128)(a.num * b.num) == (__int128)t * (a.den * b.den);
+        default:
+            return b.num != 0 && (__int128)(a.num * b.den) == (__int128)t * (a.den * b.num);
         }
     }
     rational v;
@@ -319,55 +323,129 @@ static void memo_add(search *s, const entry *st, int n)
 /* Two entries are interchangeable when picking them yields the same searches: the same
  * card (all-solutions mode), or the same value (first-solution mode, where only values
  * matter). Interchangeable entries sit next to each other in the list. */
-static inline bool same(const search *s, entry a, entry b)
+HOT bool same(const search *s, entry a, entry b)
 {
     if (s->p.all)
         return a.cls >= 0 && a.cls == b.cls;
     return a.v.num == b.v.num && a.v.den == b.v.den;
 }
 
-typedef struct {
-    op_kind op;
-    bool swap; /* b op a instead of a op b */
-} variant;
+/* The operations on a pair (a, b) as bits, in the order they are tried: + and * first,
+ * since they keep values small and find most first solutions. An odd bit is the swapped
+ * operation b op a. */
+enum { V_ADD, V_ADD_SWAP, V_MUL, V_MUL_SWAP, V_SUB, V_SUB_SWAP, V_DIV, V_DIV_SWAP, V_COUNT };
 
-/* The operations worth trying on a pair: + and * once, - and / both ways unless the two
- * are interchangeable, and with non-negative pruning only the subtraction that is >= 0. */
-static int variants(const search *s, entry a, entry b, variant *v)
+static const op_kind variant_op[V_COUNT] = { OP_ADD, OP_ADD, OP_MUL, OP_MUL,
+                                             OP_SUB, OP_SUB, OP_DIV, OP_DIV };
+
+/* All-solutions mode spells every chain of + and - (or of * and /) one way only: left-deep
+ * with the added (multiplied) operands first, as ((p1+p2)-n1)-n2. An operand of the same
+ * level on the right, or an addition after a subtraction, is another spelling of a chain
+ * that is searched in that form, with the same canonical form and, when the terms are
+ * non-negative, non-negative partial results. First-solution mode keeps every spelling:
+ * its memo knows values only, not how they were spelled. */
+HOT bool chain_ok(const search *s, op_kind op, const expr *l, const expr *r)
 {
-    int k = 0;
-    bool twin = same(s, a, b);
-    v[k++] = (variant){ OP_ADD, false };
-    v[k++] = (variant){ OP_MUL, false };
-    if (s->nonneg) {
-        v[k++] = (variant){ OP_SUB, rational_cmp(a.v, b.v) < 0 };
-    } else {
-        v[k++] = (variant){ OP_SUB, false };
-        if (!twin)
-            v[k++] = (variant){ OP_SUB, true };
-    }
-    if (b.v.num != 0)
-        v[k++] = (variant){ OP_DIV, false };
-    if (a.v.num != 0 && !twin)
-        v[k++] = (variant){ OP_DIV, true };
-    return k;
+    if (!s->p.all)
+        return true;
+    int level = op_precedence(op);
+    if (r->op != EXPR_LEAF && op_precedence((op_kind)r->op) == level)
+        return false;
+    return !(op == OP_ADD && l->op == OP_SUB) && !(op == OP_MUL && l->op == OP_DIV);
 }
 
-static void finish(search *s, entry a, entry b)
+HOT int cmp_values(rational a, rational b)
 {
-    variant v[6];
-    int k = variants(s, a, b, v);
-    for (int i = 0; i < k && !s->stop; i++) {
-        entry l = v[i].swap ? b : a, r = v[i].swap ? a : b;
-        s->st.expressions++;
-        if (!equals_target(v[i].op, l.v, r.v, s->p.target))
+    if (small(a) && small(b)) {
+        int64_t l = a.num * b.den, r = b.num * a.den;
+        return (l > r) - (l < r);
+    }
+    return rational_cmp(a, b);
+}
+
+HOT unsigned allow(const search *s, int bit, const entry *a, const entry *b)
+{
+    bool swap = bit & 1;
+    return chain_ok(s, variant_op[bit], swap ? b->e : a->e, swap ? a->e : b->e) ? 1u << bit
+                                                                                : 0;
+}
+
+/* The operations worth trying on a pair: + and * once (in the order chain_ok() accepts),
+ * - and / both ways unless the two are interchangeable, and with non-negative pruning
+ * only the subtraction that is >= 0. */
+HOT unsigned variants(const search *s, const entry *a, const entry *b)
+{
+    bool twin = same(s, *a, *b);
+    unsigned m = allow(s, V_ADD, a, b);
+    m |= m ? 0 : allow(s, V_ADD_SWAP, a, b);
+    unsigned mul = allow(s, V_MUL, a, b);
+    m |= mul ? mul : allow(s, V_MUL_SWAP, a, b);
+    if (s->nonneg) {
+        m |= allow(s, cmp_values(a->v, b->v) < 0 ? V_SUB_SWAP : V_SUB, a, b);
+    } else {
+        m |= allow(s, V_SUB, a, b);
+        m |= twin ? 0 : allow(s, V_SUB_SWAP, a, b);
+    }
+    m |= b->v.num ? allow(s, V_DIV, a, b) : 0;
+    m |= a->v.num && !twin ? allow(s, V_DIV_SWAP, a, b) : 0;
+    return m;
+}
+
+/* Which of the eight operations on a pair give t, computed without branches: the last
+ * level of the search runs this for most of its expressions. Needs small(a), small(b). */
+HOT unsigned equal_mask(rational a, rational b, int64_t t)
+{
+    int64_t ab = a.num * b.den, ba = b.num * a.den, dd = a.den * b.den;
+    __int128 tdd = (__int128)t * dd;
+    unsigned m = 0;
+    m |= (unsigned)((__int128)ab + ba == tdd) * (3u << V_ADD);
+    m |= (unsigned)((__int128)(a.num * b.num) == tdd) * (3u << V_MUL);
+    m |= (unsigned)((__int128)ab - ba == tdd) << V_SUB;
+    m |= (unsigned)((__int128)ba - ab == tdd) << V_SUB_SWAP;
+    m |= (unsigned)(b.num != 0 && (__int128)ab == (__int128)t * (a.den * b.num)) << V_DIV;
+    m |= (unsigned)(a.num != 0 && (__int128)ba == (__int128)t * (b.den * a.num))
+         << V_DIV_SWAP;
+    return m;
+}
+
+HOT unsigned popcount8(unsigned m) /* without -mpopcnt the builtin is a library call */
+{
+    m = (m & 0x55) + (m >> 1 & 0x55);
+    m = (m & 0x33) + (m >> 2 & 0x33);
+    return (m & 0x0f) + (m >> 4);
+}
+
+static void finish(search *s, const entry *a, const entry *b)
+{
+    unsigned m = variants(s, a, b), hits = 0;
+    int64_t t = s->p.target;
+    if (small(a->v) && small(b->v)) {
+        hits = m & equal_mask(a->v, b->v, t);
+    } else {
+        for (int bit = 0; bit < V_COUNT; bit++) {
+            bool swap = bit & 1;
+            if ((m >> bit & 1) && equals_target(variant_op[bit], swap ? b->v : a->v,
+                                                swap ? a->v : b->v, t))
+                hits |= 1u << bit;
+        }
+    }
+    if (!hits) {
+        s->st.expressions += popcount8(m);
+        return;
+    }
+    for (int bit = 0; bit < V_COUNT && !s->stop; bit++) {
+        if (!(m >> bit & 1))
             continue;
-        expr root = expr_node(v[i].op, l.e, r.e);
+        s->st.expressions++;
+        if (!(hits >> bit & 1))
+            continue;
+        const entry *l = bit & 1 ? b : a, *r = bit & 1 ? a : b;
+        expr root = expr_node(variant_op[bit], l->e, r->e);
         hit(s, &root);
     }
 }
 
-static void rec(search *s, const entry *st, int n);
+static void rec(search *s, const entry *st, int n, int last);
 
 /* Places c among rest (m entries) into out: sorted by value in first-solution mode (the
  * memo key and the twin rule need that), at the end otherwise (cards keep their order). */
@@ -375,36 +453,56 @@ static void insert(const search *s, const entry *rest, int m, entry c, entry *ou
 {
     int pos = m;
     if (!s->p.all)
-        for (pos = 0; pos < m && rational_cmp(rest[pos].v, c.v) <= 0; pos++)
+        for (pos = 0; pos < m && cmp_values(rest[pos].v, c.v) <= 0; pos++)
             ;
     memcpy(out, rest, (size_t)pos * sizeof *out);
     out[pos] = c;
     memcpy(out + pos + 1, rest + pos, (size_t)(m - pos) * sizeof *out);
 }
 
-static void try_pair(search *s, entry a, entry b, const entry *rest, int m, int depth)
+static void try_pair(search *s, const entry *a, const entry *b, const entry *rest, int m,
+                     int depth)
 {
-    variant v[6];
-    int k = variants(s, a, b, v);
-    for (int i = 0; i < k && !s->stop; i++) {
-        entry l = v[i].swap ? b : a, r = v[i].swap ? a : b;
-        entry c = { { 0, 1 }, &s->nodes[depth], -1 };
-        rational_status rs = combine(v[i].op, l.v, r.v, &c.v);
+    unsigned mask = variants(s, a, b);
+    for (int bit = 0; bit < V_COUNT && !s->stop; bit++) {
+        if (!(mask >> bit & 1))
+            continue;
+        const entry *l = bit & 1 ? b : a, *r = bit & 1 ? a : b;
+        entry c = { { 0, 1 }, &s->nodes[depth], -1, a->id < b->id ? a->id : b->id };
+        rational_status rs = combine(variant_op[bit], l->v, r->v, &c.v);
         if (rs == RATIONAL_OVERFLOW)
             s->st.overflows++;
         if (rs != RATIONAL_OK)
             continue;
-        s->nodes[depth] = expr_node(v[i].op, l.e, r.e);
+        s->nodes[depth] = expr_node(variant_op[bit], l->e, r->e);
+        if (m == 1) { /* straight to the last operation: the hottest path */
+            bool first = !s->p.all && cmp_values(c.v, rest[0].v) < 0;
+            finish(s, first ? &c : &rest[0], first ? &rest[0] : &c);
+            continue;
+        }
         entry next[SEARCH_MAX_NUMBERS];
         insert(s, rest, m, c, next);
-        rec(s, next, m + 1);
+        rec(s, next, m + 1, c.id);
     }
 }
 
-static void rec(search *s, const entry *st, int n)
+/* Merges of disjoint entries commute, so in all-solutions mode only one order is
+ * searched: a merge that does not use the entry made just before (whose id is last) must
+ * have a larger id than it. Any order of a tree's merges can be sorted into that one by
+ * swapping neighbours, so no tree is lost; first-solution mode cannot use the rule
+ * because its memo forgets how a list was reached. */
+HOT bool out_of_order(const search *s, entry a, entry b, int n, int last)
+{
+    if (!s->p.all || last < 0)
+        return false;
+    const expr *made = &s->nodes[s->n0 - n - 1];
+    return a.e != made && b.e != made && (a.id < b.id ? a.id : b.id) < last;
+}
+
+static void rec(search *s, const entry *st, int n, int last)
 {
     if (n == 2) {
-        finish(s, st[0], st[1]);
+        finish(s, &st[0], &st[1]);
         return;
     }
     s->st.states++;
@@ -418,14 +516,15 @@ static void rec(search *s, const entry *st, int n)
         if (i > 0 && same(s, st[i - 1], st[i]))
             continue; /* the pairs of st[i-1] covered these */
         for (int j = i + 1; j < n && !s->stop; j++) {
-            if (j > i + 1 && same(s, st[j - 1], st[j]))
+            if ((j > i + 1 && same(s, st[j - 1], st[j])) ||
+                out_of_order(s, st[i], st[j], n, last))
                 continue;
             entry rest[SEARCH_MAX_NUMBERS];
             int m = 0;
             for (int k = 0; k < n; k++)
                 if (k != i && k != j)
                     rest[m++] = st[k];
-            try_pair(s, st[i], st[j], rest, m, s->n0 - n);
+            try_pair(s, &st[i], &st[j], rest, m, s->n0 - n);
         }
     }
     /* A list is known to fail only if nothing in it was skipped for overflow. */
@@ -470,13 +569,14 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
         st[i].v = rational_from_int(sorted[i]);
         st[i].e = &s->leaves[i];
         st[i].cls = i > 0 && sorted[i] == sorted[i - 1] ? st[i - 1].cls : i;
+        st[i].id = i;
     }
     if (n == 1) {
         s->st.expressions = 1;
         if (sorted[0] == p->target)
             hit(s, &s->leaves[0]);
     } else {
-        rec(s, st, n);
+        rec(s, st, n, -1);
     }
     if (stats)
         *stats = s->st;
