@@ -10,7 +10,6 @@
 #include "canon.h"
 
 #include <assert.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -551,22 +550,38 @@ typedef struct {
     size_t size, len;
 } sink;
 
-static void put(sink *s, const char *fmt, ...)
+static void put_char(sink *s, char ch)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = s->len < s->size ? s->size - s->len : 0;
-    int w = vsnprintf(room ? s->buf + s->len : NULL, room, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        s->len += (size_t)w;
+    if (s->len + 1 < s->size)
+        s->buf[s->len] = ch;
+    s->len++;
+}
+
+static void put_int(sink *s, int64_t v)
+{
+    char tmp[24];
+    int n = 0;
+    uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[n++] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0)
+        tmp[n++] = '-';
+    while (n)
+        put_char(s, tmp[--n]);
 }
 
 static void print_node(const canon *c, sink *s, int node)
 {
     const cnode n = c->nodes[node];
     if (n.kind == CN_LEAF) {
-        put(s, n.value.num < 0 ? "(%lld)" : "%lld", (long long)n.value.num);
+        /* A negative card is bracketed so that 5-(-3) never reads as 5--3. */
+        if (n.value.num < 0)
+            put_char(s, '(');
+        put_int(s, n.value.num);
+        if (n.value.num < 0)
+            put_char(s, ')');
         return;
     }
     char times = n.kind == CN_SUM ? '+' : '*', minus = n.kind == CN_SUM ? '-' : '/';
@@ -578,10 +593,12 @@ static void print_node(const canon *c, sink *s, int node)
          * a sum after '-' (neither occurs in a flattened form, but costs nothing). */
         bool par = (n.kind == CN_PROD && kk == CN_SUM) || (neg && kk == n.kind);
         if (i)
-            put(s, "%c", neg ? minus : times);
-        put(s, par ? "(" : "");
+            put_char(s, neg ? minus : times);
+        if (par)
+            put_char(s, '(');
         print_node(c, s, k);
-        put(s, par ? ")" : "");
+        if (par)
+            put_char(s, ')');
     }
 }
 
@@ -687,6 +704,8 @@ int canon_format(canon *c, char *buf, size_t size)
     if (top < 0)
         return expr_format(c->src, buf, size);
     print_node(c, &s, top);
+    if (size)
+        buf[s.len < size ? s.len : size - 1] = '\0';
     c->nnodes = nnodes; /* the decorated copy is scratch */
     c->nkids = nkids;
     return (int)s.len;

@@ -39,8 +39,10 @@ typedef struct sol {
 typedef struct {
     rational v;
     const expr *e;
-    int cls;
-    int id; /* the smallest card position inside: distinct for disjoint entries */
+    int16_t cls;
+    int16_t id;  /* the smallest card position inside: distinct for disjoint entries */
+    int16_t rid; /* for a made entry, the id of its right operand */
+    int8_t op;   /* e->op, kept here because the last level reads it for every pair */
 } entry;
 
 #define MEMO_CHUNK (1u << 20)
@@ -72,6 +74,7 @@ void search_params_init(search_params *p)
     p->target = 24;
     p->memo = true;
     p->nonneg = true;
+    p->symmetry = true;
     p->memo_limit = (size_t)1 << 22;
 }
 
@@ -151,9 +154,12 @@ HOT uint64_t gcd64(uint64_t a, uint64_t b)
     return a << shift;
 }
 
-/* a op b exactly. Small operands take an int64 path; others go through rational.h, which
- * reports RATIONAL_OVERFLOW when the reduced result does not fit. */
-HOT rational_status combine(op_kind op, rational a, rational b, rational *out)
+/* a op b exactly, in lowest terms when reduce is set or an operand is not small().
+ * Small operands take an int64 path; others go through rational.h, which reports
+ * RATIONAL_OVERFLOW when the reduced result does not fit. All-solutions mode skips the
+ * reduction: it never compares values by their parts (first-solution mode does, for the
+ * memo and twins), and the gcd was a large share of its run time. */
+HOT rational_status combine(op_kind op, rational a, rational b, bool reduce, rational *out)
 {
     if (!small(a) || !small(b)) {
         switch (op) {
@@ -179,32 +185,25 @@ HOT rational_status combine(op_kind op, rational a, rational b, rational *out)
         }
         break;
     }
-    if (d != 1) {
+    if (reduce && d != 1) {
         uint64_t g = gcd64(n < 0 ? (uint64_t)-n : (uint64_t)n, (uint64_t)d);
-        n /= (int64_t)g;
-        d /= (int64_t)g;
+        if (g > 1) { /* a 64-bit division costs tens of cycles: skip it when it can */
+            n /= (int64_t)g;
+            d /= (int64_t)g;
+        }
     }
     out->num = n;
     out->den = d;
     return RATIONAL_OK;
 }
 
-/* Is a op b == t? A sum or difference of two reduced fractions is an integer only when
- * their denominators agree, which settles most cases without multiplying. A result that
- * overflows int64 cannot equal an int64 target, so overflow here is simply a miss. */
-HOT bool equals_target(op_kind op, rational a, rational b, int64_t t)
+/* Is a op b == t, for operands that are not both small()? The result is formed and
+ * reduced by rational.h; one that overflows int64 cannot equal an int64 target, so
+ * overflow here is simply a miss. */
+static bool equals_target(op_kind op, rational a, rational b, int64_t t)
 {
-    if (small(a) && small(b)) {
-        switch (op) {
-        case OP_ADD: return a.den == b.den && (__int128)(a.num + b.num) == (__int128)t * a.den;
-        case OP_SUB: return a.den == b.den && (__int128)(a.num - b.num) == (__int128)t * a.den;
-        case OP_MUL: return (__int128)(a.num * b.num) == (__int128)t * (a.den * b.den);
-        default:
-            return b.num != 0 && (__int128)(a.num * b.den) == (__int128)t * (a.den * b.num);
-        }
-    }
     rational v;
-    return combine(op, a, b, &v) == RATIONAL_OK && rational_eq_int(v, t);
+    return combine(op, a, b, true, &v) == RATIONAL_OK && rational_eq_int(v, t);
 }
 
 /* ---- solutions ---- */
@@ -338,20 +337,27 @@ enum { V_ADD, V_ADD_SWAP, V_MUL, V_MUL_SWAP, V_SUB, V_SUB_SWAP, V_DIV, V_DIV_SWA
 static const op_kind variant_op[V_COUNT] = { OP_ADD, OP_ADD, OP_MUL, OP_MUL,
                                              OP_SUB, OP_SUB, OP_DIV, OP_DIV };
 
-/* All-solutions mode spells every chain of + and - (or of * and /) one way only: left-deep
- * with the added (multiplied) operands first, as ((p1+p2)-n1)-n2. An operand of the same
- * level on the right, or an addition after a subtraction, is another spelling of a chain
- * that is searched in that form, with the same canonical form and, when the terms are
- * non-negative, non-negative partial results. First-solution mode keeps every spelling:
- * its memo knows values only, not how they were spelled. */
-HOT bool chain_ok(const search *s, op_kind op, const expr *l, const expr *r)
+/* All-solutions mode spells every chain of + and - (or of * and /) one way only: left-deep,
+ * the added (multiplied) operands first, each part in increasing id, as ((p1+p2)-n1)-n2
+ * with p1 < p2 and n1 < n2. Any other spelling has the same canonical form and, when the
+ * terms are non-negative, this one keeps every partial result non-negative, so nothing is
+ * lost. First-solution mode keeps every spelling: its memo knows values only. */
+HOT bool chain_ok(const search *s, op_kind op, const entry *l, const entry *r)
 {
-    if (!s->p.all)
+    if (!s->p.all || !s->p.symmetry)
         return true;
     int level = op_precedence(op);
     if (r->op != EXPR_LEAF && op_precedence((op_kind)r->op) == level)
-        return false;
-    return !(op == OP_ADD && l->op == OP_SUB) && !(op == OP_MUL && l->op == OP_DIV);
+        return false; /* a same-level operand on the right */
+    bool commutative = op == OP_ADD || op == OP_MUL;
+    op_kind inverse = level == 1 ? OP_SUB : OP_DIV;
+    if (l->op == (int)op)
+        return r->id > l->rid; /* continue the chain in id order */
+    if (!commutative)
+        return true; /* the first subtraction: any minuend */
+    if (l->op == (int)inverse)
+        return false; /* an addition after a subtraction */
+    return l->id < r->id; /* a new chain: the smaller id first */
 }
 
 HOT int cmp_values(rational a, rational b)
@@ -366,8 +372,7 @@ HOT int cmp_values(rational a, rational b)
 HOT unsigned allow(const search *s, int bit, const entry *a, const entry *b)
 {
     bool swap = bit & 1;
-    return chain_ok(s, variant_op[bit], swap ? b->e : a->e, swap ? a->e : b->e) ? 1u << bit
-                                                                                : 0;
+    return chain_ok(s, variant_op[bit], swap ? b : a, swap ? a : b) ? 1u << bit : 0;
 }
 
 /* The operations worth trying on a pair: + and * once (in the order chain_ok() accepts),
@@ -468,13 +473,17 @@ static void try_pair(search *s, const entry *a, const entry *b, const entry *res
         if (!(mask >> bit & 1))
             continue;
         const entry *l = bit & 1 ? b : a, *r = bit & 1 ? a : b;
-        entry c = { { 0, 1 }, &s->nodes[depth], -1, a->id < b->id ? a->id : b->id };
-        rational_status rs = combine(variant_op[bit], l->v, r->v, &c.v);
+        entry c = { { 0, 1 }, &s->nodes[depth], -1, a->id < b->id ? a->id : b->id, r->id,
+                    (int8_t)variant_op[bit] };
+        rational_status rs = combine(variant_op[bit], l->v, r->v, !s->p.all, &c.v);
         if (rs == RATIONAL_OVERFLOW)
             s->st.overflows++;
         if (rs != RATIONAL_OK)
             continue;
-        s->nodes[depth] = expr_node(variant_op[bit], l->e, r->e);
+        expr *node = &s->nodes[depth]; /* fields set in place: a call here costs a fifth */
+        node->op = (int)variant_op[bit];
+        node->left = l->e;
+        node->right = r->e;
         if (m == 1) { /* straight to the last operation: the hottest path */
             bool first = !s->p.all && cmp_values(c.v, rest[0].v) < 0;
             finish(s, first ? &c : &rest[0], first ? &rest[0] : &c);
@@ -493,7 +502,7 @@ static void try_pair(search *s, const entry *a, const entry *b, const entry *res
  * because its memo forgets how a list was reached. */
 HOT bool out_of_order(const search *s, entry a, entry b, int n, int last)
 {
-    if (!s->p.all || last < 0)
+    if (!s->p.all || !s->p.symmetry || last < 0)
         return false;
     const expr *made = &s->nodes[s->n0 - n - 1];
     return a.e != made && b.e != made && (a.id < b.id ? a.id : b.id) < last;
@@ -569,7 +578,9 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
         st[i].v = rational_from_int(sorted[i]);
         st[i].e = &s->leaves[i];
         st[i].cls = i > 0 && sorted[i] == sorted[i - 1] ? st[i - 1].cls : i;
-        st[i].id = i;
+        st[i].id = (int16_t)i;
+        st[i].rid = -1;
+        st[i].op = EXPR_LEAF;
     }
     if (n == 1) {
         s->st.expressions = 1;

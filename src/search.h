@@ -22,6 +22,8 @@ typedef struct {
     bool all;          /* collect every distinct solution instead of stopping at one */
     bool memo;         /* first-solution mode: remember failed multisets of values */
     bool nonneg;       /* allow only non-negative intermediate values; see search_run() */
+    bool symmetry;     /* all-solutions mode: search one order of commuting merges and one
+                          spelling of each chain of + - or * / (same results, faster) */
     size_t memo_limit; /* the memo stops growing at this many states */
 } search_params;
 
