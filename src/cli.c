@@ -14,6 +14,7 @@ typedef struct {
 
 static const cli_command commands[] = {
     { "study", cmd_study, "enumerate templates, evaluate every hand exactly, report" },
+    { "solve", cmd_solve, "solve hands exactly: one solution, or every distinct one" },
 };
 
 static void usage(FILE *out)

@@ -6,5 +6,6 @@
 int cli_run(int argc, char **argv);
 
 int cmd_study(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 #endif
