@@ -294,21 +294,23 @@ static int build_sum(canon *c, signed_node l, signed_node r, int rsign, signed_n
     int *pos = c->scratch, *neg = c->scratch + half;
     add_to_sum(c, pos, &np, neg, &nn, l, 1);
     add_to_sum(c, pos, &np, neg, &nn, r, rsign);
-    if (take_pairs(c, pos, &np, neg, &nn))
-        return -1;
     rational v;
     rational_status st = sum_value(c, pos, np, neg, nn, &v);
     if (st)
         return status_of(c, st);
+    /* Sorted before turning round (a zero sum compares its two orders), turned round
+     * before taking pairs (so c-c-y pairs up like c+y-c). */
+    sort_nodes(c, pos, np);
+    sort_nodes(c, neg, nn);
     out->sign = orient_sum(c, &pos, &np, &neg, &nn, v);
     if (out->sign < 0)
         v.num = -v.num;
+    if (take_pairs(c, pos, &np, neg, &nn))
+        return -1;
     if (np == 1 && nn == 0) {
         out->node = pos[0];
         return 0;
     }
-    sort_nodes(c, pos, np);
-    sort_nodes(c, neg, nn);
     out->node = new_group(c, CN_SUM, pos, np, neg, nn, v);
     return out->node < 0 ? -1 : 0;
 }
@@ -518,6 +520,10 @@ canon_status canon_build(canon *c, const expr *e)
         return c->status = CANON_NOMEM;
     if (build(c, e, &c->root))
         return c->status;
+    /* -0 is 0, but only at the top: a zero sum inside a larger sum must keep its sign, or
+     * (2-P)-7 and 2-(P+7) would differ when P is 2. */
+    if (c->nodes[c->root.node].value.num == 0)
+        c->root.sign = 1;
     /* Two spare cards 1 are one "+1-1" pair: 12*2*1*1 is 12*2+1-1 (4 Numbers, 1 1 2 12). */
     sort_nodes(c, c->units, c->nunits);
     for (int i = c->nunits - 1; i > 0; i--) {

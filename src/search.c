@@ -385,9 +385,10 @@ HOT unsigned variants(const search *s, const entry *a, const entry *b)
     m |= m ? 0 : allow(s, V_ADD_SWAP, a, b);
     unsigned mul = allow(s, V_MUL, a, b);
     m |= mul ? mul : allow(s, V_MUL_SWAP, a, b);
-    if (s->nonneg) {
-        m |= allow(s, cmp_values(a->v, b->v) < 0 ? V_SUB_SWAP : V_SUB, a, b);
-    } else {
+    int order = s->nonneg ? cmp_values(a->v, b->v) : 0;
+    if (order) {
+        m |= allow(s, order < 0 ? V_SUB_SWAP : V_SUB, a, b);
+    } else { /* equal values give 0 both ways; chain_ok() may accept only one */
         m |= allow(s, V_SUB, a, b);
         m |= twin ? 0 : allow(s, V_SUB_SWAP, a, b);
     }
