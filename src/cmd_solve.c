@@ -348,7 +348,7 @@ static int parse(int argc, char **argv, options *o)
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
         } else if (strcmp(argv[i], "--stats") == 0) {
-            o->stats = true;
+            o->stats = o->sp.count = true;
         } else if ((v = args_value(argc, argv, &i, "--target", &missing))) {
             if (args_int64(v, &o->sp.target))
                 return args_error("solve", "--target must be an integer within 64 bits, "

@@ -32,7 +32,8 @@ int expr_leaves(const expr *e, int64_t *out, int max)
         return 1;
     }
     int n = expr_leaves(e->left, out, max);
-    return n + expr_leaves(e->right, out + (n < max ? n : max), max > n ? max - n : 0);
+    int64_t *rest = n < max ? out + n : NULL; /* no offset on NULL: counting only */
+    return n + expr_leaves(e->right, rest, max > n ? max - n : 0);
 }
 
 /* The exact value of the tree in *out, or RATIONAL_DIV_ZERO / RATIONAL_OVERFLOW (then

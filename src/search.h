@@ -25,10 +25,12 @@ typedef struct {
     bool symmetry;     /* all-solutions mode: search one order of commuting merges and one
                           spelling of each chain of + - or * / (same results, faster) */
     size_t memo_limit; /* the memo stops growing at this many states */
+    bool count;        /* all-solutions mode: count every expression tried (slower) */
 } search_params;
 
 typedef struct {
-    uint64_t expressions;   /* complete expressions compared with the target */
+    uint64_t expressions;   /* complete expressions compared with the target (in
+                               all-solutions mode only with search_params.count) */
     uint64_t states;        /* intermediate lists of numbers searched */
     uint64_t memo_hits;     /* lists skipped because they had failed before */
     uint64_t raw_solutions; /* expressions equal to the target, before de-duplication */
