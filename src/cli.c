@@ -14,6 +14,7 @@ typedef struct {
 
 static const cli_command commands[] = {
     { "study", cmd_study, "enumerate templates, evaluate every hand exactly, report" },
+    { "solve", cmd_solve, "solve hands exactly: one solution, or every distinct one" },
     { "emit", cmd_emit, "write the best cover as a compiled C table (src/table_default.c)" },
     { "sweep", cmd_sweep, "the study over a list of configurations, as one table" },
 };

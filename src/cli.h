@@ -8,5 +8,6 @@ int cli_run(int argc, char **argv);
 int cmd_study(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 #endif

@@ -1,0 +1,125 @@
+/* test_canon.c - canonical forms: which spellings count as the same solution. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "canon.h"
+#include "expr.h"
+
+static expr_arena *arena;
+static canon *cn;
+
+static void setup(void)
+{
+    arena = expr_arena_new();
+    cn = canon_new();
+}
+
+static void teardown(void)
+{
+    canon_free(cn);
+    expr_arena_free(arena);
+}
+
+TestSuite(canon, .init = setup, .fini = teardown);
+
+/* The key of text's canonical form, copied into key. */
+static void key_of(const char *text, char *key, size_t size)
+{
+    char err[128];
+    const expr *e = expr_parse(arena, text, err, sizeof err);
+    cr_assert_not_null(e, "parse '%s': %s", text, err);
+    cr_assert_eq(canon_build(cn, e), CANON_OK, "canon '%s'", text);
+    snprintf(key, size, "%s", canon_key(cn));
+}
+
+static void same(const char *a, const char *b)
+{
+    char ka[512], kb[512];
+    key_of(a, ka, sizeof ka);
+    key_of(b, kb, sizeof kb);
+    cr_assert_str_eq(ka, kb, "'%s' and '%s' should count as one solution", a, b);
+}
+
+static void differ(const char *a, const char *b)
+{
+    char ka[512], kb[512];
+    key_of(a, ka, sizeof ka);
+    key_of(b, kb, sizeof kb);
+    cr_assert_str_neq(ka, kb, "'%s' and '%s' should count as two solutions", a, b);
+}
+
+static void prints(const char *text, const char *want)
+{
+    char key[512], out[256];
+    key_of(text, key, sizeof key);
+    canon_format(cn, out, sizeof out);
+    cr_assert_str_eq(out, want, "'%s' printed as '%s'", text, out);
+}
+
+Test(canon, sums_and_products_flatten_and_sort)
+{
+    same("(1+2)+3", "1+(2+3)");
+    same("3+2+1", "1+2+3");
+    same("1-2+3", "1-(2-3)");
+    same("2*(3*4)/6", "4/(6/2)*3");
+}
+
+Test(canon, double_negatives_fold)
+{
+    same("(4-1)*(9-1)", "(1-9)*(1-4)"); /* seed 002: 1 1 4 9 */
+    same("4+(7-3)*5", "4-(3-7)*5");
+    same("(8-3)*(6-2)", "(3-8)*(2-6)");
+    same("9-(2-5)*(1-4)", "9-(5-2)*(4-1)");
+    same("2-(3-8)*(2-6)*(1-4)", "2+(8-3)*(6-2)*(4-1)");
+}
+
+Test(canon, ones_and_cancelling_pairs_are_noops)
+{
+    same("(8+8+8)*1", "8+8+8*1"); /* seed 002: 1 8 8 8 */
+    same("(8+8+8)*1", "8+8+8/1");
+    same("12*2+1-1", "12*2*1*1"); /* 4 Numbers: 1 1 2 12 */
+    same("12*2+1-1", "(12+1-1)*2");
+    same("8*3+4-4", "8*3*4/4");
+    same("(4-3)*6*4", "6*4/(4-3)"); /* a computed 1 is a unit too */
+    same("(13+11)*(5-4)", "(5-4)*11+13");
+}
+
+Test(canon, lone_ones_and_pairs_stay_real)
+{
+    differ("(5-7/7)*6", "(5-1)*6"); /* seed 002: 5 6 7 7 keeps 7/7 */
+    differ("(5-1/5)*5", "(5-5/1)*5");
+    differ("11/11+13+10", "(11-10)*(13+11)");
+    differ("(1+2)*3", "1*2*3");
+}
+
+Test(canon, prints_in_the_4nums_style)
+{
+    prints("8/(3-8/3)", "8/(3-8/3)");
+    prints("(1-9)*(1-4)", "(9-1)*(4-1)");
+    prints("8+8*1+8", "(8+8+8)*1");
+    prints("12*2*1*1", "12*2+1-1");
+    prints("5*(5-1/5)", "(5-1/5)*5");
+    prints("6*4/(4-3)", "(4-3)*6*4");
+}
+
+Test(canon, printing_then_reading_gives_the_same_form)
+{
+    const char *texts[] = { "(1-9)*(1-4)", "8+8*1+8", "12*2*1*1", "4-(3-7)*5",
+                            "(2-5)*(3-11)", "7-(1-(2-(3-4)))", "1/(1/(1/(2-5)))" };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char k1[512], k2[512], out[256];
+        key_of(texts[i], k1, sizeof k1);
+        canon_format(cn, out, sizeof out);
+        key_of(out, k2, sizeof k2);
+        cr_assert_str_eq(k1, k2, "'%s' printed as '%s', which reads differently", texts[i], out);
+    }
+}
+
+Test(canon, negative_results_print_with_a_subtraction_turned_round)
+{
+    char key[512], out[256];
+    key_of("(1-9)*3", key, sizeof key);
+    canon_format(cn, out, sizeof out);
+    cr_assert_str_eq(out, "(1-9)*3");
+}
