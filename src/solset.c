@@ -102,8 +102,9 @@ int solset_compute(solset *s, const template_family *f, const hand_set *hs, int6
     {
         uint64_t pos = 0;
         for (int t = 0; t < nthreads; t++) {
-            if (ch[t].ids.len) /* an empty chunk has no array: memcpy(NULL) is UB */
-                memcpy(s->ids + pos, ch[t].ids.ids, ch[t].ids.len * sizeof *s->ids);
+            if (ch[t].ids.len == 0)
+                continue; /* its ids may be NULL, which memcpy must not get even for 0 */
+            memcpy(s->ids + pos, ch[t].ids.ids, ch[t].ids.len * sizeof *s->ids);
             pos += ch[t].ids.len;
         }
     }

@@ -136,8 +136,10 @@ static void md_header(FILE *out, const cJSON *doc)
           "linear relaxation's optimum; *greedy* = classic greedy with ties\nto the "
           "lowest class, then its min-max over random tie-breaks, and the same after "
           "pruning\nredundant classes; *optimum* = the fewest templates that solve every "
-          "hand the family solves;\n*proven* = GLPK proved it (else the best proven lower "
-          "bound). Definitions: [method.md](method.md).\n", out);
+          "hand the family solves;\n*proven* = a proven lower bound equals it (else that "
+          "bound is shown). Definitions: [method.md](method.md). Times are left out so that "
+          "this page is\nreproducible byte for byte: `t24 sweep --timings` adds a table "
+          "of times per phase, and\n[benchmarks.md](benchmarks.md) has the medians.\n", out);
 }
 
 /* Writes the document as Markdown: a header, then per table its rows and the smallest
