@@ -1,7 +1,7 @@
 /* cmd_solve.c - `t24 solve`: one hand from the command line, or many from a file.
  *
- * Every hand goes through solve_hand(): the compiled table first (try_table(), a hook
- * for issue 4's `t24 emit`), then the general solver (search.h). Every expression
+ * Every hand goes through solve_hand(): the compiled table first (try_table(), the
+ * table `t24 emit` generated), then the general solver (search.h). Every expression
  * printed has been re-read and re-evaluated by verify.h first. */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -10,9 +10,12 @@
 #include <string.h>
 
 #include "args.h"
+#include "canon.h"
 #include "cards.h"
 #include "cli.h"
 #include "search.h"
+#include "table.h"
+#include "template.h"
 #include "verify.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
@@ -96,21 +99,71 @@ static void add_stats(search_stats *to, const search_stats *from)
     to->overflows += from->overflows;
 }
 
-/* Hook for the compiled lookup table of issue 4 (`t24 emit`, built separately): when the
- * hand (cards[0..n-1], as the solver will see it) lies inside the table's configuration
- * (its deck, card count, target and mode), fill *ans with the answer, verified like the
- * solver's, and return true. Returning false hands it to the general solver. Until the
- * table exists nothing is handled here. */
-static bool try_table(const int64_t *cards, int n, const search_params *sp, answer *ans)
+typedef enum { SOLVE_OK = 0, SOLVE_BAD = ARGS_EXIT_USAGE, SOLVE_INTERNAL = EXIT_INTERNAL } solve_rc;
+
+/* Rewrites text into its canonical form (canon.h), so a table answer reads exactly like
+ * the solver's: 1 1 4 9 gives (9-1)*(4-1) either way. Leaves text as it is if the
+ * canonical form cannot be built (it is still a correct, verified expression). */
+static void canonical(char *text, size_t size)
 {
-    (void)cards;
-    (void)n;
-    (void)sp;
-    (void)ans;
-    return false;
+    expr_arena *a = expr_arena_new();
+    canon *c = canon_new();
+    char err[128], out[256];
+    const expr *e = a && c ? expr_parse(a, text, err, sizeof err) : NULL;
+    if (e && canon_build(c, e) == CANON_OK && canon_format(c, out, sizeof out) < (int)sizeof out)
+        snprintf(text, size, "%s", out);
+    canon_free(c);
+    expr_arena_free(a);
 }
 
-typedef enum { SOLVE_OK = 0, SOLVE_BAD = ARGS_EXIT_USAGE, SOLVE_INTERNAL = EXIT_INTERNAL } solve_rc;
+/* The compiled table (src/table_default.c, written by `t24 emit`) answers first-solution
+ * requests for hands inside its configuration: its card count and target, every card
+ * inside its deck. Inside that configuration the table decides solvability exactly
+ * (tests/test_table.c checks every hand against brute force), so a miss is a proof of
+ * "no solution". Returns true when the table answered; *ans then holds its expression,
+ * already checked by verify.h like the solver's. */
+static bool try_table(const int64_t *cards, int n, const search_params *sp, answer *ans,
+                      solve_rc *rc, char *err, size_t errsize)
+{
+    const table_def *t = &table_default;
+    int64_t sorted[CARDS_MAX];
+    if (sp->all || n != t->cards)
+        return false;
+    memcpy(sorted, cards, (size_t)n * sizeof *sorted);
+    for (int i = 1; i < n; i++) /* insertion sort: at most a handful of cards */
+        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            int64_t x = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = x;
+        }
+    if (!table_accepts(t, sorted, n, sp->target))
+        return false;
+    int k = t->solve(sorted);
+    *rc = SOLVE_OK;
+    if (k < 0)
+        return true;
+    template_family *all = template_family_new(n, TEMPLATE_ALL);
+    char text[256];
+    if (!all) {
+        snprintf(err, errsize, "out of memory");
+        *rc = SOLVE_BAD;
+        return true;
+    }
+    template_format(all, t->ids[k], TEMPLATE_READABLE, sorted, text, sizeof text);
+    template_family_free(all);
+    canonical(text, sizeof text);
+    verify_status vs = verify_solution(text, cards, n, sp->target);
+    if (vs != VERIFY_OK) {
+        snprintf(err, errsize, "internal error: the table returned '%s', which %s", text,
+                 verify_status_message(vs));
+        *rc = SOLVE_INTERNAL;
+    } else if (answer_push(ans, text)) {
+        snprintf(err, errsize, "out of memory");
+        *rc = SOLVE_BAD;
+    }
+    return true;
+}
+
 
 /* Copies the solver's solutions into ans after checking each independently. */
 static solve_rc take_solutions(const search *s, const int64_t *cards, int n,
@@ -150,8 +203,14 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
     for (int k = 0; k < cards_variants(h, o->aces_high); k++) {
         int64_t cards[CARDS_MAX];
         cards_variant(h, k, cards);
-        if (try_table(cards, h->n, &o->sp, ans))
+        solve_rc trc;
+        if (try_table(cards, h->n, &o->sp, ans, &trc, err, errsize)) {
+            if (trc != SOLVE_OK)
+                return trc;
+            if (ans->n > 0)
+                break;
             continue;
+        }
         search_stats st;
         search_status ss = search_run(s, cards, h->n, &o->sp, &st);
         add_stats(&ans->stats, &st);

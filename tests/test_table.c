@@ -85,3 +85,36 @@ Test(table, emit_rejects_bad_input)
         run_free(&r);
     }
 }
+
+/* `t24 solve` answers hands of the table's deck from the table: through the command line,
+ * in one batch, every hand of 1-11 must come back solvable exactly when it is. */
+Test(table, solve_batch_over_the_table_deck_matches_the_study, .timeout = 300)
+{
+    study_params p;
+    study_params_init(&p);
+    p.groupings = TEMPLATE_ALL;
+    study st;
+    char err[128];
+    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0);
+    size_t cap = 32 * hand_set_count(st.hands), len = 0;
+    char *in = malloc(cap);
+    for (uint32_t h = 0; h < hand_set_count(st.hands); h++) {
+        len += (size_t)hand_format(hand_set_hand(st.hands, h), 4, in + len, cap - len);
+        in[len++] = '\n';
+    }
+    in[len] = '\0';
+    run_result r = run_t24("solve --batch -", in);
+    cr_assert_eq(r.status, 0, "a batch with no bad line exits 0: %s", r.err);
+    char *line = r.out;
+    for (uint32_t h = 0; h < hand_set_count(st.hands); h++) {
+        char *tab = strchr(line, '\t');
+        cr_assert(tab, "line for hand %u", h);
+        int count = atoi(tab + 1);
+        cr_assert_eq(count > 0, st.truly_solvable[h], "hand %u: %.40s", h, line);
+        line = strchr(line, '\n') + 1;
+    }
+    cr_assert_str_eq(line, "");
+    run_free(&r);
+    free(in);
+    study_free(&st);
+}
