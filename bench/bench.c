@@ -17,18 +17,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "hand.h"
 #include "solset.h"
 #include "study.h"
 #include "template.h"
 
 /* Where the report goes: stdout and, with --write, a temporary file beside FILE. */
-typedef struct {
-    FILE *copy;
-} sink;
-
-static void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(const sink *s, const char *fmt, ...)
+void say(const sink *s, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -48,7 +44,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median(double *v, int n)
+double median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -288,23 +284,6 @@ static void bench_eval(const sink *s)
             say(s, "| %s | %d | %.3g |\n", cfg[i].name, th,
                 eval_rate(cfg[i].n, 1, cfg[i].hi, cfg[i].g, th, cfg[i].runs));
     say(s, "\n");
-}
-
-/* ---- Solvers: reserved for the solver work (issue 5, `t24 solve` and `t24 emit`). ----
- * To be filled in by whoever lands those solvers, as medians of repeated runs like the
- * sections above:
- *   bench_solver_per_hand(): time per hand for the generated table, the brute-force
- *       evaluator and the general solver, with their ratios;
- *   bench_solver_15(): the general solver on a 15-number hand;
- *   bench_solver_6_unsolvable(): the general solver on a 6-number hand with no solution.
- * Until then the report says they are not measured, rather than printing a guess. */
-static void bench_solvers(const sink *s)
-{
-    say(s, "## Solvers\n\n");
-    say(s, "Not measured yet: time per hand for the table, the brute-force evaluator and "
-           "the general\nsolver (with their ratios), and the general solver on a "
-           "15-number hand and on a 6-number\nhand with no solution, arrive with `t24 "
-           "solve` and `t24 emit`.\n\n");
 }
 
 int main(int argc, char **argv)

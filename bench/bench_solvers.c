@@ -1,0 +1,206 @@
+/* bench_solvers.c - the solvers side by side, in one run: the compiled table, the same
+ * table interpreted, brute force over every template in id order, and the general
+ * solver; then the general solver on large hands and on all distinct solutions. */
+#include <stdlib.h>
+
+#include "bench.h"
+#include "hand.h"
+#include "search.h"
+#include "study.h"
+#include "table.h"
+#include "template.h"
+
+typedef int (*solve_fn)(const void *ctx, const int64_t *x);
+
+static int run_table(const void *ctx, const int64_t *x)
+{
+    return ((const table_def *)ctx)->solve(x);
+}
+
+static int run_interp(const void *ctx, const int64_t *x)
+{
+    return table_interp_solve(ctx, x);
+}
+
+typedef struct {
+    search *s;
+    search_params p;
+} solver_ctx;
+
+static int run_search(const void *ctx, const int64_t *x)
+{
+    const solver_ctx *c = ctx;
+    search_stats st;
+    search_run(c->s, x, 4, &c->p, &st);
+    return search_count(c->s) ? 0 : -1;
+}
+
+/* Median over runs of the mean wall time per hand, over every hand of hs. */
+static double per_hand(const hand_set *hs, solve_fn fn, const void *ctx, int runs)
+{
+    double t[64];
+    volatile int sink_value = 0;
+    for (int r = 0; r < runs; r++) {
+        double t0 = study_now();
+        for (uint32_t h = 0; h < hand_set_count(hs); h++)
+            sink_value += fn(ctx, hand_set_hand(hs, h));
+        t[r] = (study_now() - t0) / hand_set_count(hs);
+    }
+    (void)sink_value;
+    return median(t, runs);
+}
+
+/* Brute force: every template of the `all` family in id order, as one big "table". */
+static table_def brute_table(const table_def *like, uint32_t **ids)
+{
+    template_family *f = template_family_new(4, TEMPLATE_ALL);
+    uint32_t n = template_family_count(f);
+    template_family_free(f);
+    *ids = malloc(n * sizeof **ids);
+    for (uint32_t i = 0; i < n; i++)
+        (*ids)[i] = i;
+    table_def t = *like;
+    t.count = n;
+    t.ids = *ids;
+    t.solve = NULL;
+    return t;
+}
+
+/* Mean expressions tried per hand (all hands / solvable ones) for an ordered list. */
+static void tries(const hand_set *hs, solve_fn fn, const void *ctx, uint32_t count,
+                  double *all, double *solvable)
+{
+    double sum = 0, sum_solved = 0;
+    uint32_t solved = 0;
+    for (uint32_t h = 0; h < hand_set_count(hs); h++) {
+        int k = fn(ctx, hand_set_hand(hs, h));
+        sum += k >= 0 ? k + 1.0 : count;
+        if (k >= 0) {
+            sum_solved += k + 1.0;
+            solved++;
+        }
+    }
+    *all = sum / hand_set_count(hs);
+    *solvable = solved ? sum_solved / solved : 0;
+}
+
+static void search_tries(const hand_set *hs, solver_ctx *c, double *all, double *solvable)
+{
+    double sum = 0, sum_solved = 0;
+    uint32_t solved = 0;
+    for (uint32_t h = 0; h < hand_set_count(hs); h++) {
+        search_stats st;
+        search_run(c->s, hand_set_hand(hs, h), 4, &c->p, &st);
+        sum += (double)st.expressions;
+        if (search_count(c->s)) {
+            sum_solved += (double)st.expressions;
+            solved++;
+        }
+    }
+    *all = sum / hand_set_count(hs);
+    *solvable = solved ? sum_solved / solved : 0;
+}
+
+static void bench_per_hand(const sink *s, solver_ctx *sc)
+{
+    const table_def *t = &table_default;
+    hand_set *hs = hand_set_new(4, t->lo, t->hi);
+    uint32_t *ids;
+    table_def brute = brute_table(t, &ids);
+    table_interp *ti = table_interp_new(t), *bi = table_interp_new(&brute);
+    double tt = per_hand(hs, run_table, t, 51), ti_t = per_hand(hs, run_interp, ti, 21);
+    double bt = per_hand(hs, run_interp, bi, 5), st = per_hand(hs, run_search, sc, 5);
+    say(s, "### Time per hand, every hand of %lld-%lld (%u hands, unsolvable ones included)\n\n",
+        (long long)t->lo, (long long)t->hi, hand_set_count(hs));
+    say(s, "| solver | ns per hand | vs table |\n|---|---:|---:|\n");
+    say(s, "| compiled table (`src/table_default.c`, %u expressions) | %.1f | 1.0 |\n",
+        t->count, tt * 1e9);
+    say(s, "| same table, interpreted | %.1f | %.1f |\n", ti_t * 1e9, ti_t / tt);
+    say(s, "| brute force: all 7,680 templates in id order (interpreted) | %.1f | %.1f |\n",
+        bt * 1e9, bt / tt);
+    say(s, "| general solver (`t24 solve`'s search) | %.1f | %.1f |\n\n", st * 1e9, st / tt);
+    double a[3], v[3];
+    tries(hs, run_table, t, t->count, &a[0], &v[0]);
+    tries(hs, run_interp, bi, brute.count, &a[1], &v[1]);
+    search_tries(hs, sc, &a[2], &v[2]);
+    say(s, "### Expressions tried per hand (strategies compared)\n\n");
+    say(s, "| strategy | mean per hand | mean per solvable hand |\n|---|---:|---:|\n");
+    say(s, "| compiled table, greedy min-sum order | %.1f | %.1f |\n", a[0], v[0]);
+    say(s, "| brute force, id order | %.1f | %.1f |\n", a[1], v[1]);
+    say(s, "| general solver (complete expressions compared) | %.1f | %.1f |\n\n", a[2], v[2]);
+    say(s, "Brute force tries %.1f times as many expressions per hand as the general solver "
+           "and %.1f times as many as the table.\n\n", a[1] / a[2], a[1] / a[0]);
+    table_interp_free(ti);
+    table_interp_free(bi);
+    free(ids);
+    hand_set_free(hs);
+}
+
+static double time_search(solver_ctx *c, const int64_t *x, int n, int runs, uint64_t *tried,
+                          size_t *found)
+{
+    double t[64];
+    for (int r = 0; r < runs; r++) {
+        search_stats st;
+        double t0 = study_now();
+        search_run(c->s, x, n, &c->p, &st);
+        t[r] = study_now() - t0;
+        *tried = st.expressions;
+        *found = search_count(c->s);
+    }
+    return median(t, runs);
+}
+
+static void bench_large(const sink *s, solver_ctx *c)
+{
+    static const int64_t fifteen[] = { 9, 9, 9, 9, 7, 7, 7, 7, 3, 2, 5, 6, 1, 3, 8 };
+    static const int64_t six[] = { 2, 3, 5, 7, 11, 13 };
+    uint64_t tried;
+    size_t found;
+    say(s, "### The general solver on large hands\n\n| hand | target | ms | expressions "
+           "tried | answer |\n|---|---:|---:|---:|---|\n");
+    c->p.target = 24;
+    double t15 = time_search(c, fifteen, 15, 11, &tried, &found);
+    say(s, "| 9 9 9 9 7 7 7 7 3 2 5 6 1 3 8 (seed 001) | 24 | %.3f | %llu | %s |\n", t15 * 1e3,
+        (unsigned long long)tried, found ? "solved" : "no solution");
+    c->p.target = 100003;
+    double t6 = time_search(c, six, 6, 5, &tried, &found);
+    say(s, "| 2 3 5 7 11 13 | 100003 | %.3f | %llu | %s |\n\n", t6 * 1e3,
+        (unsigned long long)tried, found ? "solved" : "no solution (proven)");
+    c->p.target = 24;
+}
+
+static void bench_all_solutions(const sink *s, solver_ctx *c)
+{
+    hand_set *hs = hand_set_new(4, 1, 13);
+    search_params p = c->p;
+    p.all = true;
+    double t[16];
+    size_t total = 0;
+    for (int r = 0; r < 7; r++) {
+        total = 0;
+        double t0 = study_now();
+        for (uint32_t h = 0; h < hand_set_count(hs); h++) {
+            search_stats st;
+            search_run(c->s, hand_set_hand(hs, h), 4, &p, &st);
+            total += search_count(c->s);
+        }
+        t[r] = study_now() - t0;
+    }
+    say(s, "### Every distinct solution of every hand of 1-13\n\n%zu distinct solutions of "
+           "%u hands in %.2f ms (median of 7 runs, in process).\n\n", total,
+        hand_set_count(hs), median(t, 7) * 1e3);
+    hand_set_free(hs);
+}
+
+void bench_solvers(const sink *s)
+{
+    solver_ctx c = { search_new(), { 0 } };
+    search_params_init(&c.p);
+    c.p.count = true;
+    say(s, "## Solvers\n\n");
+    bench_per_hand(s, &c);
+    bench_large(s, &c);
+    bench_all_solutions(s, &c);
+    search_free(c.s);
+}
