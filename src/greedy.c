@@ -327,10 +327,15 @@ int greedy_runs(const hsi *h, const uint32_t *multiplicity, uint32_t runs, uint6
             goto done;
         int bad = greedy_prune(h, &c, &p);
         size[r] = c.n;
-        if (!bad && p.n < out->pruned_min)
-            out->pruned_min = p.n;
         if (!bad && p.n > out->pruned_max)
             out->pruned_max = p.n;
+        if (!bad && p.n < out->pruned_min) {
+            /* Keep it: with a stopped ILP it may be the best cover there is. */
+            out->pruned_min = p.n;
+            greedy_cover_free(&out->best);
+            out->best = p;
+            memset(&p, 0, sizeof p);
+        }
         greedy_cover_free(&c);
         greedy_cover_free(&p);
         if (bad)

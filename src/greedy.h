@@ -21,6 +21,8 @@ typedef struct {
     uint64_t seed;
     uint32_t min, median, max;              /* greedy sizes over the runs */
     uint32_t pruned_min, pruned_max;        /* after pruning each run's cover */
+    greedy_cover best;                      /* the first smallest pruned cover; the
+                                               caller frees it with greedy_cover_free() */
 } greedy_stats;
 
 int greedy_run(const hsi *h, const uint32_t *priority, greedy_cover *out);

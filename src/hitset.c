@@ -133,13 +133,18 @@ static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
     return m > c ? m : c;
 }
 
-/* Chooses the smaller of the ILP's cover and pruned greedy, checks it really meets
- * every set, and lists it in greedy order with what each meets alone. */
+/* Chooses the smallest of the ILP's cover, pruned greedy and the best pruned random
+ * greedy run, checks it really meets every set, and lists it in greedy order with what
+ * each meets alone. */
 static int cover_phase(const hsi *h, hitset_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, char *err, size_t errsize)
 {
     const uint32_t *best = r->greedy_pruned.elems;
     uint32_t nbest = r->greedy_pruned.n;
+    if (r->runs.best.elems && r->runs.best.n < nbest) {
+        best = r->runs.best.elems;
+        nbest = r->runs.best.n;
+    }
     if (ncand != UINT32_MAX && ncand <= nbest) {
         best = cand;
         nbest = ncand;
@@ -234,6 +239,7 @@ void hitset_result_free(hitset_result *r)
 {
     greedy_cover_free(&r->greedy);
     greedy_cover_free(&r->greedy_pruned);
+    greedy_cover_free(&r->runs.best);
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
     free(r->solves);

@@ -391,6 +391,7 @@ Test(seed004, random_greedy_covers_the_seed_range)
     printf("float greedy over 1000 runs: %u..%u (median %u)\n", gs.min, gs.max, gs.median);
     cr_expect_leq(gs.min, 110);
     cr_expect_geq(gs.max, 114);
+    greedy_cover_free(&gs.best);
     free(mult);
     worlds_free(&w);
 }
