@@ -257,55 +257,6 @@ static double *warm_columns(const hsi *h, const ilp_params *p, bool with_sets)
     return x;
 }
 
-/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt under
- * p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
- * ilp_result_free()): status ILP_OPTIMAL only when GLPK proved optimality; otherwise
- * out->bound is the best lower bound proven before the stop. Returns -1 with a reason in
- * err when GLPK fails. */
-int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *err,
-                    size_t errsize)
-{
-    uint32_t ne = hsi_nelems(h);
-    double t0 = study_now();
-    int *ind;
-    double *val;
-    memset(out, 0, sizeof *out);
-    out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
-    double *warm = warm_columns(h, p, false);
-    if (!out->chosen || (p->warm && !warm) || scratch(h, 0, &ind, &val)) {
-        free(warm);
-        ilp_result_free(out);
-        snprintf(err, errsize, "out of memory");
-        return -1;
-    }
-    guard g;
-    int term, rc;
-    if (setjmp(g.jb)) {
-        free(warm);
-        free(ind);
-        free(val);
-        ilp_result_free(out);
-        return guard_failed(&g, err, errsize);
-    }
-    guard_begin(&g, p, &term);
-    glp_prob *P = hitting_model(h, true, ind, val);
-    rc = solve_lp(P, &out->lp, err, errsize);
-    if (rc == 0 && hsi_nsets(h) == 0) {
-        out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
-    } else if (rc == 0) {
-        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
-    }
-    glp_delete_prob(P);
-    guard_end(p, term);
-    free(warm);
-    free(ind);
-    free(val);
-    out->seconds = study_now() - t0;
-    if (rc)
-        ilp_result_free(out);
-    return rc;
-}
-
 /* Columns 1..ne: binary x_e; ne+1..ne+ns: y_s in [0,1] with profit weight[s]. Rows
  * 1..ns: y_s - sum of x over set s <= 0; row ns+1: sum of x <= k. */
 static glp_prob *coverage_model(const hsi *h, const uint32_t *weight, uint32_t k, int *ind,
@@ -343,11 +294,10 @@ static glp_prob *coverage_model(const hsi *h, const uint32_t *weight, uint32_t k
     return P;
 }
 
-/* Maximum coverage: at most k elements meeting the largest total weight of sets
- * (weight NULL: 1 each). Same contract as ilp_hitting_set(), with out->value the weight
- * met, out->bound an upper bound and the warm start at most k elements. */
-int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
-                     ilp_result *out, char *err, size_t errsize)
+/* What ilp_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
+ * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
+static int run_model(const hsi *h, const ilp_params *p, bool coverage, const uint32_t *weight,
+                     uint32_t k, ilp_result *out, char *err, size_t errsize)
 {
     uint32_t ne = hsi_nelems(h);
     double t0 = study_now();
@@ -355,8 +305,8 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
     double *val;
     memset(out, 0, sizeof *out);
     out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
-    double *warm = warm_columns(h, p, true);
-    if (!out->chosen || (p->warm && !warm) || scratch(h, 1, &ind, &val)) {
+    double *warm = warm_columns(h, p, coverage);
+    if (!out->chosen || (p->warm && !warm) || scratch(h, coverage, &ind, &val)) {
         free(warm);
         ilp_result_free(out);
         snprintf(err, errsize, "out of memory");
@@ -372,10 +322,14 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
         return guard_failed(&g, err, errsize);
     }
     guard_begin(&g, p, &term);
-    glp_prob *P = coverage_model(h, weight, k, ind, val);
+    glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
+                           : hitting_model(h, true, ind, val);
     rc = solve_lp(P, &out->lp, err, errsize);
-    if (rc == 0)
+    if (rc == 0 && !coverage && hsi_nsets(h) == 0) {
+        out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
+    } else if (rc == 0) {
         rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
+    }
     glp_delete_prob(P);
     guard_end(p, term);
     free(warm);
@@ -385,4 +339,24 @@ int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp
     if (rc)
         ilp_result_free(out);
     return rc;
+}
+
+/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt under
+ * p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
+ * ilp_result_free()): status ILP_OPTIMAL only when GLPK proved optimality; otherwise
+ * out->bound is the best lower bound proven before the stop. Returns -1 with a reason in
+ * err when GLPK fails. */
+int ilp_hitting_set(const hsi *h, const ilp_params *p, ilp_result *out, char *err,
+                    size_t errsize)
+{
+    return run_model(h, p, false, NULL, 0, out, err, errsize);
+}
+
+/* Maximum coverage: at most k elements meeting the largest total weight of sets
+ * (weight NULL: 1 each). Same contract as ilp_hitting_set(), with out->value the weight
+ * met, out->bound an upper bound and the warm start at most k elements. */
+int ilp_max_coverage(const hsi *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
+                     ilp_result *out, char *err, size_t errsize)
+{
+    return run_model(h, p, true, weight, k, out, err, errsize);
 }
