@@ -59,25 +59,13 @@ static inline bool combine(op_kind op, frac a, frac b, frac *c)
     return !ov;
 }
 
-static uint32_t rank_of(const walk *w, const int *perm)
-{
-    uint32_t rank = 0;
-    for (int i = 0; i < w->ncards; i++) {
-        int smaller = 0;
-        for (int j = i + 1; j < w->ncards; j++)
-            smaller += perm[j] < perm[i];
-        rank += (uint32_t)smaller * w->fact[w->ncards - 1 - i];
-    }
-    return rank;
-}
-
 static void emit(walk *w, uint32_t orank)
 {
     for (int t = 0; t < w->ntwins; t++) {
         int p[TEMPLATE_MAX_CARDS];
         for (int i = 0; i < w->ncards; i++)
             p[i] = w->twin[t][w->perm[i]];
-        uint32_t id = (w->base + rank_of(w, p)) * w->nops + orank;
+        uint32_t id = (w->base + template_perm_rank(w->ncards, p)) * w->nops + orank;
         w->nomem |= idvec_push(w->hits, id) != 0;
     }
 }
@@ -170,20 +158,12 @@ static void make_twins(walk *w)
         if (m > 1) {
             uint32_t nperm = (uint32_t)template_factorial(m);
             for (uint32_t r = 1; r < nperm; r++) {
-                int avail[TEMPLATE_MAX_CARDS], sub[TEMPLATE_MAX_CARDS];
-                for (int i = 0; i < m; i++)
-                    avail[i] = start + i;
-                uint32_t rank = r;
-                for (int i = 0; i < m; i++) {
-                    uint32_t f = (uint32_t)template_factorial(m - 1 - i), k = rank / f;
-                    rank %= f;
-                    sub[i] = avail[k];
-                    memmove(&avail[k], &avail[k + 1], (size_t)(m - 1 - i - (int)k) * sizeof avail[0]);
-                }
+                int sub[TEMPLATE_MAX_CARDS];
+                template_perm_unrank(m, r, sub);
                 for (int t = 0; t < nt; t++) {
                     memcpy(w->twin[w->ntwins], w->twin[t], sizeof w->twin[0]);
                     for (int i = 0; i < m; i++)
-                        w->twin[w->ntwins][start + i] = sub[i];
+                        w->twin[w->ntwins][start + i] = start + sub[i];
                     w->ntwins++;
                 }
             }

@@ -97,7 +97,8 @@ const char *template_family_shape(const template_family *f, uint32_t shape)
     return f->shape[shape];
 }
 
-static uint32_t perm_rank(int n, const int *perm)
+/* Lexicographic rank of a permutation of 0..n-1. */
+uint32_t template_perm_rank(int n, const int *perm)
 {
     uint32_t rank = 0;
     for (int i = 0; i < n; i++) {
@@ -109,7 +110,8 @@ static uint32_t perm_rank(int n, const int *perm)
     return rank;
 }
 
-static void perm_unrank(int n, uint32_t rank, int *perm)
+/* The permutation of 0..n-1 with the given lexicographic rank. */
+void template_perm_unrank(int n, uint32_t rank, int *perm)
 {
     int avail[TEMPLATE_MAX_CARDS];
     for (int i = 0; i < n; i++)
@@ -129,7 +131,7 @@ uint32_t template_id_make(const template_family *f, uint32_t shape, const int *p
     uint32_t ops_rank = 0;
     for (int k = 0; k < f->ncards - 1; k++)
         ops_rank = ops_rank * OP_COUNT + (uint32_t)ops[k];
-    return (shape * f->nperms + perm_rank(f->ncards, perm)) * f->nops + ops_rank;
+    return (shape * f->nperms + template_perm_rank(f->ncards, perm)) * f->nops + ops_rank;
 }
 
 void template_id_split(const template_family *f, uint32_t id, uint32_t *shape, int *perm,
@@ -138,7 +140,7 @@ void template_id_split(const template_family *f, uint32_t id, uint32_t *shape, i
     assert(id < template_family_count(f));
     uint32_t ops_rank = id % f->nops;
     id /= f->nops;
-    perm_unrank(f->ncards, id % f->nperms, perm);
+    template_perm_unrank(f->ncards, id % f->nperms, perm);
     *shape = id / f->nperms;
     for (int k = f->ncards - 2; k >= 0; k--) {
         ops[k] = (int)(ops_rank % OP_COUNT);

@@ -52,5 +52,7 @@ int template_format_prog(const template_prog *p, template_style style,
 const char *template_groupings_name(template_groupings g);
 int template_groupings_parse(const char *s, template_groupings *out);
 uint64_t template_factorial(int n);
+uint32_t template_perm_rank(int n, const int *perm);
+void template_perm_unrank(int n, uint32_t rank, int *perm);
 
 #endif
