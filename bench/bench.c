@@ -18,10 +18,11 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "hand.h"
-#include "solset.h"
-#include "study.h"
-#include "template.h"
+#include "core/hand.h"
+#include "study/solutions.h"
+#include "study/enumeration.h"
+#include "core/template.h"
+#include "core/walltime.h"
 
 /* Where the report goes: stdout and, with --write, a temporary file beside FILE. */
 void say(const sink *s, const char *fmt, ...)
@@ -102,9 +103,9 @@ static void run_command(const char *args, int runs, double *t, char **last)
     for (int i = 0; i < runs; i++) {
         if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
             fprintf(stderr, "bench: cannot reset %s\n", tmp);
-        double t0 = study_now();
+        double t0 = walltime_now();
         int st = spawn_t24(bin, argv, fd);
-        t[i] = study_now() - t0;
+        t[i] = walltime_now() - t0;
         if (st != 0)
             fprintf(stderr, "bench: 't24 %s' exited %d\n", args, st);
     }
@@ -151,11 +152,11 @@ static double eval_rate(int n, int64_t lo, int64_t hi, template_groupings g, int
     hand_set *hs = hand_set_new(n, lo, hi);
     double *t = calloc((size_t)runs, sizeof *t);
     for (int i = 0; i < runs; i++) {
-        solset s;
-        double t0 = study_now();
-        solset_compute(&s, f, hs, 24, threads, NULL, NULL);
-        t[i] = study_now() - t0;
-        solset_free(&s);
+        solutions s;
+        double t0 = walltime_now();
+        solutions_compute(&s, f, hs, 24, threads, NULL, NULL);
+        t[i] = walltime_now() - t0;
+        solutions_free(&s);
     }
     double evals = (double)template_family_count(f) * hand_set_count(hs);
     double rate = evals / median(t, runs);

@@ -4,11 +4,12 @@
 #include <stdlib.h>
 
 #include "bench.h"
-#include "hand.h"
-#include "search.h"
-#include "study.h"
-#include "table.h"
-#include "template.h"
+#include "core/hand.h"
+#include "solve/search.h"
+#include "study/enumeration.h"
+#include "solve/table.h"
+#include "core/template.h"
+#include "core/walltime.h"
 
 typedef int (*solve_fn)(const void *ctx, const int64_t *x);
 
@@ -41,10 +42,10 @@ static double per_hand(const hand_set *hs, solve_fn fn, const void *ctx, int run
     double t[64];
     volatile int sink_value = 0;
     for (int r = 0; r < runs; r++) {
-        double t0 = study_now();
+        double t0 = walltime_now();
         for (uint32_t h = 0; h < hand_set_count(hs); h++)
             sink_value += fn(ctx, hand_set_hand(hs, h));
-        t[r] = (study_now() - t0) / hand_set_count(hs);
+        t[r] = (walltime_now() - t0) / hand_set_count(hs);
     }
     (void)sink_value;
     return median(t, runs);
@@ -113,7 +114,7 @@ static void bench_per_hand(const sink *s, solver_ctx *sc)
     say(s, "### Time per hand, every hand of %lld-%lld (%u hands, unsolvable ones included)\n\n",
         (long long)t->lo, (long long)t->hi, hand_set_count(hs));
     say(s, "| solver | ns per hand | vs table |\n|---|---:|---:|\n");
-    say(s, "| compiled table (`src/table_default.c`, %u expressions) | %.1f | 1.0 |\n",
+    say(s, "| compiled table (`src/solve/table_default.c`, %u expressions) | %.1f | 1.0 |\n",
         t->count, tt * 1e9);
     say(s, "| same table, interpreted | %.1f | %.1f |\n", ti_t * 1e9, ti_t / tt);
     say(s, "| brute force: all 7,680 templates in id order (interpreted) | %.1f | %.1f |\n",
@@ -142,9 +143,9 @@ static double time_search(solver_ctx *c, const int64_t *x, int n, int runs, uint
     double t[64];
     for (int r = 0; r < runs; r++) {
         search_stats st;
-        double t0 = study_now();
+        double t0 = walltime_now();
         search_run(c->s, x, n, &c->p, &st);
-        t[r] = study_now() - t0;
+        t[r] = walltime_now() - t0;
         *tried = st.expressions;
         *found = search_count(c->s);
     }
@@ -179,13 +180,13 @@ static void bench_all_solutions(const sink *s, solver_ctx *c)
     size_t total = 0;
     for (int r = 0; r < 7; r++) {
         total = 0;
-        double t0 = study_now();
+        double t0 = walltime_now();
         for (uint32_t h = 0; h < hand_set_count(hs); h++) {
             search_stats st;
             search_run(c->s, hand_set_hand(hs, h), 4, &p, &st);
             total += search_count(c->s);
         }
-        t[r] = study_now() - t0;
+        t[r] = walltime_now() - t0;
     }
     say(s, "### Every distinct solution of every hand of 1-13\n\n%zu distinct solutions of "
            "%u hands in %.2f ms (median of 7 runs, in process).\n\n", total,

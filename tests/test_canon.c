@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "canon.h"
-#include "expr.h"
+#include "solve/canon.h"
+#include "core/expr.h"
 
 static expr_arena *arena;
 static canon *cn;

@@ -1,7 +1,7 @@
 /* test_cards.c - reading hands: integers, face cards, aces high, bad input. */
 #include <criterion/criterion.h>
 
-#include "cards.h"
+#include "core/cards.h"
 
 Test(cards, face_cards_have_their_values)
 {

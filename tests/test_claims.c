@@ -4,8 +4,8 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "eval.h"
-#include "study.h"
+#include "study/eval.h"
+#include "study/enumeration.h"
 
 /* Seed 004's method: evaluate in double and compare with == (its Python eval). */
 static bool float_hits(const template_prog *p, const int64_t *x, double target)
@@ -86,14 +86,14 @@ static uint32_t aces_unsolvable(const hand_set *hs, const bool *solvable, int64_
     return count;
 }
 
-static study exact_study(template_groupings g)
+static enumeration exact_study(template_groupings g)
 {
-    study_params p;
-    study_params_init(&p);
+    enumeration_params p;
+    enumeration_params_init(&p);
     p.groupings = g;
-    study st;
+    enumeration st;
     char err[128];
-    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0);
+    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);
     return st;
 }
 
@@ -107,7 +107,7 @@ Test(claims, seed_004_117_unsolvable_is_a_float_artefact_of_3_3_8_8, .timeout = 
     uint32_t f = aces_unsolvable(hs, fl.solvable, fw);
     cr_assert_eq(f, 117);
     /* ... exact arithmetic finds 116, and the one hand between them is 3 3 8 8. */
-    study st = exact_study(TEMPLATE_ALL);
+    enumeration st = exact_study(TEMPLATE_ALL);
     uint32_t e = aces_unsolvable(hs, st.truly_solvable, ew);
     cr_assert_eq(e, st.aces_unsolvable);
     cr_assert_eq(f, e + 1);
@@ -118,7 +118,7 @@ Test(claims, seed_004_117_unsolvable_is_a_float_artefact_of_3_3_8_8, .timeout = 
     const int64_t *odd = hand_set_hand(low, (uint32_t)fw[i]);
     cr_assert(odd[0] == 3 && odd[1] == 3 && odd[2] == 8 && odd[3] == 8);
     hand_set_free(low);
-    study_free(&st);
+    enumeration_free(&st);
     free(fl.solvable);
     hand_set_free(hs);
     template_family_free(all);
@@ -129,7 +129,7 @@ Test(claims, seed_004_1809_useful_and_117_hold_for_the_reduced_family_exactly_to
     template_family *red = template_family_new(4, TEMPLATE_REDUCED);
     hand_set *hs = hand_set_new(4, 1, 11);
     survey fl = float_survey(red, hs);
-    study st = exact_study(TEMPLATE_REDUCED);
+    enumeration st = exact_study(TEMPLATE_REDUCED);
     cr_assert_eq(fl.useful, 1809);
     cr_assert_eq(st.useful_templates, 1809);
     cr_assert_eq(aces_unsolvable(hs, fl.solvable, NULL), 117);
@@ -138,7 +138,7 @@ Test(claims, seed_004_1809_useful_and_117_hold_for_the_reduced_family_exactly_to
     cr_assert_gt(st.nmisses, 0);
     cr_assert_eq(st.aces_unsolvable, 116);
     free(fl.solvable);
-    study_free(&st);
+    enumeration_free(&st);
     hand_set_free(hs);
     template_family_free(red);
 }

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classes.h"
-#include "hitset.h"
-#include "ilp.h"
+#include "study/classes.h"
+#include "hitset/mincover.h"
+#include "hitset/ilp.h"
 #include <math.h>
-#include "study.h"
+#include "study/enumeration.h"
 
 /* 4 hands, 6 templates. Rows: h0 {0,2,4}, h1 {}, h2 {2,4,5}, h3 {0,2,4}. Over the
  * solved hands h0 h2 h3: t0 solves {h0,h3}, t2 and t4 {h0,h2,h3}, t5 {h2}; t1, t3
@@ -16,7 +16,7 @@ Test(classes, templates_with_equal_hand_sets_share_a_class)
 {
     uint64_t off[5] = { 0, 3, 3, 6, 9 };
     uint32_t ids[9] = { 0, 2, 4, 2, 4, 5, 0, 2, 4 };
-    solset s = { .nhands = 4, .ntemplates = 6, .off = off, .ids = ids };
+    solutions s = { .nhands = 4, .ntemplates = 6, .off = off, .ids = ids };
     char err[256];
     classes *c = classes_new(&s, err, sizeof err);
     cr_assert(c, "%s", err);
@@ -32,19 +32,19 @@ Test(classes, templates_with_equal_hand_sets_share_a_class)
     const uint32_t *m = classes_members(c, 1, &n);
     cr_assert_eq(n, 2);
     cr_expect(m[0] == 2 && m[1] == 4);
-    const hsi *h = classes_instance(c);
-    cr_assert_eq(hsi_nsets(h), 3);
+    const instance *h = classes_instance(c);
+    cr_assert_eq(instance_nsets(h), 3);
     cr_expect_eq(classes_hand(c, 0), 0);
     cr_expect_eq(classes_hand(c, 1), 2);
     cr_expect_eq(classes_hand(c, 2), 3);
-    const uint32_t *row = hsi_set(h, 1, &n); /* hand 2: classes of t2, t4, t5 */
+    const uint32_t *row = instance_set(h, 1, &n); /* hand 2: classes of t2, t4, t5 */
     cr_assert_eq(n, 2);
     cr_expect(row[0] == 1 && row[1] == 2);
     classes_free(c);
 }
 
-/* The hands a template solves, as a bitmap over all hands, read from the solset rows. */
-static void hands_of(const solset *s, uint32_t t, unsigned char *bits)
+/* The hands a template solves, as a bitmap over all hands, read from the solutions rows. */
+static void hands_of(const solutions *s, uint32_t t, unsigned char *bits)
 {
     memset(bits, 0, s->nhands);
     for (uint32_t h = 0; h < s->nhands; h++)
@@ -55,11 +55,11 @@ static void hands_of(const solset *s, uint32_t t, unsigned char *bits)
 
 Test(classes, the_default_study_classes_match_a_naive_comparison)
 {
-    study st;
-    study_params sp;
+    enumeration st;
+    enumeration_params sp;
     char err[256];
-    study_params_init(&sp);
-    cr_assert_eq(study_run(&st, &sp, err, sizeof err), 0, "%s", err);
+    enumeration_params_init(&sp);
+    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     cr_assert(c, "%s", err);
     uint32_t nt = st.sols.ntemplates, nh = st.sols.nhands;
@@ -85,34 +85,34 @@ Test(classes, the_default_study_classes_match_a_naive_comparison)
     }
     cr_expect_eq(classes_count(c), naive);
     cr_expect_eq(useful, st.useful_templates);
-    cr_expect_eq(hsi_nsets(classes_instance(c)), st.family_solvable);
+    cr_expect_eq(instance_nsets(classes_instance(c)), st.family_solvable);
     free(bits);
     classes_free(c);
-    study_free(&st);
+    enumeration_free(&st);
 }
 
-/* The optimal cover of the default study, checked against the solset rows: every hand
+/* The optimal cover of the default study, checked against the solutions rows: every hand
  * the family solves has a solving template whose class is in the cover. */
 Test(classes, the_default_cover_solves_every_solvable_hand)
 {
-    study st;
-    study_params sp;
+    enumeration st;
+    enumeration_params sp;
     char err[256];
-    study_params_init(&sp);
-    cr_assert_eq(study_run(&st, &sp, err, sizeof err), 0, "%s", err);
+    enumeration_params_init(&sp);
+    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
-    hitset_params hp;
-    hitset_result r, plain;
-    hitset_params_init(&hp);
-    cr_assert_eq(hitset_run(classes_instance(c), NULL, &hp, &r, err, sizeof err), 0);
+    mincover_params hp;
+    mincover_result r, plain;
+    mincover_params_init(&hp);
+    cr_assert_eq(mincover_run(classes_instance(c), NULL, &hp, &r, err, sizeof err), 0);
     hp.reduce = false;
-    cr_assert_eq(hitset_run(classes_instance(c), NULL, &hp, &plain, err, sizeof err), 0);
+    cr_assert_eq(mincover_run(classes_instance(c), NULL, &hp, &plain, err, sizeof err), 0);
     bool *in = calloc(classes_count(c), sizeof *in);
     for (uint32_t i = 0; i < r.cover.n; i++)
         in[r.cover.elems[i]] = true;
     uint32_t solved = 0;
     for (uint32_t h = 0; h < st.sols.nhands; h++) {
-        if (solset_row_len(&st.sols, h) == 0)
+        if (solutions_row_len(&st.sols, h) == 0)
             continue;
         bool hit = false;
         for (uint64_t k = st.sols.off[h]; k < st.sols.off[h + 1] && !hit; k++)
@@ -135,8 +135,8 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     cr_assert_eq(ilp_lp_bound(classes_instance(c), &q, &full, err, sizeof err), 0);
     cr_expect(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
     free(in);
-    hitset_result_free(&r);
-    hitset_result_free(&plain);
+    mincover_result_free(&r);
+    mincover_result_free(&plain);
     classes_free(c);
-    study_free(&st);
+    enumeration_free(&st);
 }

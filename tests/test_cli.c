@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "solset.h"
-#include "study.h"
+#include "study/solutions.h"
+#include "study/enumeration.h"
 
 static void expect_usage_error(const char *args)
 {
@@ -106,18 +106,18 @@ Test(cli, out_folder_holds_an_artifact_equal_to_the_computation)
     snprintf(path, sizeof path, "%s/solutions.txt", dir);
     FILE *fp = fopen(path, "r");
     cr_assert(fp);
-    solset back;
+    solutions back;
     char err[128];
-    cr_assert_eq(solset_read(&back, fp, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(solutions_read(&back, fp, err, sizeof err), 0, "%s", err);
     fclose(fp);
-    study_params p;
-    study_params_init(&p);
+    enumeration_params p;
+    enumeration_params_init(&p);
     p.hi = 10;
-    study st;
-    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0);
-    cr_assert(solset_equal(&st.sols, &back));
-    solset_free(&back);
-    study_free(&st);
+    enumeration st;
+    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);
+    cr_assert(solutions_equal(&st.sols, &back));
+    solutions_free(&back);
+    enumeration_free(&st);
     const char *files[] = { "solutions.txt", "templates.tsv", "hands.tsv", "study.json" };
     for (size_t i = 0; i < 4; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, files[i]);

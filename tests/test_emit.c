@@ -4,27 +4,27 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 
-#include "emit.h"
-#include "eval.h"
+#include "study/tablegen.h"
+#include "study/eval.h"
 #include "helpers.h"
-#include "table.h"
+#include "solve/table.h"
 
-static study run(int64_t lo, int64_t hi, template_groupings g, int64_t target)
+static enumeration run(int64_t lo, int64_t hi, template_groupings g, int64_t target)
 {
-    study_params p;
-    study_params_init(&p);
+    enumeration_params p;
+    enumeration_params_init(&p);
     p.lo = lo;
     p.hi = hi;
     p.groupings = g;
     p.target = target;
-    study st;
+    enumeration st;
     char err[128];
-    cr_assert_eq(study_run(&st, &p, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0, "%s", err);
     return st;
 }
 
 /* A cover that needs no optimiser: every template that hits some hand. */
-static uint32_t *useful(const study *st, uint32_t *n)
+static uint32_t *useful(const enumeration *st, uint32_t *n)
 {
     uint32_t nt = template_family_count(st->family);
     char *u = calloc(nt, 1);
@@ -62,7 +62,7 @@ static const table_def *compile_table(const char *source, void **handle)
     return t;
 }
 
-static void check_table_on_every_hand(const study *st, const table_def *t)
+static void check_table_on_every_hand(const enumeration *st, const table_def *t)
 {
     table_interp *ti = table_interp_new(t);
     for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
@@ -80,13 +80,13 @@ static void check_table_on_every_hand(const study *st, const table_def *t)
     table_interp_free(ti);
 }
 
-static void emit_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t target)
+static void tablegen_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t target)
 {
-    study st = run(lo, hi, g, target);
+    enumeration st = run(lo, hi, g, target);
     uint32_t n, *cover = useful(&st, &n);
-    emit_table t;
+    tablegen_table t;
     char err[256];
-    cr_assert_eq(emit_build(&st, cover, n, &t, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(tablegen_build(&st, cover, n, &t, err, sizeof err), 0, "%s", err);
     cr_assert_eq(t.patched > 0, st.nmisses > 0);
     uint64_t decided = 0;
     for (uint32_t k = 0; k < t.count; k++) {
@@ -98,7 +98,7 @@ static void emit_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t
     char *src = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&src, &len);
-    cr_assert_eq(emit_write_c(&st, &t, "table_test", "test", "every useful template", mem, err,
+    cr_assert_eq(tablegen_write_c(&st, &t, "table_test", "test", "every useful template", mem, err,
                               sizeof err), 0, "%s", err);
     fclose(mem);
     void *so;
@@ -108,27 +108,27 @@ static void emit_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t
     dlclose(so);
     free(src);
     free(cover);
-    emit_table_free(&t);
-    study_free(&st);
+    tablegen_table_free(&t);
+    enumeration_free(&st);
 }
 
 Test(emit, reduced_table_is_patched_and_decides_every_hand_of_1_to_11, .timeout = 300)
 {
-    emit_and_check(1, 11, TEMPLATE_REDUCED, 24);
+    tablegen_and_check(1, 11, TEMPLATE_REDUCED, 24);
 }
 
 Test(emit, tables_work_for_other_targets_and_decks_with_zero, .timeout = 300)
 {
-    emit_and_check(0, 9, TEMPLATE_ALL, 10);
+    tablegen_and_check(0, 9, TEMPLATE_ALL, 10);
 }
 
 Test(emit, a_cover_that_misses_hands_is_refused)
 {
-    study st = run(1, 10, TEMPLATE_ALL, 24);
+    enumeration st = run(1, 10, TEMPLATE_ALL, 24);
     uint32_t one = st.sols.ids[0]; /* a single useful template: far too few */
-    emit_table t;
+    tablegen_table t;
     char err[256] = "";
-    cr_assert_eq(emit_build(&st, &one, 1, &t, err, sizeof err), -1);
+    cr_assert_eq(tablegen_build(&st, &one, 1, &t, err, sizeof err), -1);
     cr_assert(strstr(err, "unsolved"), "%s", err);
-    study_free(&st);
+    enumeration_free(&st);
 }

@@ -1,17 +1,17 @@
 /* Evaluation: known hands, the fast evaluator against the GMP reference, promotion. */
 #include <criterion/criterion.h>
 
-#include "eval.h"
-#include "hand.h"
-#include "template.h"
+#include "study/eval.h"
+#include "core/hand.h"
+#include "core/template.h"
 
 static size_t hits_for(const int64_t *hand, int n, template_groupings g, int64_t target)
 {
     template_family *f = template_family_new(n, g);
-    idvec v = { 0 };
+    idlist v = { 0 };
     cr_assert_eq(eval_hand(f, hand, target, &v, NULL), 0);
     size_t k = v.len;
-    idvec_free(&v);
+    idlist_free(&v);
     template_family_free(f);
     return k;
 }
@@ -43,21 +43,21 @@ Test(eval, division_by_zero_is_a_miss)
      * not: check every hit against the reference. */
     int64_t h[] = { 1, 1, 2, 3 };
     template_family *f = template_family_new(4, TEMPLATE_ALL);
-    idvec v = { 0 };
+    idlist v = { 0 };
     eval_hand(f, h, 0, &v, NULL);
     for (size_t i = 0; i < v.len; i++) {
         template_prog p;
         template_program(f, v.ids[i], &p);
         cr_assert_eq(eval_prog(&p, h, 0), EVAL_HIT);
     }
-    idvec_free(&v);
+    idlist_free(&v);
     template_family_free(f);
 }
 
 /* The fast walk and the GMP reference must agree template by template. */
 static void agree_on(const template_family *f, const int64_t *hand, int64_t target)
 {
-    idvec fast = { 0 };
+    idlist fast = { 0 };
     cr_assert_eq(eval_hand(f, hand, target, &fast, NULL), 0);
     size_t k = 0;
     for (uint32_t id = 0; id < template_family_count(f); id++) {
@@ -71,7 +71,7 @@ static void agree_on(const template_family *f, const int64_t *hand, int64_t targ
         k += listed;
     }
     cr_assert_eq(k, fast.len);
-    idvec_free(&fast);
+    idlist_free(&fast);
 }
 
 Test(eval, fast_walk_matches_gmp_reference_on_sampled_hands, .timeout = 600)
@@ -105,7 +105,7 @@ Test(eval, int64_overflow_promotes_to_gmp_and_stays_exact)
     int64_t big = 3037000500; /* just above sqrt(2^63) */
     int64_t h[] = { 1, 2, big, big };
     template_family *f = template_family_new(4, TEMPLATE_ALL);
-    idvec fast = { 0 }, exact = { 0 };
+    idlist fast = { 0 }, exact = { 0 };
     eval_info info;
     int64_t target = big * 2 + 3; /* big+big+2+1: reachable with additions */
     cr_assert_eq(eval_hand(f, h, target, &fast, &info), 0);
@@ -115,8 +115,8 @@ Test(eval, int64_overflow_promotes_to_gmp_and_stays_exact)
     cr_assert_eq(fast.len, exact.len);
     for (size_t i = 0; i < fast.len; i++)
         cr_assert_eq(fast.ids[i], exact.ids[i]);
-    idvec_free(&fast);
-    idvec_free(&exact);
+    idlist_free(&fast);
+    idlist_free(&exact);
     template_family_free(f);
 }
 
@@ -126,13 +126,13 @@ Test(eval, hits_come_in_increasing_id_order_and_twins_are_all_listed)
      * relabelings of x0,x1,x2; the reference check below covers the ids themselves. */
     int64_t h[] = { 1, 1, 1, 8 };
     template_family *f = template_family_new(4, TEMPLATE_ALL);
-    idvec v = { 0 };
+    idlist v = { 0 };
     eval_hand(f, h, 24, &v, NULL);
     cr_assert_gt(v.len, 0);
     for (size_t i = 1; i < v.len; i++)
         cr_assert_lt(v.ids[i - 1], v.ids[i]);
     cr_assert_eq(v.len % 6, 0);
-    idvec_free(&v);
+    idlist_free(&v);
     agree_on(f, h, 24);
     template_family_free(f);
 }

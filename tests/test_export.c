@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "classes.h"
-#include "export.h"
-#include "hitset_helpers.h"
-#include "hitset.h"
-#include "study.h"
+#include "study/classes.h"
+#include "hitset/export.h"
+#include "mincover_helpers.h"
+#include "hitset/mincover.h"
+#include "study/enumeration.h"
 
 #define END UINT32_MAX
 
@@ -31,9 +31,9 @@ static void temp_path(char *buf, size_t size, const char *suffix)
     strncat(buf, suffix, size - strlen(buf) - 1);
 }
 
-typedef int (*writer)(FILE *, const hsi *, const char *);
+typedef int (*writer)(FILE *, const instance *, const char *);
 
-static void write_file(const char *path, writer w, const hsi *h)
+static void write_file(const char *path, writer w, const instance *h)
 {
     FILE *fp = fopen(path, "w");
     cr_assert(fp);
@@ -43,7 +43,7 @@ static void write_file(const char *path, writer w, const hsi *h)
 
 /* The instance a GLPK problem encodes: columns named x<e> or x[e] are element e-1, each
  * row with lower bound 1 is a set (free rows, like MathProg's objective, are skipped). */
-static hsi *from_glpk(glp_prob *P)
+static instance *from_glpk(glp_prob *P)
 {
     int nc = glp_get_num_cols(P), nr = glp_get_num_rows(P);
     uint32_t *elem = malloc((nc + 1) * sizeof *elem), ne = 0;
@@ -75,7 +75,7 @@ static hsi *from_glpk(glp_prob *P)
         ns++;
     }
     char err[256];
-    hsi *h = hsi_new(ne, (uint32_t)ns, off, el, err, sizeof err);
+    instance *h = instance_new(ne, (uint32_t)ns, off, el, err, sizeof err);
     cr_assert(h, "%s", err);
     free(elem);
     free(off);
@@ -85,21 +85,21 @@ static hsi *from_glpk(glp_prob *P)
     return h;
 }
 
-static void check_pace(const hsi *h)
+static void check_pace(const instance *h)
 {
     char path[256], err[256];
     temp_path(path, sizeof path, ".hgr");
     write_file(path, export_pace, h);
     FILE *fp = fopen(path, "r");
-    hsi *back = export_read_pace(fp, err, sizeof err);
+    instance *back = export_read_pace(fp, err, sizeof err);
     cr_assert(back, "%s", err);
-    cr_expect(hsi_equal(h, back));
+    cr_expect(instance_equal(h, back));
     fclose(fp);
-    hsi_free(back);
+    instance_free(back);
     unlink(path);
 }
 
-static void check_lp(const hsi *h)
+static void check_lp(const instance *h)
 {
     char path[256];
     temp_path(path, sizeof path, ".lp");
@@ -108,15 +108,15 @@ static void check_lp(const hsi *h)
     glp_prob *P = glp_create_prob();
     cr_assert_eq(glp_read_lp(P, NULL, path), 0);
     cr_expect_eq(glp_get_obj_dir(P), GLP_MIN);
-    hsi *back = from_glpk(P);
-    cr_expect(hsi_equal(h, back));
-    hsi_free(back);
+    instance *back = from_glpk(P);
+    cr_expect(instance_equal(h, back));
+    instance_free(back);
     glp_delete_prob(P);
     glp_term_out(GLP_ON);
     unlink(path);
 }
 
-static void check_dat(const hsi *h)
+static void check_dat(const instance *h)
 {
     char path[256], model[1024];
     temp_path(path, sizeof path, ".dat");
@@ -129,9 +129,9 @@ static void check_dat(const hsi *h)
     cr_assert_eq(glp_mpl_read_data(tran, path), 0);
     cr_assert_eq(glp_mpl_generate(tran, NULL), 0);
     glp_mpl_build_prob(tran, P);
-    hsi *back = from_glpk(P);
-    cr_expect(hsi_equal(h, back));
-    hsi_free(back);
+    instance *back = from_glpk(P);
+    cr_expect(instance_equal(h, back));
+    instance_free(back);
     glp_delete_prob(P);
     glp_mpl_free_wksp(tran);
     glp_term_out(GLP_ON);
@@ -140,34 +140,34 @@ static void check_dat(const hsi *h)
 
 Test(export, hand_made_instances_round_trip)
 {
-    hsi *h = make_instance(7, 7, fano);
+    instance *h = make_instance(7, 7, fano);
     check_pace(h);
     check_lp(h);
     check_dat(h);
-    hsi_free(h);
+    instance_free(h);
     uint64_t state = 99;
     for (int t = 0; t < 20; t++) {
         /* Element count = highest element used, so the readers see every element. */
         h = random_instance(30, 1 + (uint32_t)(test_random(&state) % 60), 5, &state);
         check_pace(h);
-        hsi_free(h);
+        instance_free(h);
     }
 }
 
 Test(export, the_default_study_instance_round_trips)
 {
-    study st;
-    study_params sp;
+    enumeration st;
+    enumeration_params sp;
     char err[256];
-    study_params_init(&sp);
-    cr_assert_eq(study_run(&st, &sp, err, sizeof err), 0, "%s", err);
+    enumeration_params_init(&sp);
+    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
-    const hsi *h = classes_instance(c);
+    const instance *h = classes_instance(c);
     check_pace(h);
     check_lp(h);
     check_dat(h);
     classes_free(c);
-    study_free(&st);
+    enumeration_free(&st);
 }
 
 Test(export, pace_reader_refuses_malformed_files)
@@ -184,10 +184,10 @@ Test(export, pace_reader_refuses_malformed_files)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char err[256] = "";
         FILE *fp = fmemopen((void *)bad[i], strlen(bad[i]), "r");
-        hsi *h = export_read_pace(fp, err, sizeof err);
+        instance *h = export_read_pace(fp, err, sizeof err);
         cr_expect_null(h, "accepted: %s", bad[i]);
         cr_expect(err[0], "no reason for: %s", bad[i]);
-        hsi_free(h);
+        instance_free(h);
         fclose(fp);
     }
 }
@@ -236,18 +236,18 @@ Test(export, glpsol_on_the_exported_model_agrees_with_the_api)
 {
     char dat[256], err[256];
     uint32_t chosen[64], n;
-    hsi *h = make_instance(7, 7, fano);
+    instance *h = make_instance(7, 7, fano);
     temp_path(dat, sizeof dat, ".dat");
     write_file(dat, export_dat, h);
     cr_expect_eq(glpsol_optimum(dat, chosen, &n), 3);
     unlink(dat);
-    hitset_params p;
-    hitset_result r;
-    hitset_params_init(&p);
-    cr_assert_eq(hitset_run(h, NULL, &p, &r, err, sizeof err), 0);
+    mincover_params p;
+    mincover_result r;
+    mincover_params_init(&p);
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0);
     cr_expect_eq(r.optimum, 3);
-    hitset_result_free(&r);
-    hsi_free(h);
+    mincover_result_free(&r);
+    instance_free(h);
 }
 
 /* The CLI's own exports: glpsol proves the same optimum as study.json reports, its
@@ -276,12 +276,12 @@ Test(export, cli_exports_give_glpsol_the_same_optimum)
     char err[256];
     snprintf(path, sizeof path, "%s/hitting_set.hgr", dir);
     fp = fopen(path, "r");
-    hsi *h = export_read_pace(fp, err, sizeof err);
+    instance *h = export_read_pace(fp, err, sizeof err);
     fclose(fp);
     cr_assert(h, "%s", err);
     for (uint32_t i = 0; i < n; i++)
         chosen[i]--;
-    cr_expect(hsi_is_cover(h, chosen, n));
+    cr_expect(instance_is_cover(h, chosen, n));
     snprintf(path, sizeof path, "%s/hitting_set.sol", dir);
     fp = fopen(path, "r");
     uint32_t size, sol[4096];
@@ -292,8 +292,8 @@ Test(export, cli_exports_give_glpsol_the_same_optimum)
         sol[i]--;
     }
     fclose(fp);
-    cr_expect(hsi_is_cover(h, sol, size));
-    hsi_free(h);
+    cr_expect(instance_is_cover(h, sol, size));
+    instance_free(h);
     /* glpsol on the CPLEX LP file agrees too. */
     char lp_out[256];
     temp_path(lp_out, sizeof lp_out, ".txt");

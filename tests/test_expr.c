@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "expr.h"
+#include "core/expr.h"
 
 static void roundtrip(const char *in, const char *want)
 {

@@ -1,7 +1,7 @@
 /* Hands: counts, order and lookup. */
 #include <criterion/criterion.h>
 
-#include "hand.h"
+#include "core/hand.h"
 
 static uint64_t binom(uint64_t n, uint64_t k)
 {

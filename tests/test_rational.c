@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 
-#include "rational.h"
+#include "core/rational.h"
 
 static rational R(int64_t n, int64_t d)
 {

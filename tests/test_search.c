@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "canon.h"
-#include "eval.h"
-#include "expr.h"
-#include "hand.h"
-#include "search.h"
-#include "template.h"
-#include "verify.h"
+#include "solve/canon.h"
+#include "study/eval.h"
+#include "core/expr.h"
+#include "core/hand.h"
+#include "solve/search.h"
+#include "core/template.h"
+#include "solve/verify.h"
 
 static search *s;
 
@@ -124,7 +124,7 @@ Test(search, agrees_with_the_full_template_family_on_all_1820_hands)
     template_family *f = template_family_new(4, TEMPLATE_ALL);
     hand_set *hs = hand_set_new(4, 1, 13);
     cr_assert(f && hs);
-    idvec hits = { 0 };
+    idlist hits = { 0 };
     int solvable = 0;
     for (uint32_t h = 0; h < hand_set_count(hs); h++) {
         const int64_t *c = hand_set_hand(hs, h);
@@ -138,7 +138,7 @@ Test(search, agrees_with_the_full_template_family_on_all_1820_hands)
             cr_assert_eq(verify_solution(search_solution(s, 0), c, 4, 24), VERIFY_OK);
     }
     cr_assert_eq(solvable, 1362);
-    idvec_free(&hits);
+    idlist_free(&hits);
     hand_set_free(hs);
     template_family_free(f);
 }

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "classes.h"
-#include "hitset.h"
-#include "op.h"
-#include "study.h"
+#include "study/classes.h"
+#include "hitset/mincover.h"
+#include "core/op.h"
+#include "study/enumeration.h"
 
 /* Python's value of one template on one hand; false when a division by zero occurs. */
 static bool eval_double(const template_prog *p, const int64_t *cards, double *out)
@@ -45,7 +45,7 @@ static bool eval_double(const template_prog *p, const int64_t *cards, double *ou
 }
 
 /* The seed's solution sets: templates whose double value == 24 on each hand. */
-static void float_solset(const study *st, solset *fs)
+static void float_solset(const enumeration *st, solutions *fs)
 {
     uint32_t nh = hand_set_count(st->hands), nt = template_family_count(st->family);
     memset(fs, 0, sizeof *fs);
@@ -70,7 +70,7 @@ static void float_solset(const study *st, solset *fs)
     }
 }
 
-static bool row_has(const solset *s, uint32_t h, uint32_t id)
+static bool row_has(const solutions *s, uint32_t h, uint32_t id)
 {
     for (uint64_t k = s->off[h]; k < s->off[h + 1]; k++)
         if (s->ids[k] == id)
@@ -97,7 +97,7 @@ static void with_values(const template_family *f, uint32_t id, const int64_t *ca
 }
 
 /* Every (hand, template) pair on which the two arithmetics disagree. */
-static uint32_t differences(const study *st, const solset *fs, bool print)
+static uint32_t differences(const enumeration *st, const solutions *fs, bool print)
 {
     uint32_t n = 0;
     for (uint32_t h = 0; h < fs->nhands; h++) {
@@ -149,12 +149,12 @@ static void seed_notation(const template_family *f, uint32_t id, char *out, size
     snprintf(out, size, "%.250s", st[0]);
 }
 
-/* Template ids of the expressions listed in tests/data/NAME (one per line, # comments). */
+/* Template ids of the expressions listed in data/reference/NAME (one per line, # comments). */
 static uint32_t load_list(const template_family *f, const char *name, uint32_t *ids,
                           uint32_t cap)
 {
     char path[1024], line[256], buf[256];
-    snprintf(path, sizeof path, "%s/tests/data/%s", T24_SOURCE_DIR, name);
+    snprintf(path, sizeof path, "%s/data/reference/%s", T24_SOURCE_DIR, name);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "cannot open %s", path);
     uint32_t n = 0;
@@ -178,18 +178,18 @@ static uint32_t load_list(const template_family *f, const char *name, uint32_t *
 
 /* Both worlds: the study (exact) and the seed's float solution sets, with their classes. */
 typedef struct {
-    study st;
-    solset fs;
+    enumeration st;
+    solutions fs;
     classes *fc, *ec;
-    const hsi *fi, *ei;
+    const instance *fi, *ei;
 } worlds;
 
 static void worlds_init(worlds *w)
 {
-    study_params sp;
+    enumeration_params sp;
     char err[256];
-    study_params_init(&sp);
-    cr_assert_eq(study_run(&w->st, &sp, err, sizeof err), 0, "%s", err);
+    enumeration_params_init(&sp);
+    cr_assert_eq(enumeration_run(&w->st, &sp, err, sizeof err), 0, "%s", err);
     float_solset(&w->st, &w->fs);
     w->fc = classes_new(&w->fs, err, sizeof err);
     w->ec = classes_new(&w->st.sols, err, sizeof err);
@@ -202,14 +202,14 @@ static void worlds_free(worlds *w)
 {
     classes_free(w->fc);
     classes_free(w->ec);
-    solset_free(&w->fs);
-    study_free(&w->st);
+    solutions_free(&w->fs);
+    enumeration_free(&w->st);
 }
 
 static uint32_t set_of_hand(const classes *c, uint32_t hand)
 {
-    const hsi *h = classes_instance(c);
-    for (uint32_t s = 0; s < hsi_nsets(h); s++)
+    const instance *h = classes_instance(c);
+    for (uint32_t s = 0; s < instance_nsets(h); s++)
         if (classes_hand(c, s) == hand)
             return s;
     return UINT32_MAX;
@@ -226,7 +226,7 @@ Test(seed004, float_arithmetic_reproduces_the_seed_figures)
      * expressions, 122 games with a unique solution. */
     cr_expect_eq(useful, 1809);
     cr_expect_eq(classes_count(w.fc), 273);
-    cr_expect_eq(hsi_necessary(w.fi, NULL, &singles), 62);
+    cr_expect_eq(instance_necessary(w.fi, NULL, &singles), 62);
     cr_expect_eq(singles, 122);
     worlds_free(&w);
 }
@@ -248,7 +248,7 @@ Test(seed004, floats_only_miss_solutions_and_lose_no_hand)
             cr_expect(strchr(text, '/'), "a miss without division: %s", text);
             misses++;
         }
-        cr_expect_eq(solset_row_len(&w.fs, h) > 0, solset_row_len(&w.st.sols, h) > 0);
+        cr_expect_eq(solutions_row_len(&w.fs, h) > 0, solutions_row_len(&w.st.sols, h) > 0);
     }
     cr_expect_gt(misses, 0);
     differences(&w.st, &w.fs, true); /* the list docs/claims.md quotes */
@@ -266,17 +266,17 @@ Test(seed004, the_extra_unique_solution_game_is_1_6_9_10)
     uint32_t hand = (uint32_t)hand_set_find(w.st.hands, cards);
     uint32_t fs = set_of_hand(w.fc, hand), es = set_of_hand(w.ec, hand);
     uint32_t flen, elen;
-    hsi_set(w.fi, fs, &flen);
-    hsi_set(w.ei, es, &elen);
+    instance_set(w.fi, fs, &flen);
+    instance_set(w.ei, es, &elen);
     cr_expect_eq(flen, 1);
     cr_expect_eq(elen, 2);
     cr_expect_neq((10.0 / 6.0 + 1.0) * 9.0, 24.0);
     /* Every other hand has a single class in both worlds or in neither. */
     uint32_t differ = 0;
-    for (uint32_t s = 0; s < hsi_nsets(w.ei); s++) {
+    for (uint32_t s = 0; s < instance_nsets(w.ei); s++) {
         uint32_t a, b, t = set_of_hand(w.fc, classes_hand(w.ec, s));
-        hsi_set(w.ei, s, &a);
-        hsi_set(w.fi, t, &b);
+        instance_set(w.ei, s, &a);
+        instance_set(w.fi, t, &b);
         differ += (a == 1) != (b == 1);
     }
     cr_expect_eq(differ, 1);
@@ -290,9 +290,9 @@ Test(seed004, the_seed_necessary_list_is_exactly_the_necessary_classes)
     uint32_t ids[100];
     uint32_t n = load_list(w.st.family, "seed004_necessary.txt", ids, 100);
     cr_assert_eq(n, 62);
-    bool *fneed = calloc(hsi_nelems(w.fi), 1), *eneed = calloc(hsi_nelems(w.ei), 1);
-    bool *fseen = calloc(hsi_nelems(w.fi), 1), *eseen = calloc(hsi_nelems(w.ei), 1);
-    uint32_t fcount = hsi_necessary(w.fi, fneed, NULL), ecount = hsi_necessary(w.ei, eneed, NULL);
+    bool *fneed = calloc(instance_nelems(w.fi), 1), *eneed = calloc(instance_nelems(w.ei), 1);
+    bool *fseen = calloc(instance_nelems(w.fi), 1), *eseen = calloc(instance_nelems(w.ei), 1);
+    uint32_t fcount = instance_necessary(w.fi, fneed, NULL), ecount = instance_necessary(w.ei, eneed, NULL);
     for (uint32_t i = 0; i < n; i++) {
         uint32_t f = classes_of(w.fc, ids[i]), e = classes_of(w.ec, ids[i]);
         cr_expect(fneed[f] && eneed[e], "template %u is not necessary", ids[i]);
@@ -356,22 +356,22 @@ Test(seed004, the_seed_greedy_cover_is_valid_and_prunes_to_the_optimum)
         fcl[i] = classes_of(w.fc, ids[i]);
         ecl[i] = classes_of(w.ec, ids[i]);
     }
-    cr_expect(hsi_is_cover(w.fi, fcl, n));
-    cr_expect(hsi_is_cover(w.ei, ecl, n));
+    cr_expect(instance_is_cover(w.fi, fcl, n));
+    cr_expect(instance_is_cover(w.ei, ecl, n));
     greedy_cover order, pruned;
     cr_assert_eq(greedy_order(w.ei, ecl, n, &order), 0);
     cr_assert_eq(greedy_prune(w.ei, &order, &pruned), 0);
-    cr_expect(hsi_is_cover(w.ei, pruned.elems, pruned.n));
-    hitset_params hp;
-    hitset_result r;
+    cr_expect(instance_is_cover(w.ei, pruned.elems, pruned.n));
+    mincover_params hp;
+    mincover_result r;
     char err[256];
-    hitset_params_init(&hp);
-    cr_assert_eq(hitset_run(w.ei, NULL, &hp, &r, err, sizeof err), 0, "%s", err);
+    mincover_params_init(&hp);
+    cr_assert_eq(mincover_run(w.ei, NULL, &hp, &r, err, sizeof err), 0, "%s", err);
     cr_expect(r.optimal);
     cr_expect_geq(pruned.n, r.optimum);
     printf("seed greedy cover: %u expressions, %u after pruning, optimum %u\n", n, pruned.n,
            r.optimum);
-    hitset_result_free(&r);
+    mincover_result_free(&r);
     greedy_cover_free(&order);
     greedy_cover_free(&pruned);
     worlds_free(&w);

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "sweepfmt.h"
+#include "cli/sweep_format.h"
 
 static cJSON *run_json(const char *args)
 {
@@ -53,9 +53,9 @@ Test(sweep, rows_equal_t24_study_json_for_every_deck_configuration)
                  "--groupings %s", geti(row, "cards"), cJSON_GetArrayItem(deck, 0)->valueint,
                  cJSON_GetArrayItem(deck, 1)->valueint, geti(row, "target"),
                  cJSON_GetObjectItem(row, "groupings")->valuestring);
-        cJSON *study = run_json(args);
-        cr_assert(cJSON_Compare(row, study, true), "row differs from 't24 %s'", args);
-        cJSON_Delete(study);
+        cJSON *enumeration = run_json(args);
+        cr_assert(cJSON_Compare(row, enumeration, true), "row differs from 't24 %s'", args);
+        cJSON_Delete(enumeration);
         n++;
     }
     /* The default study itself (no options) is the third row: 1-11, reduced. */
@@ -178,7 +178,7 @@ Test(sweep, time_limit_reports_what_was_proven)
         char *md;
         size_t len;
         FILE *fp = open_memstream(&md, &len);
-        sweepfmt_markdown(fp, doc, false);
+        sweep_format_markdown(fp, doc, false);
         fclose(fp);
         cr_assert(strstr(md, "(time limit) |"), "%s", md);
         free(md);

@@ -2,8 +2,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "op.h"
-#include "template.h"
+#include "core/op.h"
+#include "core/template.h"
 
 static uint64_t catalan(int k)
 {

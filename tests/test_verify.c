@@ -1,7 +1,7 @@
 /* test_verify.c - the independent GMP check of printed solutions. */
 #include <criterion/criterion.h>
 
-#include "verify.h"
+#include "solve/verify.h"
 
 static const int64_t h3388[] = { 3, 3, 8, 8 };
 

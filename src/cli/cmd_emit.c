@@ -1,0 +1,170 @@
+/* cmd_emit.c - `t24 emit`: the study's best cover as a generated C table. */
+#include <cjson/cJSON.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/artifact.h"
+#include "cli/cli.h"
+#include "study/tablegen.h"
+#include "study/study.h"
+#include "cli/study_options.h"
+
+static const char help[] =
+    "usage: t24 emit [options]\n"
+    "\n"
+    "Run the study for a configuration, take its best cover (the proven minimum when\n"
+    "GLPK proves it), add templates of other groupings for hands the family misses,\n"
+    "order them so few are tried per hand, and write the table as C source.\n"
+    "\n"
+    "options:\n"
+    "  --cards N            cards per hand, 2-6 (default 4)\n"
+    "  --deck LO-HI         card values LO..HI (default 1-11)\n"
+    "  --target T           the number to make, any integer (default 24)\n"
+    "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n"
+    "  --threads N          evaluation threads, 1-64 (default 2)\n"
+    "  --time-limit S       seconds GLPK may spend on the cover (default 60)\n"
+    "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
+    "  --seed S             their random seed (default 1)\n"
+    "  --no-reductions      give GLPK the whole instance\n"
+    "  --name NAME          C name of the table (default table_default)\n"
+    "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"
+    "  --json               print a JSON summary on stdout (needs --out)\n"
+    "  -h, --help           show this help\n";
+
+typedef struct {
+    study_options cfg;
+    const char *name;
+    const char *out;
+    bool json;
+} options;
+
+static bool is_c_name(const char *s)
+{
+    if (!*s || (*s >= '0' && *s <= '9'))
+        return false;
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+static int parse(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    study_options_init(&o->cfg);
+    o->name = "table_default";
+    for (int i = 1; i < argc; i++) {
+        bool missing = false;
+        const char *v;
+        int rc;
+        if (args_is_help(argv[i]))
+            return 1;
+        if ((rc = study_options_parse(&o->cfg, "emit", argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
+            if (rc)
+                return rc;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if ((v = args_value(argc, argv, &i, "--name", &missing))) {
+            if (!is_c_name(v))
+                return args_error("emit", "--name must be a C identifier, not '%s'", v);
+            o->name = v;
+        } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
+            if (!*v)
+                return args_error("emit", "--out needs a file name");
+            o->out = v;
+        } else if (missing) {
+            return args_error("emit", "%s needs a value", argv[i]);
+        } else {
+            return args_error("emit", "unknown option '%s'", argv[i]);
+        }
+    }
+    if (o->cfg.hp.coverage)
+        return args_error("emit", "unknown option '--coverage' (it belongs to t24 study)");
+    if (o->json && !o->out)
+        return args_error("emit", "--json prints a summary, so the source needs --out FILE");
+    return study_options_finish(&o->cfg, "emit");
+}
+
+static cJSON *summary(const study *p, const tablegen_table *t, const char *command)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "command", command);
+    cJSON_AddNumberToObject(o, "expressions", t->count);
+    cJSON_AddNumberToObject(o, "from_cover", t->from_cover);
+    cJSON_AddNumberToObject(o, "patched", t->patched);
+    cJSON_AddNumberToObject(o, "dropped", t->dropped);
+    cJSON_AddNumberToObject(o, "cover_size", p->hr.cover.n);
+    cJSON_AddBoolToObject(o, "cover_optimal", p->hr.optimal);
+    cJSON_AddNumberToObject(o, "mean_tries", t->mean_tries);
+    cJSON_AddNumberToObject(o, "mean_tries_all_hands", t->mean_tries_all);
+    cJSON_AddNumberToObject(o, "mean_tries_id_order", t->mean_tries_id_order);
+    cJSON_AddNumberToObject(o, "mean_tries_id_order_all_hands", t->mean_tries_id_order_all);
+    return o;
+}
+
+/* Writes the source into --out through a temporary beside it, or to stdout. */
+static int write_source(const options *o, const study *p, tablegen_table *t,
+                        const char *command, char *err, size_t errsize)
+{
+    if (!o->out)
+        return tablegen_from_study(p, o->name, command, stdout, t, err, errsize);
+    char *d = strdup(o->out), *b = strdup(o->out);
+    artifact_set *a = d && b ? artifact_begin(dirname(d), err, errsize) : NULL;
+    FILE *fp = a ? artifact_open(a, basename(b)) : NULL;
+    int rc = -1;
+    if (fp && tablegen_from_study(p, o->name, command, fp, t, err, errsize) == 0) {
+        rc = artifact_commit(a, err, errsize);
+        a = NULL;
+    } else if (a && !fp) {
+        snprintf(err, errsize, "cannot write '%s'", o->out);
+    }
+    artifact_abort(a);
+    free(d);
+    free(b);
+    return rc;
+}
+
+int cmd_emit(int argc, char **argv)
+{
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc == 1) {
+        fputs(help, stdout);
+        return 0;
+    }
+    if (rc)
+        return rc;
+    char err[512], command[256];
+    study_options_command(&o.cfg, "emit", command, sizeof command);
+    study p;
+    if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+        fprintf(stderr, "t24 emit: %s\n", err);
+        return ARGS_EXIT_USAGE;
+    }
+    tablegen_table t = { 0 };
+    rc = ARGS_EXIT_USAGE;
+    if (write_source(&o, &p, &t, command, err, sizeof err))
+        goto done;
+    rc = 0;
+    cJSON *js = summary(&p, &t, command);
+    char *text = cJSON_Print(js);
+    if (o.json)
+        printf("%s\n", text);
+    else
+        fprintf(stderr, "t24 emit: %u expressions (%u from the %s cover of %u, %u added for "
+                        "hands the family misses); mean tries per solvable hand %.3f (id order "
+                        "%.3f)\n", t.count, t.from_cover, p.hr.optimal ? "optimal" : "best",
+                p.hr.cover.n, t.patched, t.mean_tries, t.mean_tries_id_order);
+    free(text);
+    cJSON_Delete(js);
+done:
+    if (rc)
+        fprintf(stderr, "t24 emit: %s\n", err);
+    tablegen_table_free(&t);
+    study_free(&p);
+    return rc;
+}

@@ -1,0 +1,452 @@
+/* cmd_solve.c - `t24 solve`: one hand from the command line, or many from a file.
+ *
+ * Every hand goes through solve_hand(): the compiled table first (try_table(), the
+ * table `t24 emit` generated), then the general solver (search.h). Every expression
+ * printed has been re-read and re-evaluated by verify.h first. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "solve/canon.h"
+#include "core/cards.h"
+#include "cli/cli.h"
+#include "solve/search.h"
+#include "solve/table.h"
+#include "core/template.h"
+#include "solve/verify.h"
+#include "core/parse.h"
+
+#define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
+
+static const char help[] =
+    "usage: t24 solve [options] CARD...\n"
+    "       t24 solve [options] --batch FILE\n"
+    "\n"
+    "Find a way to make the target from the cards with + - * / and any grouping, each\n"
+    "card used once. Prints one solution with only the parentheses it needs, such as\n"
+    "'8/(3-8/3) = 24', or 'no solution'. Cards are integers or A (1), J (11), Q (12),\n"
+    "K (13); from 1 to 16 of them (at most 6 with --all).\n"
+    "\n"
+    "options:\n"
+    "  --target T     the number to make, any integer (default 24)\n"
+    "  --all          print every distinct solution (see docs/solve.md for when two\n"
+    "                 solutions count as the same)\n"
+    "  --aces-high    an A may also count as 11\n"
+    "  --batch FILE   read one hand per line from FILE ('-' for standard input) and\n"
+    "                 write one line per hand: hand TAB count TAB solutions joined\n"
+    "                 by '; '; blank lines and text after '#' are ignored\n"
+    "  --json         print JSON: one object for a hand, one object per line in\n"
+    "                 batch mode\n"
+    "  --stats        add the search counters (expressions tried, states, memo hits)\n"
+    "  -h, --help     show this help\n"
+    "\n"
+    "exit status: 0 solved, 1 no solution, 2 bad input, arithmetic overflow or\n"
+    "(batch) any bad line, 70 internal error.\n";
+
+typedef struct {
+    search_params sp;
+    bool aces_high, json, stats;
+    const char *batch;
+    int first_card; /* argv index of the first card; 0 when none */
+    int ncards;
+} options;
+
+/* The answer for one hand: distinct solutions (owned), or a failure. */
+typedef struct {
+    char **sols;
+    size_t n, cap;
+    search_stats stats;
+} answer;
+
+static void answer_clear(answer *a)
+{
+    for (size_t i = 0; i < a->n; i++)
+        free(a->sols[i]);
+    a->n = 0;
+    memset(&a->stats, 0, sizeof a->stats);
+}
+
+static void answer_free(answer *a)
+{
+    answer_clear(a);
+    free(a->sols);
+}
+
+static int answer_push(answer *a, const char *text)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 8;
+        char **s = realloc(a->sols, cap * sizeof *s);
+        if (!s)
+            return -1;
+        a->sols = s;
+        a->cap = cap;
+    }
+    if (!(a->sols[a->n] = strdup(text)))
+        return -1;
+    a->n++;
+    return 0;
+}
+
+static void add_stats(search_stats *to, const search_stats *from)
+{
+    to->expressions += from->expressions;
+    to->states += from->states;
+    to->memo_hits += from->memo_hits;
+    to->raw_solutions += from->raw_solutions;
+    to->overflows += from->overflows;
+}
+
+typedef enum { SOLVE_OK = 0, SOLVE_BAD = ARGS_EXIT_USAGE, SOLVE_INTERNAL = EXIT_INTERNAL } solve_rc;
+
+/* Rewrites text into its canonical form (canon.h), so a table answer reads exactly like
+ * the solver's: 1 1 4 9 gives (9-1)*(4-1) either way. Leaves text as it is if the
+ * canonical form cannot be built (it is still a correct, verified expression). */
+static void canonical(char *text, size_t size)
+{
+    expr_arena *a = expr_arena_new();
+    canon *c = canon_new();
+    char err[128], out[256];
+    const expr *e = a && c ? expr_parse(a, text, err, sizeof err) : NULL;
+    if (e && canon_build(c, e) == CANON_OK && canon_format(c, out, sizeof out) < (int)sizeof out)
+        snprintf(text, size, "%s", out);
+    canon_free(c);
+    expr_arena_free(a);
+}
+
+/* The compiled table (src/solve/table_default.c, written by `t24 emit`) answers first-solution
+ * requests for hands inside its configuration: its card count and target, every card
+ * inside its deck. Inside that configuration the table decides solvability exactly
+ * (tests/test_table.c checks every hand against brute force), so a miss is a proof of
+ * "no solution". Returns true when the table answered; *ans then holds its expression,
+ * already checked by verify.h like the solver's. */
+static bool try_table(const int64_t *cards, int n, const search_params *sp, answer *ans,
+                      solve_rc *rc, char *err, size_t errsize)
+{
+    const table_def *t = &table_default;
+    int64_t sorted[CARDS_MAX];
+    if (sp->all || n != t->cards)
+        return false;
+    memcpy(sorted, cards, (size_t)n * sizeof *sorted);
+    for (int i = 1; i < n; i++) /* insertion sort: at most a handful of cards */
+        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            int64_t x = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = x;
+        }
+    if (!table_accepts(t, sorted, n, sp->target))
+        return false;
+    int k = t->solve(sorted);
+    *rc = SOLVE_OK;
+    if (k < 0)
+        return true;
+    template_family *all = template_family_new(n, TEMPLATE_ALL);
+    char text[256];
+    if (!all) {
+        snprintf(err, errsize, "out of memory");
+        *rc = SOLVE_BAD;
+        return true;
+    }
+    template_format(all, t->ids[k], TEMPLATE_READABLE, sorted, text, sizeof text);
+    template_family_free(all);
+    canonical(text, sizeof text);
+    verify_status vs = verify_solution(text, cards, n, sp->target);
+    if (vs != VERIFY_OK) {
+        snprintf(err, errsize, "internal error: the table returned '%s', which %s", text,
+                 verify_status_message(vs));
+        *rc = SOLVE_INTERNAL;
+    } else if (answer_push(ans, text)) {
+        snprintf(err, errsize, "out of memory");
+        *rc = SOLVE_BAD;
+    }
+    return true;
+}
+
+
+/* Copies the solver's solutions into ans after checking each independently. */
+static solve_rc take_solutions(const search *s, const int64_t *cards, int n,
+                               const search_params *sp, answer *ans, char *err,
+                               size_t errsize)
+{
+    for (size_t i = 0; i < search_count(s); i++) {
+        const char *text = search_solution(s, i);
+        verify_status vs = verify_solution(text, cards, n, sp->target);
+        if (vs != VERIFY_OK) {
+            snprintf(err, errsize, "internal error: the solver returned '%s', which %s",
+                     text, verify_status_message(vs));
+            return SOLVE_INTERNAL;
+        }
+        if (answer_push(ans, text)) {
+            snprintf(err, errsize, "out of memory");
+            return SOLVE_BAD;
+        }
+    }
+    return SOLVE_OK;
+}
+
+/* Solves one hand into ans (cleared first). With aces high, each count of aces taken as
+ * 11 is a hand of its own, all-low first; the first solution found ends the search
+ * unless sp->all. Returns SOLVE_OK (also when there is no solution) or the failure, with
+ * a one-line reason in err. */
+static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, answer *ans,
+                           char *err, size_t errsize)
+{
+    answer_clear(ans);
+    int max = o->sp.all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS;
+    if (h->n > max) {
+        snprintf(err, errsize, "%d cards: at most %d%s", h->n, max,
+                 o->sp.all ? " with --all" : "");
+        return SOLVE_BAD;
+    }
+    for (int k = 0; k < cards_variants(h, o->aces_high); k++) {
+        int64_t cards[CARDS_MAX];
+        cards_variant(h, k, cards);
+        solve_rc trc;
+        if (try_table(cards, h->n, &o->sp, ans, &trc, err, errsize)) {
+            if (trc != SOLVE_OK)
+                return trc;
+            if (ans->n > 0)
+                break;
+            continue;
+        }
+        search_stats st;
+        search_status ss = search_run(s, cards, h->n, &o->sp, &st);
+        add_stats(&ans->stats, &st);
+        if (ss != SEARCH_OK) {
+            snprintf(err, errsize, "%s", search_status_message(ss));
+            return SOLVE_BAD;
+        }
+        solve_rc rc = take_solutions(s, cards, h->n, &o->sp, ans, err, errsize);
+        if (rc != SOLVE_OK)
+            return rc;
+        if (!o->sp.all && ans->n > 0)
+            break;
+    }
+    return SOLVE_OK;
+}
+
+/* ---- output ---- */
+
+static cJSON *stats_json(const search_stats *st)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "expressions", (double)st->expressions);
+    cJSON_AddNumberToObject(o, "states", (double)st->states);
+    cJSON_AddNumberToObject(o, "memo_hits", (double)st->memo_hits);
+    cJSON_AddNumberToObject(o, "raw_solutions", (double)st->raw_solutions);
+    return o;
+}
+
+/* One JSON object per hand; line > 0 adds the batch line number. */
+static void print_json(const cards_hand *h, const options *o, const answer *ans, long line)
+{
+    cJSON *js = cJSON_CreateObject();
+    if (line > 0)
+        cJSON_AddNumberToObject(js, "line", (double)line);
+    char hand[512];
+    cards_format(h, hand, sizeof hand);
+    cJSON_AddStringToObject(js, "hand", hand);
+    /* A 64-bit target may not survive a double: write it as the string it was given. */
+    char target[32];
+    snprintf(target, sizeof target, "%lld", (long long)o->sp.target);
+    cJSON_AddItemToObject(js, "target", cJSON_CreateRaw(target));
+    cJSON_AddBoolToObject(js, "solvable", ans->n > 0);
+    cJSON *sols = cJSON_AddArrayToObject(js, "solutions");
+    for (size_t i = 0; i < ans->n; i++)
+        cJSON_AddItemToArray(sols, cJSON_CreateString(ans->sols[i]));
+    if (o->stats)
+        cJSON_AddItemToObject(js, "stats", stats_json(&ans->stats));
+    char *text = cJSON_PrintUnformatted(js);
+    if (text)
+        puts(text);
+    free(text);
+    cJSON_Delete(js);
+}
+
+static void print_stats(const search_stats *st)
+{
+    fprintf(stderr, "expressions %llu, states %llu, memo hits %llu, raw solutions %llu\n",
+            (unsigned long long)st->expressions, (unsigned long long)st->states,
+            (unsigned long long)st->memo_hits, (unsigned long long)st->raw_solutions);
+}
+
+static void print_batch_line(const cards_hand *h, const options *o, const answer *ans)
+{
+    char hand[512];
+    cards_format(h, hand, sizeof hand);
+    printf("%s\t%zu\t", hand, ans->n);
+    for (size_t i = 0; i < ans->n; i++)
+        printf("%s%s", i ? "; " : "", ans->sols[i]);
+    putchar('\n');
+    if (o->stats)
+        print_stats(&ans->stats);
+}
+
+/* ---- modes ---- */
+
+static int run_single(search *s, char **argv, int argc, const options *o)
+{
+    cards_hand h;
+    char line[4096] = "", err[512];
+    size_t len = 0;
+    (void)argc;
+    for (int i = o->first_card; i < o->first_card + o->ncards; i++) {
+        int w = snprintf(line + len, sizeof line - len, "%s%s", len ? " " : "", argv[i]);
+        if (w < 0 || (size_t)w >= sizeof line - len)
+            return args_error("solve", "too many cards: at most %d", CARDS_MAX);
+        len += (size_t)w;
+    }
+    if (cards_parse_line(line, &h, err, sizeof err))
+        return args_error("solve", "%s", err);
+    answer ans = { 0 };
+    solve_rc rc = solve_hand(s, &h, o, &ans, err, sizeof err);
+    if (rc != SOLVE_OK) {
+        fprintf(stderr, "t24 solve: %s\n", err);
+        answer_free(&ans);
+        return rc;
+    }
+    if (o->json) {
+        print_json(&h, o, &ans, 0);
+    } else if (ans.n == 0) {
+        puts("no solution");
+    } else {
+        for (size_t i = 0; i < ans.n; i++)
+            printf("%s = %lld\n", ans.sols[i], (long long)o->sp.target);
+    }
+    if (o->stats && !o->json)
+        print_stats(&ans.stats);
+    int status = ans.n > 0 ? 0 : 1;
+    answer_free(&ans);
+    return status;
+}
+
+/* Strips a '#' comment; returns true when nothing but blanks is left. */
+static bool blank_line(char *line)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    return line[strspn(line, " \t\r\n,")] == '\0';
+}
+
+static int run_batch(search *s, const options *o)
+{
+    FILE *in = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "r");
+    if (!in) {
+        fprintf(stderr, "t24 solve: cannot read '%s': %s\n", o->batch, strerror(errno));
+        return ARGS_EXIT_USAGE;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    int status = 0;
+    answer ans = { 0 };
+    while (getline(&line, &cap, in) != -1) {
+        lineno++;
+        if (blank_line(line))
+            continue;
+        cards_hand h;
+        char err[512];
+        solve_rc rc = cards_parse_line(line, &h, err, sizeof err) ? SOLVE_BAD
+                                                                   : solve_hand(s, &h, o, &ans, err, sizeof err);
+        if (rc != SOLVE_OK) {
+            fflush(stdout); /* keep stderr in step with the lines already written */
+            fprintf(stderr, "t24 solve: line %ld: %s\n", lineno, err);
+            if (status != EXIT_INTERNAL)
+                status = rc;
+            continue;
+        }
+        if (o->json)
+            print_json(&h, o, &ans, lineno);
+        else
+            print_batch_line(&h, o, &ans);
+    }
+    if (ferror(in)) {
+        fprintf(stderr, "t24 solve: error reading '%s'\n", o->batch);
+        status = ARGS_EXIT_USAGE;
+    }
+    free(line);
+    answer_free(&ans);
+    if (in != stdin)
+        fclose(in);
+    return status;
+}
+
+/* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. Cards are
+ * every argument that is not an option; "--" ends the options, so that a negative card
+ * such as -3 can follow it (a lone negative number is also taken as a card). */
+static int parse(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    search_params_init(&o->sp);
+    bool cards_only = false;
+    int ncards = 0;
+    for (int i = 1; i < argc; i++) {
+        bool missing = false;
+        const char *v;
+        int64_t dummy;
+        bool is_number = parse_int64(argv[i], &dummy) == 0;
+        if (cards_only || argv[i][0] != '-' || is_number) {
+            if (!o->first_card)
+                o->first_card = i;
+            else if (o->first_card + ncards != i)
+                return args_error("solve", "put the cards together, after the options");
+            ncards++;
+        } else if (strcmp(argv[i], "--") == 0) {
+            cards_only = true;
+            if (!o->first_card && i + 1 < argc)
+                o->first_card = i + 1;
+        } else if (args_is_help(argv[i])) {
+            return 1;
+        } else if (strcmp(argv[i], "--all") == 0) {
+            o->sp.all = true;
+        } else if (strcmp(argv[i], "--aces-high") == 0) {
+            o->aces_high = true;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(argv[i], "--stats") == 0) {
+            o->stats = o->sp.count = true;
+        } else if ((v = args_value(argc, argv, &i, "--target", &missing))) {
+            if (parse_int64(v, &o->sp.target))
+                return args_error("solve", "--target must be an integer within 64 bits, "
+                                           "not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--batch", &missing))) {
+            if (!*v)
+                return args_error("solve", "--batch needs a file name or '-'");
+            o->batch = v;
+        } else if (missing) {
+            return args_error("solve", "%s needs a value", argv[i]);
+        } else {
+            return args_error("solve", "unknown option '%s'", argv[i]);
+        }
+    }
+    o->ncards = ncards;
+    if (o->batch && ncards)
+        return args_error("solve", "give cards or --batch, not both");
+    if (!o->batch && !ncards)
+        return args_error("solve", "no cards given");
+    return 0;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc == 1) {
+        fputs(help, stdout);
+        return 0;
+    }
+    if (rc)
+        return rc;
+    search *s = search_new();
+    if (!s) {
+        fprintf(stderr, "t24 solve: out of memory\n");
+        return ARGS_EXIT_USAGE;
+    }
+    rc = o.batch ? run_batch(s, &o) : run_single(s, argv, argc, &o);
+    search_free(s);
+    return rc;
+}

@@ -1,0 +1,282 @@
+/* cmd_study.c - `t24 study`: parse options, run the study, print and export it. */
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/artifact.h"
+#include "study/classes.h"
+#include "cli/cli.h"
+#include "study/tablegen.h"
+#include "hitset/export.h"
+#include "study/cover_report.h"
+#include "hitset/mincover.h"
+#include "study/study.h"
+#include "study/enumeration_report.h"
+#include "study/enumeration.h"
+#include "cli/study_options.h"
+
+static const char help[] =
+    "usage: t24 study [options]\n"
+    "\n"
+    "Enumerate the expression templates, evaluate them exactly on every hand of a deck\n"
+    "and report which hands are solvable and by which templates; then find the fewest\n"
+    "templates that solve every hand the family solves (a minimum hitting set), with\n"
+    "lower and upper bounds and the exact optimum proven by GLPK.\n"
+    "\n"
+    "options:\n"
+    "  --cards N            cards per hand, 2-6 (default 4)\n"
+    "  --deck LO-HI         card values LO..HI, 0 <= LO <= HI <= 1000000 (default 1-11)\n"
+    "  --target T           the number to make, any integer (default 24)\n"
+    "  --groupings FAMILY   reduced (3 shapes, 4 cards only) or all (default: reduced\n"
+    "                       for 4 cards, all otherwise)\n"
+    "  --threads N          evaluation threads, 1-64 (default 2)\n"
+    "  --json               print one JSON object instead of the readable report\n"
+    "  --time-limit S       seconds GLPK may spend on each integer program, > 0\n"
+    "                       (default 60); a stopped search reports its best cover and\n"
+    "                       bound, never an unproven optimum\n"
+    "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
+    "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
+    "  --coverage           also the most hands k templates solve, k = 1..optimum, one\n"
+    "                       max-coverage ILP per k, against greedy's first k\n"
+    "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
+    "  --timings            add the time of each phase (not deterministic)\n"
+    "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
+    "                       (the cover as `t24 emit` writes it),\n"
+    "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
+    "                       hitting_set.dat (for models/hitting_set.mod), hitting_set.lp\n"
+    "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
+    "                       (the cover) and, with --coverage, coverage.csv into DIR\n"
+    "                       (all or nothing)\n"
+    "  -h, --help           show this help\n";
+
+typedef struct {
+    study_options cfg;
+    bool json;
+    bool timings;
+    const char *out;
+} options;
+
+/* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
+static int parse(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    study_options_init(&o->cfg);
+    for (int i = 1; i < argc; i++) {
+        bool missing = false;
+        const char *v;
+        int rc;
+        if (args_is_help(argv[i]))
+            return 1;
+        if ((rc = study_options_parse(&o->cfg, "study", argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
+            if (rc)
+                return rc;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(argv[i], "--timings") == 0) {
+            o->timings = true;
+        } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
+            if (!*v)
+                return args_error("study", "--out needs a folder");
+            o->out = v;
+        } else if (missing) {
+            return args_error("study", "%s needs a value", argv[i]);
+        } else {
+            return args_error("study", "unknown option '%s'", argv[i]);
+        }
+    }
+    return study_options_finish(&o->cfg, "study");
+}
+
+static void progress(void *ctx, uint32_t done, uint32_t total)
+{
+    (void)ctx;
+    fprintf(stderr, "\rt24 study: evaluated %u of %u hands", done, total);
+    if (done == total)
+        fputc('\n', stderr);
+}
+
+static int write_templates(const enumeration *st, FILE *fp)
+{
+    fprintf(fp, "id\tfull\treadable\n");
+    uint32_t n = template_family_count(st->family);
+    for (uint32_t id = 0; id < n; id++) {
+        char full[128], readable[128];
+        template_format(st->family, id, TEMPLATE_FULL, NULL, full, sizeof full);
+        template_format(st->family, id, TEMPLATE_READABLE, NULL, readable, sizeof readable);
+        fprintf(fp, "%u\t%s\t%s\n", id, full, readable);
+    }
+    return 0;
+}
+
+static int write_hands(const enumeration *st, FILE *fp)
+{
+    fprintf(fp, "index\thand\tsolvable\tfamily_solutions\n");
+    for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
+        char hand[128];
+        hand_format(hand_set_hand(st->hands, h), st->params.ncards, hand, sizeof hand);
+        fprintf(fp, "%u\t%s\t%d\t%llu\n", h, hand, st->truly_solvable[h] ? 1 : 0,
+                (unsigned long long)solutions_row_len(&st->sols, h));
+    }
+    return 0;
+}
+
+/* classes.tsv: the class numbering the exports use (element c+1 = class c). */
+static int write_classes(const study *r, FILE *fp)
+{
+    fprintf(fp, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
+    const instance *h = classes_instance(r->cls);
+    for (uint32_t c = 0; c < classes_count(r->cls); c++) {
+        char readable[128];
+        uint32_t n, nh;
+        const uint32_t *m = classes_members(r->cls, c, &n);
+        instance_elem(h, c, &nh);
+        template_format(r->st.family, classes_rep(r->cls, c), TEMPLATE_READABLE, NULL,
+                        readable, sizeof readable);
+        fprintf(fp, "%u\t%u\t%u\t%s\t%u\t%u\t", c + 1, c, m[0], readable, n, nh);
+        for (uint32_t i = 0; i < n; i++)
+            fprintf(fp, "%s%u", i ? "," : "", m[i]);
+        fputc('\n', fp);
+    }
+    return 0;
+}
+
+/* hitting_set_hands.tsv: set s+1 of the exports is this hand. */
+static int write_set_hands(const study *r, FILE *fp)
+{
+    fprintf(fp, "set\thand_index\thand\n");
+    const instance *h = classes_instance(r->cls);
+    for (uint32_t s = 0; s < instance_nsets(h); s++) {
+        char hand[128];
+        uint32_t idx = classes_hand(r->cls, s);
+        hand_format(hand_set_hand(r->st.hands, idx), r->st.params.ncards, hand, sizeof hand);
+        fprintf(fp, "%u\t%u\t%s\n", s + 1, idx, hand);
+    }
+    return 0;
+}
+
+static int write_hitting_sets(artifact_set *a, const study *r)
+{
+    const instance *h = classes_instance(r->cls);
+    char comment[256];
+    const enumeration_params *p = &r->st.params;
+    snprintf(comment, sizeof comment, "t24 minimum hitting set: %u classes (classes.tsv), "
+             "%u hands (hitting_set_hands.tsv); %d cards, deck %lld-%lld, target %lld, %s",
+             instance_nelems(h), instance_nsets(h), p->ncards, (long long)p->lo, (long long)p->hi,
+             (long long)p->target, template_groupings_name(p->groupings));
+    FILE *cl = artifact_open(a, "classes.tsv");
+    FILE *sh = artifact_open(a, "hitting_set_hands.tsv");
+    FILE *dat = artifact_open(a, "hitting_set.dat");
+    FILE *lp = artifact_open(a, "hitting_set.lp");
+    FILE *hgr = artifact_open(a, "hitting_set.hgr");
+    FILE *sol = artifact_open(a, "hitting_set.sol");
+    FILE *cov = r->hr.params.coverage ? artifact_open(a, "coverage.csv") : NULL;
+    if (!cl || !sh || !dat || !lp || !hgr || !sol || (r->hr.params.coverage && !cov))
+        return -1;
+    if (write_classes(r, cl) || write_set_hands(r, sh) || export_dat(dat, h, comment) ||
+        export_lp(lp, h, comment) || export_pace(hgr, h, comment) ||
+        export_pace_solution(sol, r->hr.cover.elems, r->hr.cover.n))
+        return -1;
+    return cov ? cover_report_coverage_csv(cov, &r->hr) : 0;
+}
+
+/* table.c: the cover as a compiled table, exactly what `t24 emit` writes. */
+static int write_table(const study_options *cfg, const study *r, FILE *fp)
+{
+    char command[256], err[256];
+    tablegen_table t;
+    study_options_command(cfg, "emit", command, sizeof command);
+    int rc = tablegen_from_study(r, "table_default", command, fp, &t, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "t24 study: table.c: %s\n", err);
+    tablegen_table_free(&t);
+    return rc;
+}
+
+static int write_out(artifact_set *a, const study_options *cfg, const study *r,
+                     const char *json)
+{
+    const enumeration *st = &r->st;
+    FILE *sol = artifact_open(a, "solutions.txt");
+    FILE *tm = artifact_open(a, "templates.tsv");
+    FILE *hd = artifact_open(a, "hands.tsv");
+    FILE *js = artifact_open(a, "study.json");
+    FILE *tc = artifact_open(a, "table.c");
+    if (!sol || !tm || !hd || !js || !tc)
+        return -1;
+    if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
+        write_hands(st, hd) || write_hitting_sets(a, r) || write_table(cfg, r, tc))
+        return -1;
+    fprintf(js, "%s\n", json);
+    return 0;
+}
+
+static void print_timings(const study *r)
+{
+    const mincover_result *h = &r->hr;
+    printf("\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
+           "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
+           "report %.6f\n", r->st.seconds_enumerate, r->st.seconds_complete,
+           r->seconds_classes, h->seconds_bounds, h->seconds_greedy, h->seconds_reduce,
+           h->seconds_ilp, h->seconds_cover, h->seconds_coverage, r->seconds_total);
+}
+
+int cmd_study(int argc, char **argv)
+{
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc == 1) {
+        fputs(help, stdout);
+        return 0;
+    }
+    if (rc)
+        return rc;
+    char err[512];
+    artifact_set *a = NULL;
+    if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
+        fprintf(stderr, "t24 study: %s\n", err);
+        return ARGS_EXIT_USAGE;
+    }
+    if (isatty(STDERR_FILENO))
+        o.cfg.sp.progress = progress;
+    study r;
+    if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+        fprintf(stderr, "t24 study: %s\n", err);
+        artifact_abort(a);
+        study_free(&r);
+        return ARGS_EXIT_USAGE;
+    }
+    cJSON *js = study_json(&r, o.timings);
+    char *text = cJSON_Print(js);
+    rc = 0;
+    if (a && write_out(a, &o.cfg, &r, text)) {
+        artifact_abort(a); /* removes every temporary */
+        snprintf(err, sizeof err, "cannot write into '%s'", o.out);
+        a = NULL;
+        rc = ARGS_EXIT_USAGE;
+    } else if (a && artifact_commit(a, err, sizeof err)) {
+        rc = ARGS_EXIT_USAGE; /* commit freed the set and removed the temporaries */
+    }
+    if (rc) {
+        fprintf(stderr, "t24 study: %s\n", err);
+    } else if (o.json) {
+        printf("%s\n", text);
+    } else {
+        enumeration_report_text(&r.st, stdout);
+        cover_report_text(stdout, &r.st, r.cls, &r.hr, o.timings);
+        if (o.timings)
+            print_timings(&r);
+    }
+    if (rc == 0 && r.hr.message[0]) {
+        /* The report above states what was proven; the failure still fails the run. */
+        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        rc = ARGS_EXIT_USAGE;
+    }
+    free(text);
+    cJSON_Delete(js);
+    study_free(&r);
+    return rc;
+}

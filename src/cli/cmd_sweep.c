@@ -1,0 +1,218 @@
+/* cmd_sweep.c - `t24 sweep`: the study over a list of configurations, as one table. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/artifact.h"
+#include "cli/cli.h"
+#include "study/sweep.h"
+#include "cli/sweep_format.h"
+#include "core/parse.h"
+
+static const char help[] =
+    "usage: t24 sweep [options]\n"
+    "\n"
+    "Run the study (enumeration and hitting sets, as `t24 study --json`) for each\n"
+    "configuration of a list and print one table: hands, solvable, templates, useful\n"
+    "templates, classes, necessary, LP bound, greedy (and its range over random ties),\n"
+    "greedy after pruning, the optimum and whether it is proven. The default list has\n"
+    "two tables: \"decks\" (4 cards, decks 1-10, 1-11, 1-13, both families, target 24)\n"
+    "and \"targets\" (4 cards, deck 1-13, all groupings, targets 1 to 100), with the\n"
+    "targets whose minimum test set is smallest and largest.\n"
+    "\n"
+    "options:\n"
+    "  --table NAME         run only this table of the list (decks or targets)\n"
+    "  --configs FILE       read the list from FILE: lines CARDS LO-HI TARGET [FAMILY],\n"
+    "                       'table NAME [TITLE]' lines starting tables, '#' comments\n"
+    "  --threads N          evaluation threads, 1-64 (default 2)\n"
+    "  --time-limit S       seconds GLPK may spend on each configuration, > 0 (default\n"
+    "                       60); a stopped search reports its best cover and bound\n"
+    "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
+    "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
+    "  --no-reductions      give GLPK each whole instance (to cross-check reductions)\n"
+    "  --json               print the JSON document (each row is the study's object)\n"
+    "  --csv                print CSV, one line per configuration\n"
+    "  --timings            add the time of each phase (not deterministic): a separate\n"
+    "                       Markdown table, extra CSV columns, \"seconds\" in each row\n"
+    "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
+    "                       (all or nothing)\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Progress goes to stderr when it is a terminal. Exit status 2 on a usage error, or\n"
+    "after writing everything when GLPK failed on some configuration.\n";
+
+typedef enum { FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_CSV } format;
+
+typedef struct {
+    sweep_params sp;
+    const char *table, *configs, *out;
+    format fmt;
+} options;
+
+/* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
+static int parse(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    sweep_params_init(&o->sp);
+    for (int i = 1; i < argc; i++) {
+        bool missing = false;
+        const char *v;
+        if (args_is_help(argv[i]))
+            return 1;
+        if (strcmp(argv[i], "--json") == 0) {
+            o->fmt = FORMAT_JSON;
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            o->fmt = FORMAT_CSV;
+        } else if (strcmp(argv[i], "--timings") == 0) {
+            o->sp.timings = true;
+        } else if (strcmp(argv[i], "--no-reductions") == 0) {
+            o->sp.hp.reduce = false;
+        } else if ((v = args_value(argc, argv, &i, "--table", &missing))) {
+            o->table = v;
+        } else if ((v = args_value(argc, argv, &i, "--configs", &missing))) {
+            o->configs = v;
+        } else if ((v = args_value(argc, argv, &i, "--threads", &missing))) {
+            if (parse_int_range(v, 1, 64, &o->sp.nthreads))
+                return args_error("sweep", "--threads must be an integer from 1 to 64, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
+            if (parse_double_positive(v, &o->sp.hp.time_limit))
+                return args_error("sweep", "--time-limit must be a positive number of "
+                                           "seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
+            int runs;
+            if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
+                return args_error("sweep", "--greedy-runs must be an integer from 1 to %d, "
+                                           "not '%s'", MINCOVER_MAX_RUNS, v);
+            o->sp.hp.greedy_runs = (uint32_t)runs;
+        } else if ((v = args_value(argc, argv, &i, "--seed", &missing))) {
+            int64_t seed;
+            if (parse_int64(v, &seed) || seed < 0)
+                return args_error("sweep", "--seed must be a non-negative integer, not '%s'", v);
+            o->sp.hp.seed = (uint64_t)seed;
+        } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
+            if (!*v)
+                return args_error("sweep", "--out needs a folder");
+            o->out = v;
+        } else if (missing) {
+            return args_error("sweep", "%s needs a value", argv[i]);
+        } else {
+            return args_error("sweep", "unknown option '%s'", argv[i]);
+        }
+    }
+    return 0;
+}
+
+/* The list to run: the default or --configs, cut to --table. Returns 0 or exit 2. */
+static int load_plan(const options *o, sweep_plan *plan)
+{
+    char err[512];
+    if (o->configs) {
+        FILE *fp = fopen(o->configs, "r");
+        if (!fp)
+            return args_error("sweep", "cannot read '%s'", o->configs);
+        int rc = sweep_plan_read(plan, fp, o->configs, err, sizeof err);
+        fclose(fp);
+        if (rc)
+            return args_error("sweep", "%s", err);
+    } else if (sweep_plan_default(plan)) {
+        fprintf(stderr, "t24 sweep: out of memory\n");
+        return ARGS_EXIT_USAGE;
+    }
+    if (o->table && sweep_plan_keep(plan, o->table)) {
+        sweep_plan_free(plan);
+        return args_error("sweep", "no table '%s' in the list", o->table);
+    }
+    return 0;
+}
+
+static void progress(void *ctx, size_t done, size_t total, const char *table,
+                     const sweep_config *c, const cJSON *row)
+{
+    (void)ctx;
+    fprintf(stderr, "\r\033[Kt24 sweep: %zu/%zu %s: %d cards, deck %lld-%lld, target %lld, %s",
+            done, total, table, c->ncards, (long long)c->lo, (long long)c->hi,
+            (long long)c->target, template_groupings_name(c->groupings));
+    const cJSON *opt = cJSON_GetObjectItemCaseSensitive(row, "optimum");
+    if (cJSON_IsNumber(opt))
+        fprintf(stderr, " -> %d%s", opt->valueint,
+                cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(row, "optimal")) ? ""
+                                                                              : " (unproven)");
+    if (done == total || !row)
+        fputc('\n', stderr);
+}
+
+static void print(FILE *fp, const cJSON *doc, format fmt, bool timings, const char *json)
+{
+    if (fmt == FORMAT_JSON)
+        fprintf(fp, "%s\n", json);
+    else if (fmt == FORMAT_CSV)
+        sweep_format_csv(fp, doc, timings);
+    else
+        sweep_format_markdown(fp, doc, timings);
+}
+
+/* --out: sweep.md, sweep.csv, sweep.json, committed together. Returns 0, or -1 with
+ * err set and every temporary removed. */
+static int write_out(artifact_set *a, const cJSON *doc, bool timings, const char *json,
+                     char *err, size_t errsize)
+{
+    FILE *md = artifact_open(a, "sweep.md"), *csv = artifact_open(a, "sweep.csv"),
+         *js = artifact_open(a, "sweep.json");
+    if (!md || !csv || !js) {
+        snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
+        artifact_abort(a);
+        return -1;
+    }
+    print(md, doc, FORMAT_MARKDOWN, timings, json);
+    print(csv, doc, FORMAT_CSV, timings, json);
+    print(js, doc, FORMAT_JSON, timings, json);
+    return artifact_commit(a, err, errsize);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc == 1) {
+        fputs(help, stdout);
+        return 0;
+    }
+    sweep_plan plan;
+    if (rc || (rc = load_plan(&o, &plan)))
+        return rc;
+    char err[512];
+    artifact_set *a = NULL; /* opened first: a bad folder fails before the long run */
+    if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
+        fprintf(stderr, "t24 sweep: %s\n", err);
+        sweep_plan_free(&plan);
+        return ARGS_EXIT_USAGE;
+    }
+    if (isatty(STDERR_FILENO))
+        o.sp.progress = progress;
+    cJSON *doc = sweep_run(&plan, &o.sp, err, sizeof err);
+    sweep_plan_free(&plan);
+    if (!doc) {
+        fprintf(stderr, "t24 sweep: %s\n", err);
+        artifact_abort(a);
+        return ARGS_EXIT_USAGE;
+    }
+    char *json = cJSON_Print(doc);
+    if (a && write_out(a, doc, o.sp.timings, json, err, sizeof err)) {
+        fprintf(stderr, "t24 sweep: %s\n", err);
+        rc = ARGS_EXIT_USAGE;
+    } else {
+        print(stdout, doc, o.fmt, o.sp.timings, json);
+        int failures = cJSON_GetObjectItemCaseSensitive(doc, "glpk_failures")->valueint;
+        if (failures) {
+            fprintf(stderr, "t24 sweep: GLPK failed on %d configuration%s (see their rows)\n",
+                    failures, failures > 1 ? "s" : "");
+            rc = ARGS_EXIT_USAGE;
+        }
+    }
+    free(json);
+    cJSON_Delete(doc);
+    return rc;
+}

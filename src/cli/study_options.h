@@ -1,0 +1,25 @@
+/* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
+ * --cards --deck --target --groupings --threads (the enumeration) and --time-limit
+ * --greedy-runs --seed --coverage --no-reductions (the hitting sets). */
+#ifndef T24_CLI_STUDY_OPTIONS_H
+#define T24_CLI_STUDY_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "hitset/mincover.h"
+#include "study/enumeration.h"
+
+typedef struct {
+    enumeration_params sp;
+    mincover_params hp;
+    bool groupings_set;
+} study_options;
+
+#define STUDY_OPTIONS_NOT_MINE (-1)
+
+void study_options_init(study_options *o);
+int study_options_parse(study_options *o, const char *cmd, int argc, char **argv, int *i);
+int study_options_finish(study_options *o, const char *cmd);
+int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size);
+
+#endif

@@ -1,0 +1,63 @@
+/* parse.c - strict parsing of numbers and decks; see parse.h. */
+#include "core/parse.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+int parse_int64(const char *s, int64_t *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || *end || end == s || s[0] == ' ' || s[0] == '\t')
+        return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
+int parse_int_range(const char *s, int lo, int hi, int *out)
+{
+    int64_t v;
+    if (parse_int64(s, &v) || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int parse_double_positive(const char *s, double *out)
+{
+    if (!s || !*s)
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !(v > 0) || v > 1e9)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* "LO-HI" with 0 <= LO <= HI <= 1000000. */
+int parse_deck(const char *s, int64_t *lo, int64_t *hi)
+{
+    const char *dash = s ? strchr(s, '-') : NULL;
+    if (!dash || dash == s)
+        return -1;
+    char buf[64];
+    size_t n = (size_t)(dash - s);
+    if (n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    int64_t a, b;
+    if (parse_int64(buf, &a) || parse_int64(dash + 1, &b) || dash[1] == '-' || dash[1] == '+')
+        return -1;
+    if (a < 0 || b > 1000000 || a > b)
+        return -1;
+    *lo = a;
+    *hi = b;
+    return 0;
+}

@@ -1,0 +1,16 @@
+/* parse.h - strict parsing of numbers and decks from text (arguments, config lines).
+ *
+ * Every parser returns 0 on success and -1 on failure without touching its outputs. The
+ * whole string must be the value: no sign-only, leading blank or trailing text. */
+#ifndef T24_CORE_PARSE_H
+#define T24_CORE_PARSE_H
+
+#include <stdint.h>
+
+int parse_int64(const char *s, int64_t *out);
+int parse_int_range(const char *s, int lo, int hi, int *out);
+int parse_double_positive(const char *s, double *out);
+/* "LO-HI" with 0 <= LO <= HI <= 1000000. */
+int parse_deck(const char *s, int64_t *lo, int64_t *hi);
+
+#endif

@@ -1,0 +1,210 @@
+/* export.c - MathProg, CPLEX LP and PACE files of an instance; see export.h. */
+#include "hitset/export.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PER_LINE 16 /* terms per line: CPLEX LP readers limit line length */
+
+static int done(FILE *fp) { return ferror(fp) ? -1 : 0; }
+
+/* MathProg data for models/hitting_set.mod. */
+int export_dat(FILE *fp, const instance *h, const char *comment)
+{
+    uint32_t ns = instance_nsets(h);
+    if (comment)
+        fprintf(fp, "/* %s */\n", comment);
+    fprintf(fp, "data;\n\nparam n := %u;\n\nset H :=", instance_nelems(h));
+    for (uint32_t s = 0; s < ns; s++)
+        fprintf(fp, "%s%u", s % PER_LINE ? " " : "\n  ", s + 1);
+    fprintf(fp, ";\n\n");
+    for (uint32_t s = 0; s < ns; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        fprintf(fp, "set S[%u] :=", s + 1);
+        for (uint32_t i = 0; i < len; i++)
+            fprintf(fp, "%s%u", i && i % PER_LINE == 0 ? "\n  " : " ", el[i] + 1);
+        fprintf(fp, ";\n");
+    }
+    fprintf(fp, "\nend;\n");
+    return done(fp);
+}
+
+/* CPLEX LP. The objective lists every element so unused ones still exist as columns. */
+int export_lp(FILE *fp, const instance *h, const char *comment)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
+    if (comment)
+        fprintf(fp, "\\ %s\n", comment);
+    fprintf(fp, "Minimize\n size:");
+    for (uint32_t e = 0; e < ne; e++)
+        fprintf(fp, "%s%sx%u", e && e % PER_LINE == 0 ? "\n " : " ", e ? "+ " : "", e + 1);
+    if (ne == 0)
+        fprintf(fp, " 0 x0");
+    fprintf(fp, "\nSubject To\n");
+    for (uint32_t s = 0; s < ns; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        fprintf(fp, " h%u:", s + 1);
+        for (uint32_t i = 0; i < len; i++)
+            fprintf(fp, "%s%sx%u", i && i % PER_LINE == 0 ? "\n " : " ", i ? "+ " : "",
+                    el[i] + 1);
+        fprintf(fp, " >= 1\n");
+    }
+    fprintf(fp, "Binary\n");
+    for (uint32_t e = 0; e < ne; e++)
+        fprintf(fp, " x%u\n", e + 1);
+    fprintf(fp, "End\n");
+    return done(fp);
+}
+
+/* PACE 2025 hitting set (.hgr). */
+int export_pace(FILE *fp, const instance *h, const char *comment)
+{
+    uint32_t ns = instance_nsets(h);
+    if (comment)
+        fprintf(fp, "c %s\n", comment);
+    fprintf(fp, "p hs %u %u\n", instance_nelems(h), ns);
+    for (uint32_t s = 0; s < ns; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        for (uint32_t i = 0; i < len; i++)
+            fprintf(fp, "%s%u", i ? " " : "", el[i] + 1);
+        fputc('\n', fp);
+    }
+    return done(fp);
+}
+
+/* PACE solution: the size, then one element (1-based) per line. */
+int export_pace_solution(FILE *fp, const uint32_t *elems, uint32_t n)
+{
+    fprintf(fp, "%u\n", n);
+    for (uint32_t i = 0; i < n; i++)
+        fprintf(fp, "%u\n", elems[i] + 1);
+    return done(fp);
+}
+
+/* Parses the unsigned numbers of one line into *v (growing it); -1 on anything else. */
+static int parse_numbers(const char *line, uint32_t **v, size_t *n, size_t *cap)
+{
+    const char *p = line;
+    *n = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
+        if (!*p)
+            return 0;
+        if (!isdigit((unsigned char)*p))
+            return -1;
+        char *end;
+        errno = 0;
+        unsigned long long x = strtoull(p, &end, 10);
+        if (errno || x == 0 || x > UINT32_MAX)
+            return -1;
+        if (*n == *cap) {
+            size_t nc = *cap ? *cap * 2 : 64;
+            uint32_t *nv = realloc(*v, nc * sizeof *nv);
+            if (!nv)
+                return -1;
+            *v = nv;
+            *cap = nc;
+        }
+        (*v)[(*n)++] = (uint32_t)(x - 1);
+        p = end;
+    }
+}
+
+typedef struct {
+    uint64_t *off;
+    uint32_t *el;
+    size_t nsets, cap_sets, nnz, cap_el;
+} rows;
+
+static int rows_add(rows *r, const uint32_t *v, size_t n)
+{
+    if (r->nsets + 2 > r->cap_sets) {
+        size_t nc = r->cap_sets ? r->cap_sets * 2 : 64;
+        uint64_t *no = realloc(r->off, nc * sizeof *no);
+        if (!no)
+            return -1;
+        r->off = no;
+        r->cap_sets = nc;
+    }
+    while (r->nnz + n > r->cap_el) {
+        size_t nc = r->cap_el ? r->cap_el * 2 : 256;
+        uint32_t *ne = realloc(r->el, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        r->el = ne;
+        r->cap_el = nc;
+    }
+    if (r->nsets == 0)
+        r->off[0] = 0;
+    memcpy(r->el + r->nnz, v, n * sizeof *v);
+    r->nnz += n;
+    r->off[++r->nsets] = r->nnz;
+    return 0;
+}
+
+/* Reads a PACE 2025 hitting-set file back into an instance. Returns it (free with
+ * instance_free()), or NULL with the line number and reason in err: a missing or repeated
+ * "p hs n m" line, a number of sets other than m, an element outside 1..n, an empty
+ * set, or anything that is not a number. */
+instance *export_read_pace(FILE *fp, char *err, size_t errsize)
+{
+    char line[1 << 16];
+    rows r = { 0 };
+    uint32_t *v = NULL;
+    size_t nv, cap = 0;
+    unsigned long lineno = 0, ne = 0, ns = 0;
+    bool header = false;
+    instance *h = NULL;
+    while (fgets(line, sizeof line, fp)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(fp)) {
+            snprintf(err, errsize, "line %lu: longer than %zu characters", lineno,
+                     sizeof line - 1);
+            goto done;
+        }
+        if (line[0] == 'c' || line[0] == '\n' || line[0] == '\0')
+            continue;
+        if (line[0] == 'p') {
+            char tail[8];
+            if (header || sscanf(line, "p hs %lu %lu %7s", &ne, &ns, tail) != 2 ||
+                ne > UINT32_MAX || ns > UINT32_MAX) {
+                snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+                goto done;
+            }
+            header = true;
+            continue;
+        }
+        if (!header || parse_numbers(line, &v, &nv, &cap) || nv == 0) {
+            snprintf(err, errsize, "line %lu: %s", lineno,
+                     header ? "expected a non-empty list of elements" : "set before the header");
+            goto done;
+        }
+        if (rows_add(&r, v, nv)) {
+            snprintf(err, errsize, "out of memory");
+            goto done;
+        }
+    }
+    if (!header) {
+        snprintf(err, errsize, "no 'p hs N M' header");
+        goto done;
+    }
+    if (r.nsets != ns) {
+        snprintf(err, errsize, "the header announces %lu sets, the file has %zu", ns,
+                 r.nsets);
+        goto done;
+    }
+    uint64_t zero = 0;
+    h = instance_new((uint32_t)ne, (uint32_t)ns, r.off ? r.off : &zero, r.el ? r.el : v, err,
+                errsize);
+done:
+    free(r.off);
+    free(r.el);
+    free(v);
+    return h;
+}

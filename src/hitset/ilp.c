@@ -1,0 +1,362 @@
+/* ilp.c - GLPK models of hitting-set instances; see ilp.h. */
+#include "hitset/ilp.h"
+
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/walltime.h"
+
+/* GLPK reports fatal errors (bad data, out of memory) by calling the error hook and then
+ * aborting. The hook jumps back to the public function, which frees GLPK's environment
+ * (every GLPK object with it) and returns an error. */
+typedef struct {
+    jmp_buf jb;
+    char said[160]; /* GLPK's own words before the failure (it forces them out) */
+} guard;
+
+static void on_glpk_error(void *info) { longjmp(((guard *)info)->jb, 1); }
+
+/* Swallows GLPK's terminal output, keeping the start of it for the error message. */
+static int on_glpk_output(void *info, const char *s)
+{
+    guard *g = info;
+    size_t used = strlen(g->said);
+    if (used + 1 < sizeof g->said)
+        snprintf(g->said + used, sizeof g->said - used, "%s", s);
+    return 1;
+}
+
+static void guard_begin(guard *g, const ilp_params *p, int *term)
+{
+    g->said[0] = '\0';
+    glp_error_hook(on_glpk_error, g);
+    glp_term_hook(on_glpk_output, g);
+    *term = glp_term_out(GLP_OFF);
+    if (p->mem_limit_mb > 0)
+        glp_mem_limit(p->mem_limit_mb);
+}
+
+static void guard_end(const ilp_params *p, int term)
+{
+    if (p->mem_limit_mb > 0)
+        glp_mem_limit(INT_MAX);
+    glp_term_out(term);
+    glp_term_hook(NULL, NULL);
+    glp_error_hook(NULL, NULL);
+}
+
+/* After a jump out of GLPK: everything GLPK held is gone, only the message remains. */
+static int guard_failed(const guard *g, char *err, size_t errsize)
+{
+    char said[sizeof g->said];
+    snprintf(said, sizeof said, "%s", g->said);
+    said[strcspn(said, "\n")] = '\0';
+    glp_free_env();
+    snprintf(err, errsize, "GLPK failed (%s)", said[0] ? said : "no message");
+    return -1;
+}
+
+void ilp_params_init(ilp_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->time_limit = 60;
+}
+
+/* Releases the chosen elements; a no-op on an empty result. */
+void ilp_result_free(ilp_result *r)
+{
+    free(r->chosen);
+    memset(r, 0, sizeof *r);
+}
+
+/* Columns 1..ne: binary x_e with cost 1. Rows 1..ns: sum of x over set s >= 1. */
+static glp_prob *hitting_model(const instance *h, bool integer, int *ind, double *val)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
+    glp_prob *P = glp_create_prob();
+    glp_set_obj_dir(P, GLP_MIN);
+    if (ne)
+        glp_add_cols(P, (int)ne);
+    for (uint32_t e = 0; e < ne; e++) {
+        glp_set_col_bnds(P, (int)e + 1, GLP_DB, 0.0, 1.0);
+        glp_set_obj_coef(P, (int)e + 1, 1.0);
+        if (integer)
+            glp_set_col_kind(P, (int)e + 1, GLP_BV);
+    }
+    if (ns)
+        glp_add_rows(P, (int)ns);
+    for (uint32_t s = 0; s < ns; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        for (uint32_t i = 0; i < len; i++) {
+            ind[i + 1] = (int)el[i] + 1;
+            val[i + 1] = 1.0;
+        }
+        glp_set_row_bnds(P, (int)s + 1, GLP_LO, 1.0, 0.0);
+        glp_set_mat_row(P, (int)s + 1, (int)len, ind, val);
+    }
+    return P;
+}
+
+/* Scratch rows for glp_set_mat_row (1-based), sized for the longest row. */
+static int scratch(const instance *h, uint32_t extra, int **ind, double **val)
+{
+    size_t n = (size_t)instance_nelems(h) + extra + 2;
+    *ind = malloc(n * sizeof **ind);
+    *val = malloc(n * sizeof **val);
+    if (*ind && *val)
+        return 0;
+    free(*ind);
+    free(*val);
+    return -1;
+}
+
+/* The LP relaxation with the primal simplex; 0 and its optimum in *value, or -1. */
+static int solve_lp(glp_prob *P, double *value, char *err, size_t errsize)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    if (glp_get_num_rows(P) == 0) {
+        *value = 0;
+        return 0;
+    }
+    if (glp_simplex(P, &sm) != 0 || glp_get_status(P) != GLP_OPT) {
+        snprintf(err, errsize, "GLPK's simplex did not find the LP optimum (status %d)",
+                 glp_get_status(P));
+        return -1;
+    }
+    *value = glp_get_obj_val(P);
+    return 0;
+}
+
+/* Optimum of the LP relaxation of the minimum hitting set (x_e in [0,1]), a lower bound
+ * on every cover's size. Returns 0 with it in *value, or -1 with a reason in err. */
+int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize)
+{
+    int *ind;
+    double *val;
+    if (scratch(h, 0, &ind, &val)) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    guard g;
+    int term, rc;
+    if (setjmp(g.jb)) {
+        free(ind);
+        free(val);
+        return guard_failed(&g, err, errsize);
+    }
+    guard_begin(&g, p, &term);
+    glp_prob *P = hitting_model(h, false, ind, val);
+    rc = solve_lp(P, value, err, errsize);
+    glp_delete_prob(P);
+    guard_end(p, term);
+    free(ind);
+    free(val);
+    return rc;
+}
+
+/* What the branch-and-bound callback tracks: the best proven bound seen (each active
+ * node's bound is valid for its subtree, so the best active node bounds everything left),
+ * and the warm start to hand over at the first heuristic request. */
+typedef struct {
+    int dir;            /* GLP_MIN or GLP_MAX */
+    double bound;
+    const double *warm; /* 1-based column values, or NULL */
+    bool warm_given;
+} cbinfo;
+
+static void callback(glp_tree *T, void *info)
+{
+    cbinfo *c = info;
+    int node = glp_ios_best_node(T);
+    if (node) {
+        double b = glp_ios_node_bound(T, node);
+        if (c->dir == GLP_MIN ? b > c->bound : b < c->bound)
+            c->bound = b;
+    }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->warm && !c->warm_given) {
+        c->warm_given = true;
+        glp_ios_heur_sol(T, c->warm);
+    }
+}
+
+/* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
+ * chosen elements (columns 1..ne with value 1). */
+static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_params *p,
+                     double started, ilp_result *out, char *err, size_t errsize)
+{
+    int dir = glp_get_obj_dir(P);
+    /* The limit covers the whole call, LP relaxation included. */
+    double ms = ceil((p->time_limit - (walltime_now() - started)) * 1000.0);
+    if (ms < 1) {
+        out->status = ILP_NONE;
+        out->bound = out->lp;
+        return 0;
+    }
+    cbinfo cb = { dir, out->lp, warm, false };
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = GLP_MSG_OFF;
+    io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
+    io.cb_func = callback;
+    io.cb_info = &cb;
+    io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
+    int rc = glp_intopt(P, &io), st = glp_mip_status(P);
+    if (rc != 0 && rc != GLP_ETMLIM) {
+        snprintf(err, errsize, "GLPK's integer optimiser failed (glp_intopt returned %d)", rc);
+        return -1;
+    }
+    if (st == GLP_OPT) {
+        out->status = ILP_OPTIMAL;
+    } else if (st == GLP_FEAS) {
+        out->status = ILP_STOPPED;
+    } else if (st == GLP_UNDEF) {
+        out->status = ILP_NONE;
+    } else {
+        snprintf(err, errsize, "GLPK found the integer problem infeasible (status %d)", st);
+        return -1;
+    }
+    out->bound = cb.bound;
+    if (out->status == ILP_NONE)
+        return 0;
+    out->value = glp_mip_obj_val(P);
+    if (out->status == ILP_OPTIMAL)
+        out->bound = out->value;
+    for (uint32_t e = 0; e < ne; e++)
+        if (glp_mip_col_val(P, (int)e + 1) > 0.5)
+            out->chosen[out->nchosen++] = e;
+    return 0;
+}
+
+/* Warm start as 1-based column values: x from the given elements, then (for coverage)
+ * y_s = 1 for every set they meet. */
+static double *warm_columns(const instance *h, const ilp_params *p, bool with_sets)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
+    if (!p->warm)
+        return NULL;
+    double *x = calloc((size_t)ne + (with_sets ? ns : 0) + 1, sizeof *x);
+    if (!x)
+        return NULL;
+    for (uint32_t i = 0; i < p->nwarm; i++) {
+        uint32_t e = p->warm[i], len;
+        if (e >= ne)
+            continue;
+        x[e + 1] = 1.0;
+        const uint32_t *sets = instance_elem(h, e, &len);
+        for (uint32_t j = 0; with_sets && j < len; j++)
+            x[ne + sets[j] + 1] = 1.0;
+    }
+    return x;
+}
+
+/* Columns 1..ne: binary x_e; ne+1..ne+ns: y_s in [0,1] with profit weight[s]. Rows
+ * 1..ns: y_s - sum of x over set s <= 0; row ns+1: sum of x <= k. */
+static glp_prob *coverage_model(const instance *h, const uint32_t *weight, uint32_t k, int *ind,
+                                double *val)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
+    glp_prob *P = glp_create_prob();
+    glp_set_obj_dir(P, GLP_MAX);
+    if (ne + ns)
+        glp_add_cols(P, (int)(ne + ns));
+    glp_add_rows(P, (int)ns + 1);
+    for (uint32_t e = 0; e < ne; e++)
+        glp_set_col_kind(P, (int)e + 1, GLP_BV);
+    for (uint32_t s = 0; s < ns; s++) {
+        int col = (int)(ne + s) + 1;
+        glp_set_col_bnds(P, col, GLP_DB, 0.0, 1.0);
+        glp_set_obj_coef(P, col, weight ? weight[s] : 1.0);
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        for (uint32_t i = 0; i < len; i++) {
+            ind[i + 1] = (int)el[i] + 1;
+            val[i + 1] = -1.0;
+        }
+        ind[len + 1] = col;
+        val[len + 1] = 1.0;
+        glp_set_row_bnds(P, (int)s + 1, GLP_UP, 0.0, 0.0);
+        glp_set_mat_row(P, (int)s + 1, (int)len + 1, ind, val);
+    }
+    for (uint32_t e = 0; e < ne; e++) {
+        ind[e + 1] = (int)e + 1;
+        val[e + 1] = 1.0;
+    }
+    glp_set_row_bnds(P, (int)ns + 1, GLP_UP, 0.0, (double)k);
+    glp_set_mat_row(P, (int)ns + 1, (int)ne, ind, val);
+    return P;
+}
+
+/* What ilp_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
+ * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
+static int run_model(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
+                     uint32_t k, ilp_result *out, char *err, size_t errsize)
+{
+    uint32_t ne = instance_nelems(h);
+    double t0 = walltime_now();
+    int *ind;
+    double *val;
+    memset(out, 0, sizeof *out);
+    out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
+    double *warm = warm_columns(h, p, coverage);
+    if (!out->chosen || (p->warm && !warm) || scratch(h, coverage, &ind, &val)) {
+        free(warm);
+        ilp_result_free(out);
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    guard g;
+    int term, rc;
+    if (setjmp(g.jb)) {
+        free(warm);
+        free(ind);
+        free(val);
+        ilp_result_free(out);
+        return guard_failed(&g, err, errsize);
+    }
+    guard_begin(&g, p, &term);
+    glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
+                           : hitting_model(h, true, ind, val);
+    rc = solve_lp(P, &out->lp, err, errsize);
+    if (rc == 0 && !coverage && instance_nsets(h) == 0) {
+        out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
+    } else if (rc == 0) {
+        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
+    }
+    glp_delete_prob(P);
+    guard_end(p, term);
+    free(warm);
+    free(ind);
+    free(val);
+    out->seconds = walltime_now() - t0;
+    if (rc)
+        ilp_result_free(out);
+    return rc;
+}
+
+/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt under
+ * p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
+ * ilp_result_free()): status ILP_OPTIMAL only when GLPK proved optimality; otherwise
+ * out->bound is the best lower bound proven before the stop. Returns -1 with a reason in
+ * err when GLPK fails. */
+int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                    size_t errsize)
+{
+    return run_model(h, p, false, NULL, 0, out, err, errsize);
+}
+
+/* Maximum coverage: at most k elements meeting the largest total weight of sets
+ * (weight NULL: 1 each). Same contract as ilp_hitting_set(), with out->value the weight
+ * met, out->bound an upper bound and the warm start at most k elements. */
+int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
+                     ilp_result *out, char *err, size_t errsize)
+{
+    return run_model(h, p, true, weight, k, out, err, errsize);
+}

@@ -1,0 +1,48 @@
+/* ilp.h - GLPK models of a hitting-set instance: the LP relaxation, the minimum hitting
+ * set (glp_intopt) and maximum coverage with k elements.
+ *
+ * Every call builds its own GLPK problem and deletes it before returning; GLPK prints
+ * nothing. A GLPK failure (including running out of memory or over mem_limit_mb) is
+ * caught through glp_error_hook and becomes an error return instead of an abort; GLPK's
+ * environment is then freed, so callers must not hold other GLPK objects across a call. */
+#ifndef T24_HITSET_ILP_H
+#define T24_HITSET_ILP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hitset/instance.h"
+
+typedef enum {
+    ILP_OPTIMAL,  /* GLPK proved the solution optimal */
+    ILP_STOPPED,  /* the time limit stopped the search; the solution may not be optimal */
+    ILP_NONE      /* stopped before any solution was known */
+} ilp_status;
+
+typedef struct {
+    double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
+    const uint32_t *warm; /* a known solution (element ids) handed to GLPK first, or NULL */
+    uint32_t nwarm;
+    int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0) */
+} ilp_params;
+
+typedef struct {
+    ilp_status status;
+    double value;        /* objective of the best solution (meaningless with ILP_NONE) */
+    double bound;        /* proven bound: lower for minimum, upper for maximum */
+    double lp;           /* optimum of the LP relaxation */
+    uint32_t *chosen;    /* elements of the best solution, ascending */
+    uint32_t nchosen;
+    double seconds;
+} ilp_result;
+
+void ilp_params_init(ilp_params *p);
+int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize);
+int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                    size_t errsize);
+int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
+                     ilp_result *out, char *err, size_t errsize);
+void ilp_result_free(ilp_result *r);
+
+#endif

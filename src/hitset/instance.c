@@ -1,0 +1,260 @@
+/* instance.c - hitting-set instances; see instance.h. */
+#include "hitset/instance.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct instance {
+    uint32_t nelems, nsets;
+    uint64_t *set_off;   /* nsets + 1 offsets into set_el */
+    uint32_t *set_el;    /* elements of each set, ascending */
+    uint64_t *elem_off;  /* nelems + 1 offsets into elem_set */
+    uint32_t *elem_set;  /* sets containing each element, ascending */
+};
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fills the element -> sets rows from the set rows. Sets are visited in order, so every
+ * element row comes out ascending without sorting. */
+static int transpose(instance *h)
+{
+    uint64_t nnz = h->set_off[h->nsets];
+    h->elem_off = calloc((size_t)h->nelems + 1, sizeof *h->elem_off);
+    h->elem_set = malloc((nnz ? nnz : 1) * sizeof *h->elem_set);
+    if (!h->elem_off || !h->elem_set)
+        return -1;
+    for (uint64_t k = 0; k < nnz; k++)
+        h->elem_off[h->set_el[k] + 1]++;
+    for (uint32_t e = 0; e < h->nelems; e++)
+        h->elem_off[e + 1] += h->elem_off[e];
+    uint64_t *pos = malloc(((size_t)h->nelems + 1) * sizeof *pos);
+    if (!pos)
+        return -1;
+    memcpy(pos, h->elem_off, ((size_t)h->nelems + 1) * sizeof *pos);
+    for (uint32_t s = 0; s < h->nsets; s++)
+        for (uint64_t k = h->set_off[s]; k < h->set_off[s + 1]; k++)
+            h->elem_set[pos[h->set_el[k]]++] = s;
+    free(pos);
+    return 0;
+}
+
+/* Builds an instance from set rows given as CSR: set s is elems[off[s] .. off[s+1]).
+ * Rows may be unsorted and repeat elements; they are sorted and de-duplicated in the
+ * copy. Returns a new instance the caller frees with instance_free(), or NULL with a reason in
+ * err when a set is empty (no cover could exist), an element is >= nelems, or memory
+ * runs out. The inputs are not kept. */
+instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, const uint32_t *elems,
+             char *err, size_t errsize)
+{
+    instance *h = calloc(1, sizeof *h);
+    uint64_t nnz = off[nsets];
+    if (!h)
+        goto nomem;
+    h->nelems = nelems;
+    h->nsets = nsets;
+    h->set_off = malloc(((size_t)nsets + 1) * sizeof *h->set_off);
+    h->set_el = malloc((nnz ? nnz : 1) * sizeof *h->set_el);
+    if (!h->set_off || !h->set_el)
+        goto nomem;
+    uint64_t k = 0;
+    h->set_off[0] = 0;
+    for (uint32_t s = 0; s < nsets; s++) {
+        uint64_t start = k, len = off[s + 1] - off[s];
+        if (len == 0) {
+            snprintf(err, errsize, "set %u is empty, so nothing can hit it", s);
+            goto fail;
+        }
+        memcpy(h->set_el + start, elems + off[s], len * sizeof *elems);
+        qsort(h->set_el + start, len, sizeof *elems, cmp_u32);
+        for (uint64_t i = 0; i < len; i++) {
+            uint32_t e = h->set_el[start + i];
+            if (e >= nelems) {
+                snprintf(err, errsize, "set %u has element %u, but there are only %u", s, e,
+                         nelems);
+                goto fail;
+            }
+            if (k == start || h->set_el[k - 1] != e)
+                h->set_el[k++] = e;
+        }
+        h->set_off[s + 1] = k;
+    }
+    if (transpose(h))
+        goto nomem;
+    return h;
+nomem:
+    snprintf(err, errsize, "out of memory");
+fail:
+    instance_free(h);
+    return NULL;
+}
+
+/* Like instance_new(), with set s given as the array sets[s] of lens[s] elements. */
+instance *instance_new_lists(uint32_t nelems, uint32_t nsets, const uint32_t *const *sets,
+                   const uint32_t *lens, char *err, size_t errsize)
+{
+    uint64_t *off = malloc(((size_t)nsets + 1) * sizeof *off);
+    if (!off) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    off[0] = 0;
+    for (uint32_t s = 0; s < nsets; s++)
+        off[s + 1] = off[s] + lens[s];
+    uint32_t *el = malloc((off[nsets] ? off[nsets] : 1) * sizeof *el);
+    instance *h = NULL;
+    if (!el) {
+        snprintf(err, errsize, "out of memory");
+    } else {
+        for (uint32_t s = 0; s < nsets; s++)
+            memcpy(el + off[s], sets[s], lens[s] * sizeof *el);
+        h = instance_new(nelems, nsets, off, el, err, errsize);
+    }
+    free(off);
+    free(el);
+    return h;
+}
+
+/* The sub-instance of the kept elements and kept sets (NULL flags keep everything), with
+ * each kept set restricted to the kept elements and everything renumbered in order.
+ * When elem_map / set_map are not NULL they receive, for each new id, the old one (the
+ * caller sizes them for the old counts). Returns NULL when a kept set would lose all its
+ * elements or memory runs out. */
+instance *instance_sub(const instance *h, const bool *keep_elem, const bool *keep_set, uint32_t *elem_map,
+             uint32_t *set_map)
+{
+    uint32_t *newid = malloc(((size_t)h->nelems + 1) * sizeof *newid);
+    uint64_t *off = malloc(((size_t)h->nsets + 1) * sizeof *off);
+    uint32_t *el = malloc((h->set_off[h->nsets] ? h->set_off[h->nsets] : 1) * sizeof *el);
+    instance *out = NULL;
+    if (!newid || !off || !el)
+        goto done;
+    uint32_t ne = 0, ns = 0;
+    for (uint32_t e = 0; e < h->nelems; e++) {
+        newid[e] = !keep_elem || keep_elem[e] ? ne : UINT32_MAX;
+        if (newid[e] != UINT32_MAX && elem_map)
+            elem_map[ne] = e;
+        ne += newid[e] != UINT32_MAX;
+    }
+    uint64_t k = 0;
+    off[0] = 0;
+    for (uint32_t s = 0; s < h->nsets; s++) {
+        if (keep_set && !keep_set[s])
+            continue;
+        for (uint64_t i = h->set_off[s]; i < h->set_off[s + 1]; i++)
+            if (newid[h->set_el[i]] != UINT32_MAX)
+                el[k++] = newid[h->set_el[i]];
+        if (k == off[ns])
+            goto done;
+        if (set_map)
+            set_map[ns] = s;
+        off[++ns] = k;
+    }
+    char err[128];
+    out = instance_new(ne, ns, off, el, err, sizeof err);
+done:
+    free(newid);
+    free(off);
+    free(el);
+    return out;
+}
+
+/* Releases the instance; a no-op on NULL. */
+void instance_free(instance *h)
+{
+    if (!h)
+        return;
+    free(h->set_off);
+    free(h->set_el);
+    free(h->elem_off);
+    free(h->elem_set);
+    free(h);
+}
+
+uint32_t instance_nelems(const instance *h) { return h->nelems; }
+uint32_t instance_nsets(const instance *h) { return h->nsets; }
+uint64_t instance_nnz(const instance *h) { return h->set_off[h->nsets]; }
+
+/* The elements of set s (ascending); *len receives their number. */
+const uint32_t *instance_set(const instance *h, uint32_t s, uint32_t *len)
+{
+    *len = (uint32_t)(h->set_off[s + 1] - h->set_off[s]);
+    return h->set_el + h->set_off[s];
+}
+
+/* The sets containing element e (ascending); *len receives their number. */
+const uint32_t *instance_elem(const instance *h, uint32_t e, uint32_t *len)
+{
+    *len = (uint32_t)(h->elem_off[e + 1] - h->elem_off[e]);
+    return h->elem_set + h->elem_off[e];
+}
+
+/* How many sets meet the given elements (ids >= nelems are ignored, repeats are fine).
+ * Counts through the element -> sets rows, independently of how a cover was found;
+ * returns UINT32_MAX when memory runs out. */
+uint32_t instance_covered(const instance *h, const uint32_t *elems, uint32_t n)
+{
+    unsigned char *hit = calloc(h->nsets ? h->nsets : 1, 1);
+    if (!hit)
+        return UINT32_MAX;
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (elems[i] >= h->nelems)
+            continue;
+        uint32_t len;
+        const uint32_t *sets = instance_elem(h, elems[i], &len);
+        for (uint32_t j = 0; j < len; j++) {
+            count += !hit[sets[j]];
+            hit[sets[j]] = 1;
+        }
+    }
+    free(hit);
+    return count;
+}
+
+/* True when the elements meet every set. */
+bool instance_is_cover(const instance *h, const uint32_t *elems, uint32_t n)
+{
+    return instance_covered(h, elems, n) == h->nsets;
+}
+
+/* Same universe size and the same sets in the same order. */
+bool instance_equal(const instance *a, const instance *b)
+{
+    if (a->nelems != b->nelems || a->nsets != b->nsets ||
+        a->set_off[a->nsets] != b->set_off[b->nsets])
+        return false;
+    return memcmp(a->set_off, b->set_off, ((size_t)a->nsets + 1) * sizeof *a->set_off) == 0 &&
+           memcmp(a->set_el, b->set_el, a->set_off[a->nsets] * sizeof *a->set_el) == 0;
+}
+
+/* Elements that are the only element of some set: every cover contains them. Marks them
+ * in necessary[] (nelems flags, may be NULL), stores the number of single-element sets in
+ * *single_sets (may be NULL) and returns the number of necessary elements, or UINT32_MAX
+ * when memory runs out. */
+uint32_t instance_necessary(const instance *h, bool *necessary, uint32_t *single_sets)
+{
+    bool *mark = necessary ? necessary : malloc(h->nelems ? h->nelems * sizeof *mark : 1);
+    if (!mark)
+        return UINT32_MAX;
+    memset(mark, 0, h->nelems * sizeof *mark);
+    uint32_t count = 0, singles = 0;
+    for (uint32_t s = 0; s < h->nsets; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        if (len != 1)
+            continue;
+        singles++;
+        count += !mark[el[0]];
+        mark[el[0]] = true;
+    }
+    if (mark != necessary)
+        free(mark);
+    if (single_sets)
+        *single_sets = singles;
+    return count;
+}

@@ -1,0 +1,66 @@
+/* mincover.h - the hitting-set half of the study: bounds, greedy, reductions, the exact
+ * optimum, the cover in greedy order and (optionally) maximum coverage.
+ *
+ * Works on any instance, so tests feed it hand-made instances. The cover is always verified
+ * against the instance's element -> set rows before it is reported, and `optimal` is set
+ * only when a proven lower bound equals the cover's size. */
+#ifndef T24_HITSET_MINCOVER_H
+#define T24_HITSET_MINCOVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hitset/coverage.h"
+#include "hitset/greedy.h"
+#include "hitset/instance.h"
+#include "hitset/reduce.h"
+
+#define MINCOVER_MAX_RUNS 10000
+
+typedef struct {
+    double time_limit;     /* seconds for each GLPK ILP, > 0 (default 60) */
+    uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
+    uint64_t seed;         /* their random seed (default 1) */
+    bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
+    bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
+    int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
+} mincover_params;
+
+typedef enum {
+    MINCOVER_ILP_OPTIMAL,    /* GLPK proved the optimum */
+    MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
+    MINCOVER_ILP_FAILED      /* GLPK failed: the greedy cover and earlier bounds remain */
+} mincover_ilp_status;
+
+typedef struct {
+    mincover_params params;
+    uint32_t elems, sets;          /* classes, solvable hands */
+    uint32_t necessary;            /* elements alone in some set */
+    uint32_t single_sets;          /* sets with one element */
+    double lp_bound;               /* LP relaxation optimum (< 0 when GLPK failed) */
+    uint32_t lp_bound_ceil;
+    greedy_cover greedy;           /* classic greedy, ties to the lowest id */
+    greedy_cover greedy_pruned;
+    greedy_stats runs;
+    reduce_result red;             /* what the reductions removed, and the core */
+    mincover_ilp_status ilp;
+    uint32_t optimum;              /* size of the best cover found */
+    bool optimal;                  /* proven: best_bound == optimum */
+    uint32_t best_bound;           /* best proven lower bound */
+    greedy_cover cover;            /* the best cover, in greedy order */
+    uint32_t *solves;              /* per cover entry: sets it meets on its own */
+    coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
+    uint32_t ncoverage;
+    char message[256];             /* why GLPK failed, when it did */
+    double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ilp, seconds_cover,
+        seconds_coverage;
+} mincover_result;
+
+void mincover_params_init(mincover_params *p);
+int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
+               mincover_result *out, char *err, size_t errsize);
+void mincover_result_free(mincover_result *r);
+const char *mincover_ilp_status_name(mincover_ilp_status s);
+
+#endif

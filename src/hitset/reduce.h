@@ -1,0 +1,39 @@
+/* reduce.h - safe reductions of a minimum hitting-set instance, to a fixpoint.
+ *
+ *  - forced: a set with one element left forces that element into the cover; it and the
+ *    sets it meets leave the instance;
+ *  - dominated sets: a set containing another set is met whenever that one is; it goes
+ *    (of two equal sets, the later one goes);
+ *  - dominated elements: an element whose sets all belong to another element can be
+ *    swapped for it in any cover; it goes (of two equal ones, the higher id goes), and so
+ *    does an element left with no set.
+ * optimum(instance) = nforced + optimum(core), and forced + any cover of the core is a
+ * cover of the instance. Note the forced elements after a dominated-element step are
+ * in *some* optimal cover, not necessarily in every cover (unlike instance_necessary()). */
+#ifndef T24_HITSET_REDUCE_H
+#define T24_HITSET_REDUCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hitset/instance.h"
+
+typedef struct {
+    uint32_t nforced;
+    uint32_t *forced;          /* forced elements, in the order found */
+    uint32_t forced_sets;      /* sets met by the forced elements */
+    uint32_t dominated_sets;   /* sets that contained another remaining set */
+    uint32_t dominated_elems;  /* elements whose sets another remaining element had */
+    uint32_t emptied_elems;    /* elements left meeting no remaining set */
+    uint32_t rounds;           /* passes until nothing changed */
+    instance *core;                 /* what is left (possibly no sets at all) */
+    uint32_t *core_elem;       /* core element -> element of the instance */
+    uint32_t *core_set;        /* core set -> set of the instance */
+} reduce_result;
+
+int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
+int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
+void reduce_result_free(reduce_result *r);
+
+#endif

@@ -1,7 +1,0 @@
-/* main.c - the t24 command; everything else lives in the t24core library. */
-#include "cli.h"
-
-int main(int argc, char **argv)
-{
-    return cli_run(argc, argv);
-}

@@ -1,0 +1,202 @@
+/* classes.c - template classes keyed by their hand sets; see classes.h. */
+#include "study/classes.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* uthash must not exit the process: an allocation failure sets a flag we check. */
+#define HASH_NONFATAL_OOM 1
+#define uthash_nonfatal_oom(obj) (oom = true)
+#include <uthash.h>
+
+struct classes {
+    uint32_t nclasses;
+    uint32_t ntemplates;
+    uint32_t *class_of;  /* per template, or CLASSES_NONE */
+    uint32_t *mem_off;   /* nclasses + 1 offsets into mem */
+    uint32_t *mem;       /* templates of each class, ascending (first = representative) */
+    uint32_t *hand_of;   /* instance set -> hand index of the solutions */
+    instance *inst;
+};
+
+/* A class in the hash: the key is its hand list, pointed into the transposed solutions. */
+typedef struct {
+    const uint32_t *hands;
+    uint32_t cls;
+    UT_hash_handle hh;
+} entry;
+
+/* Template -> solved-hand rows (instance set numbers), CSR, ascending within a row. */
+typedef struct {
+    uint64_t *off;
+    uint32_t *set;
+} trows;
+
+static int template_rows(const solutions *s, const uint32_t *set_of_hand, trows *t)
+{
+    uint32_t nt = s->ntemplates;
+    uint64_t nnz = s->off[s->nhands];
+    t->off = calloc((size_t)nt + 1, sizeof *t->off);
+    t->set = malloc((nnz ? nnz : 1) * sizeof *t->set);
+    uint64_t *pos = malloc(((size_t)nt + 1) * sizeof *pos);
+    if (!t->off || !t->set || !pos) {
+        free(pos);
+        return -1;
+    }
+    for (uint64_t k = 0; k < nnz; k++)
+        t->off[s->ids[k] + 1]++;
+    for (uint32_t i = 0; i < nt; i++)
+        t->off[i + 1] += t->off[i];
+    memcpy(pos, t->off, ((size_t)nt + 1) * sizeof *pos);
+    for (uint32_t h = 0; h < s->nhands; h++)
+        for (uint64_t k = s->off[h]; k < s->off[h + 1]; k++)
+            t->set[pos[s->ids[k]]++] = set_of_hand[h];
+    free(pos);
+    return 0;
+}
+
+/* Gives every useful template its class: the first template (lowest id) with a new hand
+ * list opens a class, so class ids follow representatives. */
+static int assign(classes *c, const trows *t)
+{
+    entry *table = NULL, *pool = calloc(c->ntemplates ? c->ntemplates : 1, sizeof *pool);
+    bool oom = false;
+    if (!pool)
+        return -1;
+    for (uint32_t id = 0; id < c->ntemplates && !oom; id++) {
+        size_t len = (size_t)(t->off[id + 1] - t->off[id]);
+        c->class_of[id] = CLASSES_NONE;
+        if (len == 0)
+            continue;
+        const uint32_t *key = t->set + t->off[id];
+        entry *e;
+        HASH_FIND(hh, table, key, len * sizeof *key, e);
+        if (!e) {
+            e = &pool[c->nclasses];
+            e->hands = key;
+            e->cls = c->nclasses++;
+            HASH_ADD_KEYPTR(hh, table, e->hands, len * sizeof *key, e);
+        }
+        c->class_of[id] = e->cls;
+    }
+    HASH_CLEAR(hh, table);
+    free(pool);
+    return oom ? -1 : 0;
+}
+
+/* Class members (counting sort by class) and the instance: class cls's hand set is the
+ * row of its representative. */
+static int build(classes *c, const trows *t, uint32_t nsolved)
+{
+    c->mem_off = calloc((size_t)c->nclasses + 1, sizeof *c->mem_off);
+    c->mem = malloc(((size_t)c->ntemplates + 1) * sizeof *c->mem);
+    uint64_t *off = calloc((size_t)nsolved + 1, sizeof *off);
+    uint32_t *el = malloc((t->off[c->ntemplates] + 1) * sizeof *el);
+    int rc = -1;
+    if (!c->mem_off || !c->mem || !off || !el)
+        goto done;
+    for (uint32_t id = 0; id < c->ntemplates; id++)
+        if (c->class_of[id] != CLASSES_NONE)
+            c->mem_off[c->class_of[id] + 1]++;
+    for (uint32_t k = 0; k < c->nclasses; k++)
+        c->mem_off[k + 1] += c->mem_off[k];
+    for (uint32_t id = 0, *fill = c->mem_off; id < c->ntemplates; id++)
+        if (c->class_of[id] != CLASSES_NONE)
+            c->mem[fill[c->class_of[id]]++] = id; /* fill = starts, shifted below */
+    memmove(c->mem_off + 1, c->mem_off, c->nclasses * sizeof *c->mem_off);
+    c->mem_off[0] = 0;
+    /* Set (hand) rows: walking classes in order keeps every row ascending. */
+    for (uint32_t k = 0; k < c->nclasses; k++) {
+        uint32_t rep = c->mem[c->mem_off[k]];
+        for (uint64_t i = t->off[rep]; i < t->off[rep + 1]; i++)
+            off[t->set[i] + 1]++;
+    }
+    for (uint32_t s = 0; s < nsolved; s++)
+        off[s + 1] += off[s];
+    for (uint32_t k = 0; k < c->nclasses; k++) {
+        uint32_t rep = c->mem[c->mem_off[k]];
+        for (uint64_t i = t->off[rep]; i < t->off[rep + 1]; i++)
+            el[off[t->set[i]]++] = k;
+    }
+    memmove(off + 1, off, nsolved * sizeof *off);
+    off[0] = 0;
+    char err[128];
+    c->inst = instance_new(c->nclasses, nsolved, off, el, err, sizeof err);
+    rc = c->inst ? 0 : -1;
+done:
+    free(off);
+    free(el);
+    return rc;
+}
+
+/* Groups the templates of a solution set by the hands they solve. Returns a new handle
+ * the caller frees with classes_free(), or NULL with a reason in err (out of memory).
+ * The solutions is only read, not kept. */
+classes *classes_new(const solutions *s, char *err, size_t errsize)
+{
+    classes *c = calloc(1, sizeof *c);
+    trows t = { 0 };
+    uint32_t *set_of_hand = malloc(((size_t)s->nhands + 1) * sizeof *set_of_hand);
+    if (!c || !set_of_hand)
+        goto fail;
+    c->ntemplates = s->ntemplates;
+    c->hand_of = malloc(((size_t)s->nhands + 1) * sizeof *c->hand_of);
+    c->class_of = malloc(((size_t)s->ntemplates + 1) * sizeof *c->class_of);
+    if (!c->hand_of || !c->class_of)
+        goto fail;
+    uint32_t nsolved = 0;
+    for (uint32_t h = 0; h < s->nhands; h++) {
+        set_of_hand[h] = solutions_row_len(s, h) ? nsolved : UINT32_MAX;
+        if (solutions_row_len(s, h))
+            c->hand_of[nsolved++] = h;
+    }
+    if (template_rows(s, set_of_hand, &t) || assign(c, &t) || build(c, &t, nsolved))
+        goto fail;
+    free(t.off);
+    free(t.set);
+    free(set_of_hand);
+    return c;
+fail:
+    snprintf(err, errsize, "out of memory while grouping templates into classes");
+    free(t.off);
+    free(t.set);
+    free(set_of_hand);
+    classes_free(c);
+    return NULL;
+}
+
+/* Releases the classes and their instance; a no-op on NULL. */
+void classes_free(classes *c)
+{
+    if (!c)
+        return;
+    free(c->class_of);
+    free(c->mem_off);
+    free(c->mem);
+    free(c->hand_of);
+    instance_free(c->inst);
+    free(c);
+}
+
+uint32_t classes_count(const classes *c) { return c->nclasses; }
+
+/* The lowest template id of class cls. */
+uint32_t classes_rep(const classes *c, uint32_t cls) { return c->mem[c->mem_off[cls]]; }
+
+/* The template ids of class cls, ascending; *len receives their number. */
+const uint32_t *classes_members(const classes *c, uint32_t cls, uint32_t *len)
+{
+    *len = c->mem_off[cls + 1] - c->mem_off[cls];
+    return c->mem + c->mem_off[cls];
+}
+
+/* The class of a template, or CLASSES_NONE when it solves no hand. */
+uint32_t classes_of(const classes *c, uint32_t template_id) { return c->class_of[template_id]; }
+
+/* The hand (index into the study's hand set) of instance set `set`. */
+uint32_t classes_hand(const classes *c, uint32_t set) { return c->hand_of[set]; }
+
+/* The instance (classes x solved hands); owned by the classes handle. */
+const instance *classes_instance(const classes *c) { return c->inst; }

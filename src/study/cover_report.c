@@ -1,0 +1,192 @@
+/* cover_report.c - rendering the hitting-set half; see cover_report.h. */
+#include "study/cover_report.h"
+
+#include <math.h>
+
+/* Simplex values carry floating-point noise in the last digits; six decimals keep the
+ * JSON stable across runs without hiding anything a reader needs. */
+static double rounded(double v) { return round(v * 1e6) / 1e6; }
+
+static const char *expression(const enumeration *st, const classes *c, uint32_t cls, char *buf,
+                              size_t size)
+{
+    template_format(st->family, classes_rep(c, cls), TEMPLATE_READABLE, NULL, buf, size);
+    return buf;
+}
+
+static void json_reductions(cJSON *o, const mincover_result *r)
+{
+    const reduce_result *red = &r->red;
+    cJSON *j = cJSON_AddObjectToObject(o, "reductions");
+    cJSON_AddBoolToObject(j, "applied", r->params.reduce);
+    cJSON_AddNumberToObject(j, "forced_classes", red->nforced);
+    cJSON_AddNumberToObject(j, "hands_solved_by_forced", red->forced_sets);
+    cJSON_AddNumberToObject(j, "dominated_hands", red->dominated_sets);
+    cJSON_AddNumberToObject(j, "dominated_classes", red->dominated_elems);
+    cJSON_AddNumberToObject(j, "emptied_classes", red->emptied_elems);
+    cJSON_AddNumberToObject(j, "rounds", red->rounds);
+    cJSON_AddNumberToObject(j, "core_classes", red->core ? instance_nelems(red->core) : 0);
+    cJSON_AddNumberToObject(j, "core_hands", red->core ? instance_nsets(red->core) : 0);
+}
+
+static void json_cover(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, "cover");
+    for (uint32_t i = 0; i < r->cover.n; i++) {
+        char buf[256];
+        uint32_t cls = r->cover.elems[i], nmem;
+        classes_members(c, cls, &nmem);
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "template", classes_rep(c, cls));
+        cJSON_AddStringToObject(e, "expression", expression(st, c, cls, buf, sizeof buf));
+        cJSON_AddNumberToObject(e, "class_templates", nmem);
+        cJSON_AddNumberToObject(e, "solves", r->solves[i]);
+        cJSON_AddNumberToObject(e, "adds", r->cover.adds[i]);
+        cJSON_AddItemToArray(a, e);
+    }
+}
+
+static void json_coverage(cJSON *o, const mincover_result *r, bool timings)
+{
+    if (!r->params.coverage)
+        return;
+    cJSON *a = cJSON_AddArrayToObject(o, "coverage");
+    for (uint32_t i = 0; i < r->ncoverage; i++) {
+        const coverage_row *row = &r->coverage[i];
+        cJSON *e = cJSON_CreateObject();
+        cJSON_AddNumberToObject(e, "k", row->k);
+        cJSON_AddNumberToObject(e, "greedy", row->greedy);
+        cJSON_AddNumberToObject(e, "best", row->best);
+        cJSON_AddNumberToObject(e, "bound", row->bound);
+        cJSON_AddBoolToObject(e, "proven", row->proven);
+        if (timings)
+            cJSON_AddNumberToObject(e, "seconds", row->seconds);
+        cJSON_AddItemToArray(a, e);
+    }
+}
+
+/* Adds the hitting-set keys to the study's JSON object (documented in
+ * docs/hitting-sets.md). Time-dependent values appear only with timings. */
+void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
+                    bool timings)
+{
+    cJSON_AddNumberToObject(o, "classes", r->elems);
+    cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
+    cJSON_AddNumberToObject(o, "necessary", r->necessary);
+    cJSON_AddNumberToObject(o, "unique_class_hands", r->single_sets);
+    if (r->lp_bound >= 0) {
+        cJSON_AddNumberToObject(o, "lp_bound", rounded(r->lp_bound));
+        cJSON_AddNumberToObject(o, "lp_bound_ceil", r->lp_bound_ceil);
+    } else {
+        cJSON_AddNullToObject(o, "lp_bound");
+        cJSON_AddNullToObject(o, "lp_bound_ceil");
+    }
+    cJSON_AddNumberToObject(o, "greedy", r->greedy.n);
+    cJSON_AddNumberToObject(o, "greedy_pruned", r->greedy_pruned.n);
+    cJSON *g = cJSON_AddObjectToObject(o, "greedy_runs");
+    cJSON_AddNumberToObject(g, "runs", r->runs.runs);
+    cJSON_AddNumberToObject(g, "seed", (double)r->runs.seed);
+    cJSON_AddNumberToObject(g, "min", r->runs.min);
+    cJSON_AddNumberToObject(g, "median", r->runs.median);
+    cJSON_AddNumberToObject(g, "max", r->runs.max);
+    cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
+    cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
+    json_reductions(o, r);
+    cJSON_AddNumberToObject(o, "optimum", r->optimum);
+    cJSON_AddBoolToObject(o, "optimal", r->optimal);
+    cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
+    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r->ilp));
+    cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
+    if (r->message[0])
+        cJSON_AddStringToObject(o, "glpk_error", r->message);
+    else
+        cJSON_AddNullToObject(o, "glpk_error");
+    if (timings)
+        cJSON_AddNumberToObject(o, "ilp_seconds", r->seconds_ilp);
+    json_cover(o, st, c, r);
+    json_coverage(o, r, timings);
+}
+
+static void text_coverage(FILE *out, const mincover_result *r)
+{
+    if (!r->params.coverage)
+        return;
+    fprintf(out, "\nMax coverage: the most hands k classes solve, against greedy's first k\n");
+    fprintf(out, "  %4s %8s %8s %8s  %s\n", "k", "greedy", "best", "bound", "");
+    for (uint32_t i = 0; i < r->ncoverage; i++) {
+        const coverage_row *row = &r->coverage[i];
+        fprintf(out, "  %4u %8u %8u %8u  %s\n", row->k, row->greedy, row->best, row->bound,
+                row->proven ? "proven" : "interval");
+    }
+}
+
+static void text_verdict(FILE *out, const mincover_result *r)
+{
+    if (r->optimal)
+        fprintf(out, "  %-40s %10u  (proven optimal)\n", "minimum hitting set", r->optimum);
+    else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
+        fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped GLPK; the "
+                     "optimum is between %u and %u\n", "best cover found", r->optimum,
+                r->params.time_limit, r->best_bound, r->optimum);
+    else
+        fprintf(out, "  %-40s %10u  NOT PROVEN (%s); the optimum is between %u and %u\n",
+                "best cover found", r->optimum, r->message, r->best_bound, r->optimum);
+}
+
+/* Appends the readable hitting-set section to the study report. */
+void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,
+                    bool timings)
+{
+    const reduce_result *red = &r->red;
+    fprintf(out, "\nHitting sets: templates that together solve every solvable hand\n");
+    fprintf(out, "  %-40s %10u\n", "hands solved by the family", r->sets);
+    fprintf(out, "  %-40s %10u\n", "classes (equal solution sets)", r->elems);
+    fprintf(out, "  %-40s %10u\n", "necessary classes (alone on a hand)", r->necessary);
+    fprintf(out, "  %-40s %10u\n", "hands with a single class", r->single_sets);
+    if (r->lp_bound >= 0)
+        fprintf(out, "  %-40s %10.4f  (ceiling %u)\n", "LP relaxation bound", r->lp_bound,
+                r->lp_bound_ceil);
+    fprintf(out, "  %-40s %10u\n", "greedy (ties to the lowest class)", r->greedy.n);
+    fprintf(out, "  %-40s %10u\n", "greedy, redundant classes pruned", r->greedy_pruned.n);
+    char label[64], range[32];
+    snprintf(label, sizeof label, "greedy, %u random tie-breaks (seed %llu)", r->runs.runs,
+             (unsigned long long)r->runs.seed);
+    snprintf(range, sizeof range, "%u/%u/%u", r->runs.min, r->runs.median, r->runs.max);
+    fprintf(out, "  %-40s %10s  (min/median/max; pruned %u..%u)\n", label, range,
+            r->runs.pruned_min, r->runs.pruned_max);
+    char rounds[64];
+    snprintf(rounds, sizeof rounds, "reductions (%u round%s)", red->rounds,
+             red->rounds == 1 ? "" : "s");
+    fprintf(out, "  %-40s %u forced classes (solving %u hands),\n", rounds, red->nforced,
+            red->forced_sets);
+    fprintf(out, "  %-40s %u dominated hands, %u dominated + %u emptied classes\n", "",
+            red->dominated_sets, red->dominated_elems, red->emptied_elems);
+    fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
+            red->core ? instance_nelems(red->core) : 0, red->core ? instance_nsets(red->core) : 0);
+    text_verdict(out, r);
+    fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->best_bound);
+    if (timings)
+        fprintf(out, "  %-40s %10.6f\n", "ILP seconds", r->seconds_ilp);
+    fprintf(out, "\n%s cover, in greedy order (x0 <= x1 <= ... are the sorted cards)\n",
+            r->optimal ? "Optimal" : "Best");
+    fprintf(out, "  %4s %8s  %-24s %7s %6s\n", "#", "template", "expression", "solves", "adds");
+    for (uint32_t i = 0; i < r->cover.n; i++) {
+        char buf[256];
+        uint32_t cls = r->cover.elems[i];
+        fprintf(out, "  %4u %8u  %-24s %7u %6u\n", i + 1, classes_rep(c, cls),
+                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->cover.adds[i]);
+    }
+    text_coverage(out, r);
+}
+
+/* coverage.csv: k,greedy,best,bound,proven. Returns 0, or -1 on a write error. */
+int cover_report_coverage_csv(FILE *out, const mincover_result *r)
+{
+    fprintf(out, "k,greedy,best,bound,proven\n");
+    for (uint32_t i = 0; i < r->ncoverage; i++) {
+        const coverage_row *row = &r->coverage[i];
+        fprintf(out, "%u,%u,%u,%u,%d\n", row->k, row->greedy, row->best, row->bound,
+                row->proven ? 1 : 0);
+    }
+    return ferror(out) ? -1 : 0;
+}

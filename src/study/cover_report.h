@@ -1,0 +1,21 @@
+/* cover_report.h - the hitting-set half of `t24 study` as JSON keys and a text section.
+ * Classes are reported by their representative template; the cover's expressions are
+ * printed in readable form with x0..x(n-1) for the sorted cards. */
+#ifndef T24_STUDY_COVER_REPORT_H
+#define T24_STUDY_COVER_REPORT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "study/classes.h"
+#include "hitset/mincover.h"
+#include "study/enumeration.h"
+
+void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
+                    bool timings);
+void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,
+                    bool timings);
+int cover_report_coverage_csv(FILE *out, const mincover_result *r);
+
+#endif

@@ -1,0 +1,54 @@
+/* enumeration.h - the enumeration half of `t24 study`: solution sets, solvability, the
+ * completeness check of the reduced family and the aces view. */
+#ifndef T24_STUDY_ENUMERATION_H
+#define T24_STUDY_ENUMERATION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/hand.h"
+#include "study/solutions.h"
+#include "core/template.h"
+
+typedef struct {
+    int ncards;                   /* 2..6, default 4 */
+    int64_t lo, hi;               /* deck, default 1-11 */
+    int64_t target;               /* default 24 */
+    template_groupings groupings; /* default reduced for 4 cards, all otherwise */
+    int nthreads;                 /* default 2 */
+    solutions_progress_fn progress;  /* optional, called from the calling thread */
+    void *progress_ctx;
+} enumeration_params;
+
+typedef struct {
+    uint32_t hand;    /* index into the study's hands */
+    uint32_t witness; /* lowest id of the `all` family that hits it */
+} enumeration_miss;
+
+typedef struct {
+    enumeration_params params;
+    template_family *family;
+    template_family *all;      /* the complete family, for the completeness check */
+    hand_set *hands;
+    solutions sols;               /* the family's solution sets */
+    bool *truly_solvable;      /* per hand: some template of the complete family hits */
+    uint32_t solvable;         /* hands some template (any grouping) solves */
+    uint32_t unsolvable;       /* hands no template of any grouping solves */
+    uint32_t family_solvable;  /* hands the family's templates solve */
+    uint32_t useful_templates; /* family templates that hit at least one hand */
+    enumeration_miss *misses;        /* solvable hands the family misses */
+    uint32_t nmisses;
+    bool has_aces;             /* deck is 1-11: the aces-as-1-or-11 view applies */
+    uint32_t aces_hands;
+    uint32_t aces_unsolvable;        /* no reading solvable with any grouping */
+    uint32_t aces_unsolvable_family; /* no reading solvable with the family's templates */
+    double seconds_enumerate;  /* evaluation of the family */
+    double seconds_complete;   /* completeness check and aces view */
+} enumeration;
+
+void enumeration_params_init(enumeration_params *p);
+int enumeration_run(enumeration *st, const enumeration_params *p, char *err, size_t errsize);
+void enumeration_free(enumeration *st);
+
+#endif

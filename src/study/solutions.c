@@ -1,0 +1,219 @@
+/* solutions.c - computing, writing and reading solution sets; see solutions.h. */
+#include "study/solutions.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "study/eval.h"
+#include "core/idlist.h"
+
+typedef struct {
+    const template_family *f;
+    const hand_set *hs;
+    int64_t target;
+    uint32_t first, last; /* hands [first, last) */
+    idlist ids;
+    uint64_t *rowlen;     /* shared, indexed by hand */
+    uint32_t promoted;
+    int failed;
+    atomic_uint *done;
+} chunk;
+
+static void *run_chunk(void *arg)
+{
+    chunk *c = arg;
+    for (uint32_t h = c->first; h < c->last; h++) {
+        size_t before = c->ids.len;
+        eval_info info;
+        if (eval_hand(c->f, hand_set_hand(c->hs, h), c->target, &c->ids, &info)) {
+            c->failed = 1;
+            return NULL;
+        }
+        c->promoted += info.promoted;
+        c->rowlen[h] = c->ids.len - before;
+        atomic_fetch_add(c->done, 1);
+    }
+    return NULL;
+}
+
+/* Evaluates every template of f on every hand of hs, splitting hands over nthreads
+ * threads (contiguous ranges, so the result does not depend on scheduling). Calls
+ * progress (if given) from the calling thread now and then. Returns 0, or -1 when
+ * memory or threads run out (s then holds nothing). */
+int solutions_compute(solutions *s, const template_family *f, const hand_set *hs, int64_t target,
+                   int nthreads, solutions_progress_fn progress, void *ctx)
+{
+    memset(s, 0, sizeof *s);
+    uint32_t n = hand_set_count(hs);
+    if (nthreads < 1)
+        nthreads = 1;
+    if ((uint32_t)nthreads > n)
+        nthreads = (int)n;
+    chunk *ch = calloc((size_t)nthreads, sizeof *ch);
+    uint64_t *rowlen = calloc((size_t)n + 1, sizeof *rowlen);
+    pthread_t *tid = calloc((size_t)nthreads, sizeof *tid);
+    atomic_uint done = 0;
+    int rc = -1, started = 0;
+    if (!ch || !rowlen || !tid)
+        goto out;
+    for (int t = 0; t < nthreads; t++) {
+        ch[t] = (chunk){ .f = f, .hs = hs, .target = target, .rowlen = rowlen, .done = &done,
+                         .first = (uint32_t)((uint64_t)n * (uint64_t)t / (uint64_t)nthreads),
+                         .last = (uint32_t)((uint64_t)n * (uint64_t)(t + 1) / (uint64_t)nthreads) };
+    }
+    /* Thread 0 is the caller itself, which also reports progress between hands. */
+    for (int t = 1; t < nthreads; t++, started++)
+        if (pthread_create(&tid[t], NULL, run_chunk, &ch[t]))
+            break;
+    if (progress && n > 2000) {
+        chunk *c = &ch[0];
+        uint32_t last = c->last;
+        for (uint32_t h = c->first; h < last && !c->failed; h += 64) {
+            c->last = h + 64 < last ? h + 64 : last;
+            c->first = h;
+            run_chunk(c);
+            progress(ctx, atomic_load(&done), n);
+        }
+    } else {
+        run_chunk(&ch[0]);
+    }
+    for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+    if (started != nthreads - 1)
+        goto out;
+    uint64_t total = 0;
+    for (int t = 0; t < nthreads; t++) {
+        if (ch[t].failed)
+            goto out;
+        total += ch[t].ids.len;
+        s->promoted += ch[t].promoted;
+    }
+    s->off = malloc(((size_t)n + 1) * sizeof *s->off);
+    s->ids = malloc((total ? total : 1) * sizeof *s->ids);
+    if (!s->off || !s->ids)
+        goto out;
+    s->nhands = n;
+    s->ntemplates = template_family_count(f);
+    s->off[0] = 0;
+    for (uint32_t h = 0; h < n; h++)
+        s->off[h + 1] = s->off[h] + rowlen[h];
+    {
+        uint64_t pos = 0;
+        for (int t = 0; t < nthreads; t++) {
+            if (ch[t].ids.len == 0)
+                continue; /* its ids may be NULL, which memcpy must not get even for 0 */
+            memcpy(s->ids + pos, ch[t].ids.ids, ch[t].ids.len * sizeof *s->ids);
+            pos += ch[t].ids.len;
+        }
+    }
+    rc = 0;
+out:
+    for (int t = 0; ch && t < nthreads; t++)
+        idlist_free(&ch[t].ids);
+    free(ch);
+    free(rowlen);
+    free(tid);
+    if (rc)
+        solutions_free(s);
+    return rc;
+}
+
+void solutions_free(solutions *s)
+{
+    free(s->off);
+    free(s->ids);
+    memset(s, 0, sizeof *s);
+}
+
+/* 1 when both hold the same hands, templates and rows. */
+int solutions_equal(const solutions *a, const solutions *b)
+{
+    if (a->nhands != b->nhands || a->ntemplates != b->ntemplates)
+        return 0;
+    if (memcmp(a->off, b->off, ((size_t)a->nhands + 1) * sizeof *a->off))
+        return 0;
+    return memcmp(a->ids, b->ids, a->off[a->nhands] * sizeof *a->ids) == 0;
+}
+
+/* The artifact format (docs/formats.md): a header, then one line per hand in hand order:
+ *     t24-solutions 1
+ *     hands <H> templates <T> cards <n>
+ *     <card> ... <card>\t<count>\t<id> <id> ...
+ * Returns 0, or -1 on a write error. */
+int solutions_write(const solutions *s, const hand_set *hs, FILE *out)
+{
+    int n = hand_set_cards(hs);
+    fprintf(out, "t24-solutions 1\nhands %u templates %u cards %d\n", s->nhands,
+            s->ntemplates, n);
+    for (uint32_t h = 0; h < s->nhands; h++) {
+        const int64_t *c = hand_set_hand(hs, h);
+        for (int i = 0; i < n; i++)
+            fprintf(out, i ? " %lld" : "%lld", (long long)c[i]);
+        fprintf(out, "\t%llu\t", (unsigned long long)solutions_row_len(s, h));
+        const uint32_t *row = solutions_row(s, h);
+        for (uint64_t k = 0; k < solutions_row_len(s, h); k++)
+            fprintf(out, k ? " %u" : "%u", row[k]);
+        fputc('\n', out);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+static int fail(char *err, size_t size, const char *what, unsigned long line)
+{
+    snprintf(err, size, "line %lu: %s", line, what);
+    return -1;
+}
+
+/* Reads a solution set written by solutions_write(). Returns 0, or -1 with a message naming
+ * the line in err; s is empty on failure. */
+int solutions_read(solutions *s, FILE *in, char *err, size_t errsize)
+{
+    memset(s, 0, sizeof *s);
+    unsigned int nh, nt;
+    int n, version;
+    if (fscanf(in, "t24-solutions %d ", &version) != 1 || version != 1)
+        return fail(err, errsize, "not a t24-solutions 1 file", 1);
+    if (fscanf(in, "hands %u templates %u cards %d", &nh, &nt, &n) != 3 || n < 1 || n > 16)
+        return fail(err, errsize, "bad header", 2);
+    s->nhands = nh;
+    s->ntemplates = nt;
+    s->off = malloc(((size_t)nh + 1) * sizeof *s->off);
+    idlist ids = { 0 };
+    if (!s->off)
+        return fail(err, errsize, "out of memory", 2);
+    s->off[0] = 0;
+    for (uint32_t h = 0; h < nh; h++) {
+        unsigned long line = h + 3;
+        long long card;
+        unsigned long long count;
+        for (int i = 0; i < n; i++)
+            if (fscanf(in, "%lld", &card) != 1)
+                goto bad;
+        if (fscanf(in, "%llu", &count) != 1)
+            goto bad;
+        for (unsigned long long k = 0; k < count; k++) {
+            unsigned int id;
+            if (fscanf(in, "%u", &id) != 1 || id >= nt ||
+                (k && id <= ids.ids[ids.len - 1]) || idlist_push(&ids, id))
+                goto bad;
+        }
+        s->off[h + 1] = ids.len;
+        continue;
+    bad:
+        idlist_free(&ids);
+        solutions_free(s);
+        return fail(err, errsize, "malformed row", line);
+    }
+    int c;
+    while ((c = fgetc(in)) == '\n' || c == ' ' || c == '\t')
+        ;
+    if (c != EOF) {
+        idlist_free(&ids);
+        solutions_free(s);
+        return fail(err, errsize, "trailing data", (unsigned long)nh + 3);
+    }
+    s->ids = ids.ids ? ids.ids : malloc(sizeof *s->ids);
+    return 0;
+}

@@ -1,0 +1,84 @@
+/* study.c - the study from configuration to report; see study.h. */
+#include "study/study.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "study/enumeration_report.h"
+#include "study/cover_report.h"
+#include "core/walltime.h"
+
+/* The hitting-set half: classes, then the hitting-set run with class sizes as the
+ * multiplicities (a class stands for that many templates). */
+static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size_t errsize)
+{
+    double t0 = walltime_now();
+    p->cls = classes_new(&p->st.sols, err, errsize);
+    if (!p->cls)
+        return -1;
+    uint32_t n = classes_count(p->cls);
+    uint32_t *mult = malloc((n + 1) * sizeof *mult);
+    if (!mult) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    for (uint32_t c = 0; c < n; c++)
+        classes_members(p->cls, c, &mult[c]);
+    p->seconds_classes = walltime_now() - t0;
+    int rc = mincover_run(classes_instance(p->cls), mult, hp, &p->hr, err, errsize);
+    free(mult);
+    return rc;
+}
+
+/* Runs the study for sp and the hitting sets for hp into *p (zeroed first). Returns 0,
+ * or -1 with a one-line reason in err; either way the caller releases *p with
+ * study_free(). A GLPK failure is not an error here: the result then holds the
+ * greedy cover and the bounds proven so far, and hr.message says why GLPK failed. */
+int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
+                 size_t errsize)
+{
+    double t0 = walltime_now();
+    memset(p, 0, sizeof *p);
+    if (enumeration_run(&p->st, sp, err, errsize) || run_hitting_sets(p, hp, err, errsize))
+        return -1;
+    p->seconds_total = walltime_now() - t0;
+    return 0;
+}
+
+static void add_timings(cJSON *js, const study *p)
+{
+    const mincover_result *h = &p->hr;
+    cJSON *t = cJSON_AddObjectToObject(js, "seconds");
+    cJSON_AddNumberToObject(t, "enumerate", p->st.seconds_enumerate);
+    cJSON_AddNumberToObject(t, "complete", p->st.seconds_complete);
+    cJSON_AddNumberToObject(t, "classes", p->seconds_classes);
+    cJSON_AddNumberToObject(t, "bounds", h->seconds_bounds);
+    cJSON_AddNumberToObject(t, "greedy", h->seconds_greedy);
+    cJSON_AddNumberToObject(t, "reduce", h->seconds_reduce);
+    cJSON_AddNumberToObject(t, "ilp", h->seconds_ilp);
+    cJSON_AddNumberToObject(t, "cover", h->seconds_cover);
+    cJSON_AddNumberToObject(t, "coverage", h->seconds_coverage);
+    cJSON_AddNumberToObject(t, "until_report", p->seconds_total);
+}
+
+/* The report of a finished run as a new cJSON object the caller deletes (keys in
+ * docs/report.md). Without timings it depends only on the configuration and the
+ * hitting-set parameters, so it is byte-for-byte reproducible. */
+cJSON *study_json(const study *p, bool timings)
+{
+    cJSON *js = enumeration_report_json(&p->st);
+    cover_report_json(js, &p->st, p->cls, &p->hr, timings);
+    if (timings)
+        add_timings(js, p);
+    return js;
+}
+
+/* Releases everything study_run() allocated; safe on a failed or zeroed run. */
+void study_free(study *p)
+{
+    mincover_result_free(&p->hr);
+    classes_free(p->cls);
+    enumeration_free(&p->st);
+    p->cls = NULL;
+}

@@ -1,0 +1,28 @@
+/* study.h - the whole study for one configuration: enumeration, classes, hitting
+ * sets, and its JSON object. `t24 study` and `t24 sweep` both call this, so a sweep row
+ * is the study's report by construction, not a re-implementation of it. */
+#ifndef T24_STUDY_STUDY_H
+#define T24_STUDY_STUDY_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "study/classes.h"
+#include "hitset/mincover.h"
+#include "study/enumeration.h"
+
+typedef struct {
+    enumeration st;
+    classes *cls;
+    mincover_result hr;
+    double seconds_classes; /* grouping templates with equal solution sets */
+    double seconds_total;   /* study_run() from entry to return */
+} study;
+
+int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
+                 size_t errsize);
+cJSON *study_json(const study *p, bool timings);
+void study_free(study *p);
+
+#endif

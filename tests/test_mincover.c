@@ -1,0 +1,385 @@
+/* test_mincover.c - bounds, greedy, reductions and the exact optimum on hand-made instances with known optima. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "hitset/greedy.h"
+#include "mincover_helpers.h"
+#include "hitset/mincover.h"
+#include "hitset/ilp.h"
+#include "hitset/reduce.h"
+
+#define END UINT32_MAX
+
+static void run(const instance *h, bool coverage, mincover_result *r)
+{
+    mincover_params p;
+    char err[256];
+    mincover_params_init(&p);
+    p.coverage = coverage;
+    p.greedy_runs = 20;
+    cr_assert_eq(mincover_run(h, NULL, &p, r, err, sizeof err), 0, "%s", err);
+}
+
+/* The properties every result must have, whatever the instance. */
+static void check_invariants(const instance *h, const mincover_result *r)
+{
+    cr_assert(instance_is_cover(h, r->cover.elems, r->cover.n), "the cover misses a set");
+    cr_assert_eq(r->cover.n, r->optimum);
+    cr_assert_leq(r->necessary, r->lp_bound_ceil);
+    cr_assert_leq(r->lp_bound_ceil, r->best_bound);
+    cr_assert_leq(r->best_bound, r->optimum);
+    cr_assert_leq(r->optimum, r->greedy_pruned.n);
+    cr_assert_leq(r->greedy_pruned.n, r->greedy.n);
+    cr_assert(instance_is_cover(h, r->greedy.elems, r->greedy.n));
+    cr_assert(instance_is_cover(h, r->greedy_pruned.elems, r->greedy_pruned.n));
+    cr_assert_leq(r->runs.min, r->runs.median);
+    cr_assert_leq(r->runs.median, r->runs.max);
+    cr_assert_leq(r->optimum, r->runs.pruned_min);
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i < r->cover.n; i++) {
+        sum += r->cover.adds[i];
+        cr_assert_leq(r->cover.adds[i], r->solves[i]);
+        if (i > 0)
+            cr_assert_geq(r->cover.adds[i - 1], r->cover.adds[i], "not in greedy order");
+    }
+    cr_assert_eq(sum, instance_nsets(h));
+}
+
+/* Two rows of 7 items and three columns of 2+2, 4+4 and 1+1 items (as a hitting set:
+ * elements R1 R2 B1 B2 B3, one set per item {row, column}). Greedy takes B2 (8 items),
+ * B1 (4 of the rest), B3 (the last 2): 3 picks, none redundant; the two rows suffice. */
+static instance *rows_and_columns(void)
+{
+    enum { R1, R2, B1, B2, B3 };
+    static const uint32_t sets[14][16] = {
+        { R1, B1, END }, { R1, B1, END }, { R1, B2, END }, { R1, B2, END }, { R1, B2, END },
+        { R1, B2, END }, { R1, B3, END }, { R2, B1, END }, { R2, B1, END }, { R2, B2, END },
+        { R2, B2, END }, { R2, B2, END }, { R2, B2, END }, { R2, B3, END },
+    };
+    return make_instance(5, 14, sets);
+}
+
+Test(hitset, greedy_is_provably_worse_than_optimal_on_rows_and_columns)
+{
+    instance *h = rows_and_columns();
+    mincover_result r;
+    run(h, true, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.greedy.n, 3);
+    cr_expect_eq(r.greedy.elems[0], 3); /* B2 */
+    cr_expect_eq(r.greedy_pruned.n, 3);
+    cr_expect_eq(r.optimum, 2);
+    cr_expect(r.optimal);
+    cr_expect_eq(r.necessary, 0);
+    cr_expect(fabs(r.lp_bound - 2.0) < 1e-9); /* dual: items {R1,B1} and {R2,B3} */
+    /* k = 1: B2 meets 8 items; k = 2: the rows meet 14, greedy only 8 + 4. */
+    cr_assert_eq(r.ncoverage, 2);
+    cr_expect_eq(r.coverage[0].best, 8);
+    cr_expect_eq(r.coverage[0].greedy, 8);
+    cr_expect_eq(r.coverage[1].best, 14);
+    cr_expect_eq(r.coverage[1].greedy, 12);
+    cr_expect(r.coverage[0].proven && r.coverage[1].proven);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* Items 1..6 covered by A = {1,2,3}, B = {4,5,6}, C = {1,2,4,5}: greedy takes C first,
+ * then needs A and B anyway, so pruning drops C. Items 3 and 6 make A and B necessary. */
+Test(hitset, pruning_removes_the_greedy_pick_made_redundant)
+{
+    enum { A, B, C };
+    static const uint32_t sets[6][16] = {
+        { A, C, END }, { A, C, END }, { A, END }, { B, C, END }, { B, C, END }, { B, END },
+    };
+    instance *h = make_instance(3, 6, sets);
+    mincover_result r;
+    run(h, false, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.greedy.n, 3);
+    cr_expect_eq(r.greedy.elems[0], C);
+    cr_expect_eq(r.greedy_pruned.n, 2);
+    cr_expect_eq(r.optimum, 2);
+    cr_expect_eq(r.necessary, 2);
+    cr_expect_eq(r.single_sets, 2);
+    cr_expect_eq(r.red.nforced, 2);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* The Fano plane: 7 points, 7 lines of 3, any two lines meet in one point and any two
+ * points lie on one line. Two points meet 3 + 3 - 1 = 5 lines, so a hitting set needs
+ * 3 points (a line's 3 points meet all 7). Every point lies on 3 lines, so the LP puts
+ * 1/3 on every point: 7/3, and no LP does better (7 lines, each point covers 3). No line
+ * contains another and no point's lines are another's: nothing reduces. */
+Test(hitset, fano_plane_needs_three_points_and_resists_reduction)
+{
+    static const uint32_t lines[7][16] = {
+        { 0, 1, 2, END }, { 0, 3, 4, END }, { 0, 5, 6, END }, { 1, 3, 5, END },
+        { 1, 4, 6, END }, { 2, 3, 6, END }, { 2, 4, 5, END },
+    };
+    instance *h = make_instance(7, 7, lines);
+    mincover_result r;
+    run(h, true, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.optimum, 3);
+    cr_expect(r.optimal);
+    cr_expect(fabs(r.lp_bound - 7.0 / 3.0) < 1e-9);
+    cr_expect_eq(r.lp_bound_ceil, 3);
+    cr_expect_eq(r.red.nforced + r.red.dominated_sets + r.red.dominated_elems, 0);
+    cr_expect_eq(instance_nsets(r.red.core), 7);
+    cr_assert_eq(r.ncoverage, 3);
+    cr_expect_eq(r.coverage[0].best, 3);
+    cr_expect_eq(r.coverage[1].best, 5);
+    cr_expect_eq(r.coverage[2].best, 7);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* A 5-cycle of pairs: optimum 3 (each element meets 2 of 5 sets), LP 5/2. */
+Test(hitset, odd_cycle_has_an_lp_gap)
+{
+    static const uint32_t sets[5][16] = {
+        { 0, 1, END }, { 1, 2, END }, { 2, 3, END }, { 3, 4, END }, { 4, 0, END },
+    };
+    instance *h = make_instance(5, 5, sets);
+    mincover_result r;
+    run(h, false, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.optimum, 3);
+    cr_expect(fabs(r.lp_bound - 2.5) < 1e-9);
+    cr_expect_eq(r.lp_bound_ceil, 3);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* {0} forces 0 (meeting {0} and {0,1}); in {1,2}, {2,3} element 2 dominates 1 and 3,
+ * which go; then {1,2} has only 2 left and forces it. Nothing remains. */
+Test(reduce, forced_and_dominated_elements_reach_an_empty_core)
+{
+    static const uint32_t sets[4][16] = {
+        { 0, END }, { 0, 1, END }, { 1, 2, END }, { 2, 3, END },
+    };
+    instance *h = make_instance(4, 4, sets);
+    reduce_result red;
+    char err[256];
+    cr_assert_eq(reduce_run(h, &red, err, sizeof err), 0);
+    cr_expect_eq(red.nforced, 2);
+    cr_expect_eq(red.forced[0], 0);
+    cr_expect_eq(red.forced[1], 2);
+    cr_expect_eq(red.forced_sets, 4);
+    cr_expect_eq(red.dominated_elems, 2);
+    cr_expect_eq(red.dominated_sets, 0);
+    cr_expect_eq(instance_nsets(red.core), 0);
+    reduce_result_free(&red);
+    instance_free(h);
+}
+
+/* {0,1} is inside {0,1,2}, so the latter goes; of the equal sets {3,4} the later goes. */
+Test(reduce, dominated_sets_go_and_equal_sets_keep_the_first)
+{
+    static const uint32_t sets[4][16] = {
+        { 0, 1, 2, END }, { 0, 1, END }, { 3, 4, END }, { 4, 3, END },
+    };
+    instance *h = make_instance(5, 4, sets);
+    reduce_result red;
+    char err[256];
+    cr_assert_eq(reduce_run(h, &red, err, sizeof err), 0);
+    cr_expect_geq(red.dominated_sets, 2);
+    reduce_result_free(&red);
+    instance_free(h);
+}
+
+/* Random small instances against brute force: the optimum with and without reductions,
+ * every bound, and max coverage for each k. */
+Test(hitset, random_instances_match_brute_force)
+{
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    for (int t = 0; t < 150; t++) {
+        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 12);
+        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 30);
+        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        uint32_t opt = brute_optimum(h);
+        mincover_params p;
+        mincover_result r, plain;
+        char err[256];
+        mincover_params_init(&p);
+        p.greedy_runs = 5;
+        p.coverage = true;
+        cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+        p.reduce = false;
+        p.coverage = false;
+        cr_assert_eq(mincover_run(h, NULL, &p, &plain, err, sizeof err), 0, "%s", err);
+        check_invariants(h, &r);
+        check_invariants(h, &plain);
+        cr_assert_eq(r.optimum, opt, "instance %d: %u, brute force %u", t, r.optimum, opt);
+        cr_assert_eq(plain.optimum, opt);
+        cr_assert(r.optimal && plain.optimal);
+        /* The LP bound comes from the reduced core; it must equal the whole LP. */
+        double full;
+        ilp_params q;
+        ilp_params_init(&q);
+        cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
+        cr_assert(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
+        cr_assert(fabs(full - plain.lp_bound) < 1e-6);
+        cr_assert_eq(r.ncoverage, opt);
+        for (uint32_t k = 1; k <= opt; k++) {
+            const coverage_row *row = &r.coverage[k - 1];
+            uint32_t best = brute_coverage(h, k);
+            cr_assert_eq(row->best, best, "instance %d, k %u", t, k);
+            cr_assert(row->proven);
+            cr_assert_leq(row->greedy, row->best);
+        }
+        mincover_result_free(&r);
+        mincover_result_free(&plain);
+        instance_free(h);
+    }
+}
+
+/* The textbook greedy: scan every element for the most unmet sets, ties to the lowest
+ * priority. greedy_run() must pick exactly the same sequence. */
+static uint32_t naive_greedy(const instance *h, const uint32_t *prio, uint32_t *picks)
+{
+    uint32_t ns = instance_nsets(h), ne = instance_nelems(h), n = 0;
+    bool *met = calloc(ns + 1, sizeof *met);
+    for (;;) {
+        uint32_t best = UINT32_MAX, best_gain = 0;
+        for (uint32_t e = 0; e < ne; e++) {
+            uint32_t len, gain = 0;
+            const uint32_t *sets = instance_elem(h, e, &len);
+            for (uint32_t i = 0; i < len; i++)
+                gain += !met[sets[i]];
+            if (gain > best_gain || (gain == best_gain && gain > 0 && prio[e] < prio[best])) {
+                best = e;
+                best_gain = gain;
+            }
+        }
+        if (best == UINT32_MAX)
+            break;
+        picks[n++] = best;
+        uint32_t len;
+        const uint32_t *sets = instance_elem(h, best, &len);
+        for (uint32_t i = 0; i < len; i++)
+            met[sets[i]] = true;
+    }
+    free(met);
+    return n;
+}
+
+Test(greedy, picks_what_a_full_scan_picks)
+{
+    uint64_t state = 31337;
+    for (int t = 0; t < 200; t++) {
+        uint32_t ne = 2 + (uint32_t)(test_random(&state) % 60);
+        instance *h = random_instance(ne, 1 + (uint32_t)(test_random(&state) % 200), 6, &state);
+        uint32_t prio[64], picks[64];
+        for (uint32_t e = 0; e < ne; e++)
+            prio[e] = t % 2 ? e : (uint32_t)(test_random(&state) % 5) * 64 + e;
+        uint32_t n = naive_greedy(h, prio, picks);
+        greedy_cover g;
+        cr_assert_eq(greedy_run(h, prio, &g), 0);
+        cr_assert_eq(g.n, n, "instance %d", t);
+        for (uint32_t i = 0; i < n; i++)
+            cr_assert_eq(g.elems[i], picks[i], "instance %d, pick %u", t, i);
+        greedy_cover_free(&g);
+        instance_free(h);
+    }
+}
+
+Test(hitset, greedy_runs_are_deterministic_for_a_seed)
+{
+    uint64_t state = 12345;
+    instance *h = random_instance(40, 120, 4, &state);
+    greedy_stats a, b;
+    cr_assert_eq(greedy_runs(h, NULL, 50, 7, &a), 0);
+    cr_assert_eq(greedy_runs(h, NULL, 50, 7, &b), 0);
+    cr_expect(a.min == b.min && a.median == b.median && a.max == b.max);
+    cr_expect(a.pruned_min == b.pruned_min && a.pruned_max == b.pruned_max);
+    cr_assert_eq(a.best.n, b.best.n);
+    cr_expect_eq(memcmp(a.best.elems, b.best.elems, a.best.n * sizeof *a.best.elems), 0);
+    cr_expect_eq(a.runs, 50);
+    cr_expect_eq(a.seed, 7);
+    greedy_cover_free(&a.best);
+    greedy_cover_free(&b.best);
+    instance_free(h);
+}
+
+Test(instance, empty_sets_and_unknown_elements_are_refused)
+{
+    char err[256];
+    uint64_t off[3] = { 0, 1, 1 };
+    uint32_t el[1] = { 0 };
+    cr_expect_null(instance_new(2, 2, off, el, err, sizeof err));
+    cr_expect(strstr(err, "empty"), "%s", err);
+    uint64_t off2[2] = { 0, 1 };
+    uint32_t el2[1] = { 5 };
+    cr_expect_null(instance_new(2, 1, off2, el2, err, sizeof err));
+    cr_expect(strstr(err, "element 5"), "%s", err);
+}
+
+/* A random instance GLPK cannot finish in a millisecond: the stop must be reported as
+ * such, with a valid cover and an honest bound, never as an optimum. */
+Test(hitset, a_time_limit_stop_is_never_called_optimal)
+{
+    uint64_t state = 777;
+    instance *h = random_instance(150, 600, 4, &state);
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    mincover_params_init(&p);
+    p.time_limit = 0.001;
+    p.reduce = false;
+    p.greedy_runs = 1;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    check_invariants(h, &r);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
+    cr_expect_lt(r.best_bound, r.optimum, "bound %u, cover %u", r.best_bound, r.optimum);
+    cr_expect_not(r.optimal);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* GLPK over its memory limit fails inside; the pipeline still reports greedy and what
+ * was proven, flags the failure and never claims optimality it did not prove. */
+Test(hitset, a_glpk_failure_keeps_the_greedy_cover_and_says_so)
+{
+    uint64_t state = 4242;
+    instance *h = random_instance(400, 3000, 6, &state);
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    mincover_params_init(&p);
+    p.mem_limit_mb = 1;
+    p.reduce = false;
+    p.greedy_runs = 1;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
+    cr_expect(strstr(r.message, "GLPK failed (glp_alloc: memory allocation limit exceeded"), "%s", r.message);
+    cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
+    cr_expect_eq(r.optimum, r.greedy_pruned.n);
+    cr_expect_not(r.optimal);
+    mincover_result_free(&r);
+    /* GLPK works again afterwards. */
+    double lp;
+    ilp_params q;
+    ilp_params_init(&q);
+    cr_expect_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
+    instance_free(h);
+}
+
+/* The randomised runs keep their smallest pruned cover, so a stopped ILP can fall back on
+ * it: it must really be a cover, of the size the runs report as their minimum. */
+Test(hitset, random_runs_keep_their_best_cover)
+{
+    uint64_t state = 7;
+    for (int i = 0; i < 20; i++) {
+        instance *h = random_instance(12, 30, 4, &state);
+        greedy_stats st;
+        cr_assert_eq(greedy_runs(h, NULL, 25, (uint64_t)i, &st), 0);
+        cr_assert(instance_is_cover(h, st.best.elems, st.best.n));
+        cr_assert_eq(st.best.n, st.pruned_min);
+        cr_assert_geq(st.best.n, brute_optimum(h));
+        greedy_cover_free(&st.best);
+        instance_free(h);
+    }
+}
