@@ -3,8 +3,11 @@
 # As root it installs what is missing (non-interactively, so CI with no stdin works);
 # otherwise it prints the one apt-get line a user needs and fails.
 set -eu
+# coinor-*: the second exact engine (t24 --solver cbc); openmpi: runs across machines
+# (mpirun); clang + libclang-rt: libFuzzer for the fuzz targets.
 pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-dev
-      libgmp-dev libcjson-dev gnuplot-nox"
+      libgmp-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
+      libopenmpi-dev openmpi-bin clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
