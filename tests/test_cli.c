@@ -17,6 +17,23 @@ static void expect_usage_error(const char *args)
     run_free(&r);
 }
 
+/* The version comes from CMake's project() (passed to the tests as T24_VERSION). */
+Test(cli, version_prints_the_project_version)
+{
+    const char *version = getenv("T24_VERSION");
+    cr_assert(version && *version, "T24_VERSION is not set");
+    char want[64];
+    snprintf(want, sizeof want, "t24 %s\n", version);
+    const char *spellings[] = { "--version", "-V" };
+    for (size_t i = 0; i < 2; i++) {
+        run_result r = run_t24(spellings[i], NULL);
+        cr_assert_eq(r.status, 0, "t24 %s", spellings[i]);
+        cr_assert_str_eq(r.out, want, "t24 %s", spellings[i]);
+        cr_assert_str_eq(r.err, "");
+        run_free(&r);
+    }
+}
+
 Test(cli, help_exits_zero_and_lists_commands)
 {
     run_result r = run_t24("--help", NULL);

@@ -87,11 +87,21 @@ static names help_options(const char *cmd)
 }
 
 /* docs/cli.md: sections "## `t24 CMD`", and in each, table rows whose first cell holds
- * the options ("| `--deck LO-HI` | ..."). */
+ * the options ("| `--deck LO-HI` | ..."); the rows before the first section are the
+ * options of `t24` itself. */
 typedef struct {
     names commands;
     names options[MAX_NAMES];
+    names top;
 } cli_doc;
+
+static void add_options(names *s, char *line)
+{
+    size_t cell = strcspn(line + 1, "|\n") + 1;
+    for (char *p = line; p < line + cell; p++)
+        if (p[0] == '-' && p[1] == '-' && p[-1] == '`')
+            add(s, p, option_len(p));
+}
 
 static void read_doc(cli_doc *d)
 {
@@ -101,20 +111,31 @@ static void read_doc(cli_doc *d)
     cr_assert(text, "cannot read %s", path);
     memset(d, 0, sizeof *d);
     int cur = -1;
+    bool top = true;
     for (char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         if (strncmp(line, "## `t24 ", 8) == 0) {
             add(&d->commands, line + 8, strcspn(line + 8, "`"));
             cur = d->commands.n - 1;
+            top = false;
         } else if (strncmp(line, "## ", 3) == 0) {
             cur = -1;
-        } else if (cur >= 0 && strncmp(line, "| `-", 4) == 0) {
-            size_t cell = strcspn(line + 1, "|\n") + 1;
-            for (char *p = line; p < line + cell; p++)
-                if (p[0] == '-' && p[1] == '-' && p[-1] == '`')
-                    add(&d->options[cur], p, option_len(p));
+            top = false;
+        } else if (strncmp(line, "| `-", 4) == 0 && (cur >= 0 || top)) {
+            add_options(top ? &d->top : &d->options[cur], line);
         }
     }
     free(text);
+}
+
+static void expect_same_options(const names *help, const names *doc, const char *cmd)
+{
+    cr_assert(has(help, "--help"), "'t24 %s --help' lists no --help", cmd);
+    for (int i = 0; i < help->n; i++)
+        cr_assert(has(doc, help->name[i]), "'t24 %s %s' is not in docs/cli.md", cmd,
+                  help->name[i]);
+    for (int i = 0; i < doc->n; i++)
+        cr_assert(has(help, doc->name[i]),
+                  "docs/cli.md lists 't24 %s %s', which its --help does not", cmd, doc->name[i]);
 }
 
 Test(docs, cli_md_documents_exactly_the_commands_of_t24_help)
@@ -140,16 +161,17 @@ Test(docs, cli_md_lists_exactly_each_commands_help_options)
     for (int c = 0; c < d.commands.n; c++) {
         const char *cmd = d.commands.name[c];
         names help = help_options(cmd);
-        const names *doc = &d.options[c];
-        cr_assert(has(&help, "--help"), "'t24 %s --help' lists no --help", cmd);
-        for (int i = 0; i < help.n; i++)
-            cr_assert(has(doc, help.name[i]), "'t24 %s %s' is not in docs/cli.md", cmd,
-                      help.name[i]);
-        for (int i = 0; i < doc->n; i++)
-            cr_assert(has(&help, doc->name[i]),
-                      "docs/cli.md lists 't24 %s %s', which its --help does not", cmd,
-                      doc->name[i]);
+        expect_same_options(&help, &d.options[c], cmd);
     }
+}
+
+Test(docs, cli_md_lists_exactly_the_options_of_t24_itself)
+{
+    cli_doc d;
+    read_doc(&d);
+    names help = help_options("");
+    cr_assert(has(&help, "--version"));
+    expect_same_options(&help, &d.top, "");
 }
 
 Test(docs, every_linked_doc_exists)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/version.h"
 
 typedef struct {
     const char *name;
@@ -26,7 +27,10 @@ static void usage(FILE *out)
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n't24 <command> --help' describes a command's options.\n");
+    fprintf(out, "\noptions:\n"
+                 "  -V, --version  print the version and exit\n"
+                 "  -h, --help     show this help\n"
+                 "\n't24 <command> --help' describes a command's options.\n");
 }
 
 int cli_run(int argc, char **argv)
@@ -35,6 +39,10 @@ int cli_run(int argc, char **argv)
         return args_error(NULL, "no command given");
     if (args_is_help(argv[1])) {
         usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+        printf("t24 %s\n", T24_VERSION);
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
