@@ -4,8 +4,9 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
+PREFIX     ?= /usr/local
 
-.PHONY: deps build study test test-release test-asan bench figures results clean
+.PHONY: deps build study install test test-release test-asan bench figures results clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -16,6 +17,10 @@ build: deps
 
 study: build
 	$(T24) study
+
+# PREFIX/bin/t24 and PREFIX/share/man/man1/t24.1 (generated from docs/cli.md).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
