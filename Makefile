@@ -5,6 +5,8 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
 PREFIX     ?= /usr/local
+# make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
+WERROR     ?= ON
 
 .PHONY: deps build study install test test-release test-asan bench figures results clean
 
@@ -22,11 +24,14 @@ study: build
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-test-release: build
+test-release: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DT24_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DT24_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DT24_SANITIZE=ON \
+	       -DT24_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
