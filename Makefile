@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-release test-asan bench figures results clean
+.PHONY: deps build study install test test-quick test-release test-asan bench figures results clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -36,6 +36,10 @@ test-asan: deps
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test: test-release test-asan
+
+# The Release tests without those labelled slow (figures, sweep): a quick check while editing.
+test-quick: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
