@@ -6,31 +6,8 @@
 
 #include "study/eval.h"
 #include "study/enumeration.h"
-
-/* Seed 004's method: evaluate in double and compare with == (its Python eval). */
-static bool float_hits(const template_prog *p, const int64_t *x, double target)
-{
-    double st[TEMPLATE_MAX_TOKENS];
-    int sp = 0;
-    for (int i = 0; i < p->len; i++) {
-        int t = p->tok[i];
-        if (t < TEMPLATE_TOK_OP) {
-            st[sp++] = (double)x[t];
-            continue;
-        }
-        double b = st[--sp], a = st[--sp];
-        switch (t - TEMPLATE_TOK_OP) {
-        case 0: st[sp++] = a + b; break;
-        case 1: st[sp++] = a - b; break;
-        case 2: st[sp++] = a * b; break;
-        default:
-            if (b == 0)
-                return false; /* ZeroDivisionError */
-            st[sp++] = a / b;
-        }
-    }
-    return st[0] == target;
-}
+#include "seed_float.h"
+#include "study_helpers.h"
 
 typedef struct {
     bool *solvable;   /* per hand of 1-11 */
@@ -45,7 +22,7 @@ static survey float_survey(const template_family *f, const hand_set *hs)
         for (uint32_t id = 0; id < template_family_count(f); id++) {
             template_prog p;
             template_program(f, id, &p);
-            if (float_hits(&p, hand_set_hand(hs, h), 24.0))
+            if (seed_float_hits(&p, hand_set_hand(hs, h), 24.0))
                 s.solvable[h] = used[id] = true;
         }
     for (uint32_t id = 0; id < template_family_count(f); id++)
@@ -86,17 +63,6 @@ static uint32_t aces_unsolvable(const hand_set *hs, const bool *solvable, int64_
     return count;
 }
 
-static enumeration exact_study(template_groupings g)
-{
-    enumeration_params p;
-    enumeration_params_init(&p);
-    p.groupings = g;
-    enumeration st;
-    char err[128];
-    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);
-    return st;
-}
-
 Test(claims, seed_004_117_unsolvable_is_a_float_artefact_of_3_3_8_8, .timeout = 600)
 {
     template_family *all = template_family_new(4, TEMPLATE_ALL);
@@ -107,7 +73,7 @@ Test(claims, seed_004_117_unsolvable_is_a_float_artefact_of_3_3_8_8, .timeout = 
     uint32_t f = aces_unsolvable(hs, fl.solvable, fw);
     cr_assert_eq(f, 117);
     /* ... exact arithmetic finds 116, and the one hand between them is 3 3 8 8. */
-    enumeration st = exact_study(TEMPLATE_ALL);
+    enumeration st = enumerate_config(4, 1, 11, 24, TEMPLATE_ALL);
     uint32_t e = aces_unsolvable(hs, st.truly_solvable, ew);
     cr_assert_eq(e, st.aces_unsolvable);
     cr_assert_eq(f, e + 1);
@@ -129,7 +95,7 @@ Test(claims, seed_004_1809_useful_and_117_hold_for_the_reduced_family_exactly_to
     template_family *red = template_family_new(4, TEMPLATE_REDUCED);
     hand_set *hs = hand_set_new(4, 1, 11);
     survey fl = float_survey(red, hs);
-    enumeration st = exact_study(TEMPLATE_REDUCED);
+    enumeration st = enumerate_default();
     cr_assert_eq(fl.useful, 1809);
     cr_assert_eq(st.useful_templates, 1809);
     cr_assert_eq(aces_unsolvable(hs, fl.solvable, NULL), 117);
@@ -154,6 +120,6 @@ Test(claims, floats_miss_solutions_that_exact_arithmetic_finds)
     template_format(f, 58, TEMPLATE_READABLE, h, buf, sizeof buf);
     cr_assert_str_eq(buf, "2/5*6*10");
     cr_assert_eq(eval_prog(&p, h, 24), EVAL_HIT);
-    cr_assert_not(float_hits(&p, h, 24.0));
+    cr_assert_not(seed_float_hits(&p, h, 24.0));
     template_family_free(f);
 }

@@ -8,6 +8,7 @@
 #include "hitset/ilp.h"
 #include <math.h>
 #include "study/enumeration.h"
+#include "study_helpers.h"
 
 /* 4 hands, 6 templates. Rows: h0 {0,2,4}, h1 {}, h2 {2,4,5}, h3 {0,2,4}. Over the
  * solved hands h0 h2 h3: t0 solves {h0,h3}, t2 and t4 {h0,h2,h3}, t5 {h2}; t1, t3
@@ -55,11 +56,8 @@ static void hands_of(const solutions *s, uint32_t t, unsigned char *bits)
 
 Test(classes, the_default_study_classes_match_a_naive_comparison)
 {
-    enumeration st;
-    enumeration_params sp;
+    enumeration st = enumerate_default();
     char err[256];
-    enumeration_params_init(&sp);
-    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     cr_assert(c, "%s", err);
     uint32_t nt = st.sols.ntemplates, nh = st.sols.nhands;
@@ -95,11 +93,8 @@ Test(classes, the_default_study_classes_match_a_naive_comparison)
  * the family solves has a solving template whose class is in the cover. */
 Test(classes, the_default_cover_solves_every_solvable_hand)
 {
-    enumeration st;
-    enumeration_params sp;
+    enumeration st = enumerate_default();
     char err[256];
-    enumeration_params_init(&sp);
-    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     mincover_params hp;
     mincover_result r, plain;

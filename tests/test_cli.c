@@ -7,15 +7,7 @@
 #include "helpers.h"
 #include "study/solutions.h"
 #include "study/enumeration.h"
-
-static void expect_usage_error(const char *args)
-{
-    run_result r = run_t24(args, NULL);
-    cr_assert_eq(r.status, 2, "'t24 %s' should exit 2, got %d", args, r.status);
-    cr_assert_eq(count_lines(r.err), 1, "'t24 %s' should print one line, got: %s", args, r.err);
-    cr_assert_str_eq(r.out, "", "'t24 %s' printed on stdout", args);
-    run_free(&r);
-}
+#include "study_helpers.h"
 
 /* The version comes from CMake's project() (passed to the tests as T24_VERSION). */
 Test(cli, version_prints_the_project_version)
@@ -127,11 +119,7 @@ Test(cli, out_folder_holds_an_artifact_equal_to_the_computation)
     char err[128];
     cr_assert_eq(solutions_read(&back, fp, err, sizeof err), 0, "%s", err);
     fclose(fp);
-    enumeration_params p;
-    enumeration_params_init(&p);
-    p.hi = 10;
-    enumeration st;
-    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);
+    enumeration st = enumerate_config(4, 1, 10, 24, TEMPLATE_REDUCED);
     cr_assert(solutions_equal(&st.sols, &back));
     solutions_free(&back);
     enumeration_free(&st);

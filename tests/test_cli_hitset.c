@@ -4,31 +4,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include "helpers.h"
 
 static char out[1 << 21];
 static char errtext[1 << 16];
 
-/* Runs `t24 ARGS`; stdout into out, stderr into errtext; returns the exit status. */
+/* Runs `t24 ARGS` (run_t24); stdout into out, stderr into errtext; returns the exit
+ * status. */
 static int t24(const char *args)
 {
-    char cmd[4096], errpath[] = "/tmp/t24-cli-err-XXXXXX";
-    int fd = mkstemp(errpath);
-    cr_assert_geq(fd, 0);
-    close(fd);
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>'%s'", getenv("T24_BIN"), args, errpath);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    FILE *e = fopen(errpath, "r");
-    n = fread(errtext, 1, sizeof errtext - 1, e);
-    errtext[n] = '\0';
-    fclose(e);
-    unlink(errpath);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    run_result r = run_t24(args, NULL);
+    cr_assert_lt(strlen(r.out), sizeof out, "t24 %s: stdout too long for the test", args);
+    cr_assert_lt(strlen(r.err), sizeof errtext, "t24 %s: stderr too long for the test", args);
+    strcpy(out, r.out);
+    strcpy(errtext, r.err);
+    int status = r.status;
+    run_free(&r);
+    return status;
 }
 
 Test(cli_hitset, bad_values_are_usage_errors)

@@ -4,41 +4,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include "helpers.h"
 
 static char out[1 << 16];
 
-/* Runs `t24 solve ARGS` with stdin from `input` (when not NULL); stdout goes to out,
- * stderr is kept apart in err. Returns the exit status. */
+/* Runs `t24 solve ARGS` (run_t24) with stdin from `input` (when not NULL); stdout goes
+ * to out, stderr is kept apart in err. Returns the exit status. */
 static int solve(const char *args, const char *input, char *err, size_t errsize)
 {
-    const char *bin = getenv("T24_BIN");
-    cr_assert_not_null(bin, "T24_BIN is not set");
-    char in_path[] = "/tmp/t24-test-in-XXXXXX", err_path[] = "/tmp/t24-test-err-XXXXXX";
-    int fd = mkstemp(in_path);
-    cr_assert(fd >= 0);
-    if (input)
-        cr_assert_eq(write(fd, input, strlen(input)), (ssize_t)strlen(input));
-    close(fd);
-    int efd = mkstemp(err_path);
-    cr_assert(efd >= 0);
-    close(efd);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' solve %s < %s 2> %s", bin, args, in_path, err_path);
-    FILE *p = popen(cmd, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    FILE *e = fopen(err_path, "r");
-    size_t m = e ? fread(err, 1, errsize - 1, e) : 0;
-    err[m] = '\0';
-    if (e)
-        fclose(e);
-    unlink(in_path);
-    unlink(err_path);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char full[4096];
+    snprintf(full, sizeof full, "solve %s", args);
+    run_result r = run_t24(full, input);
+    cr_assert_lt(strlen(r.out), sizeof out, "t24 %s: stdout too long for the test", full);
+    strcpy(out, r.out);
+    snprintf(err, errsize, "%s", r.err);
+    int status = r.status;
+    run_free(&r);
+    return status;
 }
 
 Test(cmd_solve, prints_one_solution_and_exits_0)

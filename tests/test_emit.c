@@ -8,20 +8,7 @@
 #include "study/eval.h"
 #include "helpers.h"
 #include "solve/table.h"
-
-static enumeration run(int64_t lo, int64_t hi, template_groupings g, int64_t target)
-{
-    enumeration_params p;
-    enumeration_params_init(&p);
-    p.lo = lo;
-    p.hi = hi;
-    p.groupings = g;
-    p.target = target;
-    enumeration st;
-    char err[128];
-    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0, "%s", err);
-    return st;
-}
+#include "study_helpers.h"
 
 /* A cover that needs no optimiser: every template that hits some hand. */
 static uint32_t *useful(const enumeration *st, uint32_t *n)
@@ -82,7 +69,7 @@ static void check_table_on_every_hand(const enumeration *st, const table_def *t)
 
 static void tablegen_and_check(int64_t lo, int64_t hi, template_groupings g, int64_t target)
 {
-    enumeration st = run(lo, hi, g, target);
+    enumeration st = enumerate_config(4, lo, hi, target, g);
     uint32_t n, *cover = useful(&st, &n);
     tablegen_table t;
     char err[256];
@@ -124,7 +111,7 @@ Test(emit, tables_work_for_other_targets_and_decks_with_zero, .timeout = 300)
 
 Test(emit, a_cover_that_misses_hands_is_refused)
 {
-    enumeration st = run(1, 10, TEMPLATE_ALL, 24);
+    enumeration st = enumerate_config(4, 1, 10, 24, TEMPLATE_ALL);
     uint32_t one = st.sols.ids[0]; /* a single useful template: far too few */
     tablegen_table t;
     char err[256] = "";

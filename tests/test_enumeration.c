@@ -7,32 +7,20 @@
 #include "study/eval.h"
 #include "helpers.h"
 #include "study/enumeration.h"
+#include "study_helpers.h"
 
+/* The enumeration of N cards of LO..HI at target 24. */
 static enumeration run(int n, int64_t lo, int64_t hi, template_groupings g)
 {
-    enumeration_params p;
-    enumeration_params_init(&p);
-    p.ncards = n;
-    p.lo = lo;
-    p.hi = hi;
-    p.groupings = g;
-    enumeration st;
-    char err[256];
-    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0, "%s", err);
-    return st;
+    return enumerate_config(n, lo, hi, 24, g);
 }
 
-/* The 4 Numbers site's list of solvable hands of 1-13 (see shared/reference/README.md)
- * is an outside source: t24's `all` family must find exactly those hands solvable. */
+/* The 4 Numbers site's list of solvable hands of 1-13 (data/reference/, see
+ * data/README.md) is an outside source: t24's `all` family must find exactly those hands
+ * solvable. */
 Test(enumeration, solvable_hands_of_1_to_13_match_the_4nums_reference)
 {
-    const char *src = getenv("T24_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/../shared/reference/4nums-target24-solutions.json",
-             src ? src : ".");
-    char *text = slurp(path);
-    if (!text)
-        cr_skip("reference file %s not present", path);
+    char *text = read_reference("4nums-target24-solutions.json");
     cJSON *ref = cJSON_Parse(text);
     cr_assert(ref);
     enumeration st = run(4, 1, 13, TEMPLATE_ALL);
@@ -137,12 +125,10 @@ Test(enumeration, two_threads_and_one_thread_agree)
     enumeration_params p;
     enumeration_params_init(&p);
     p.hi = 13;
-    enumeration a, b;
-    char err[128];
     p.nthreads = 1;
-    cr_assert_eq(enumeration_run(&a, &p, err, sizeof err), 0);
+    enumeration a = enumerate_params(&p);
     p.nthreads = 2;
-    cr_assert_eq(enumeration_run(&b, &p, err, sizeof err), 0);
+    enumeration b = enumerate_params(&p);
     cr_assert(solutions_equal(&a.sols, &b.sols));
     enumeration_free(&a);
     enumeration_free(&b);

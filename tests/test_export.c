@@ -9,9 +9,11 @@
 
 #include "study/classes.h"
 #include "hitset/export.h"
+#include "helpers.h"
 #include "mincover_helpers.h"
 #include "hitset/mincover.h"
 #include "study/enumeration.h"
+#include "study_helpers.h"
 
 #define END UINT32_MAX
 
@@ -156,11 +158,8 @@ Test(export, hand_made_instances_round_trip)
 
 Test(export, the_default_study_instance_round_trips)
 {
-    enumeration st;
-    enumeration_params sp;
+    enumeration st = enumerate_default();
     char err[256];
-    enumeration_params_init(&sp);
-    cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     const instance *h = classes_instance(c);
     check_pace(h);
@@ -258,8 +257,10 @@ Test(export, cli_exports_give_glpsol_the_same_optimum)
     static char out[1 << 20];
     snprintf(dir, sizeof dir, "/tmp/t24-export-cli-XXXXXX");
     cr_assert(mkdtemp(dir));
-    snprintf(cmd, sizeof cmd, "'%s' study --out '%s' >/dev/null", getenv("T24_BIN"), dir);
-    cr_assert_eq(run(cmd, out, sizeof out), 0);
+    snprintf(cmd, sizeof cmd, "study --out '%s'", dir);
+    run_result r = run_t24(cmd, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
     snprintf(path, sizeof path, "%s/study.json", dir);
     FILE *fp = fopen(path, "r");
     size_t len = fread(out, 1, sizeof out - 1, fp);

@@ -13,6 +13,7 @@
 #include "solve/search.h"
 #include "core/template.h"
 #include "solve/verify.h"
+#include "helpers.h"
 
 static search *s;
 
@@ -224,29 +225,6 @@ static bool is_deliberate(const char *hand)
     return false;
 }
 
-static char *read_reference(void)
-{
-    const char *src = getenv("T24_SOURCE_DIR");
-    char path[4096];
-    snprintf(path, sizeof path, "%s/../shared/reference/4nums-target24-solutions.json",
-             src ? src : T24_SOURCE_DIR);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    if (buf && fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf)
-        buf[size] = '\0';
-    fclose(f);
-    return buf;
-}
-
 static bool has_key(char keys[][256], size_t n, const char *key)
 {
     for (size_t i = 0; i < n; i++)
@@ -259,9 +237,7 @@ static bool has_key(char keys[][256], size_t n, const char *key)
  * the site's strings are parsed and reduced to t24's canonical form. */
 Test(search, matches_the_4nums_distinct_solutions_on_all_1362_hands)
 {
-    char *text = read_reference();
-    if (!text)
-        cr_skip("../shared/reference/4nums-target24-solutions.json not found");
+    char *text = read_reference("4nums-target24-solutions.json");
     cJSON *ref = cJSON_Parse(text);
     cr_assert_not_null(ref);
     canon *cn = canon_new();

@@ -17,32 +17,8 @@
 #include "hitset/mincover.h"
 #include "core/op.h"
 #include "study/enumeration.h"
-
-/* Python's value of one template on one hand; false when a division by zero occurs. */
-static bool eval_double(const template_prog *p, const int64_t *cards, double *out)
-{
-    double st[TEMPLATE_MAX_TOKENS];
-    int sp = 0;
-    for (int i = 0; i < p->len; i++) {
-        int t = p->tok[i];
-        if (t < TEMPLATE_TOK_OP) {
-            st[sp++] = (double)cards[t];
-            continue;
-        }
-        double b = st[--sp], a = st[--sp];
-        switch (t - TEMPLATE_TOK_OP) {
-        case OP_ADD: st[sp++] = a + b; break;
-        case OP_SUB: st[sp++] = a - b; break;
-        case OP_MUL: st[sp++] = a * b; break;
-        default:
-            if (b == 0.0)
-                return false;
-            st[sp++] = a / b;
-        }
-    }
-    *out = st[0];
-    return true;
-}
+#include "seed_float.h"
+#include "study_helpers.h"
 
 /* The seed's solution sets: templates whose double value == 24 on each hand. */
 static void float_solset(const enumeration *st, solutions *fs)
@@ -62,7 +38,7 @@ static void float_solset(const enumeration *st, solutions *fs)
             template_prog p;
             double v;
             template_program(st->family, id, &p);
-            if (eval_double(&p, cards, &v) && v == 24.0) {
+            if (seed_float_eval(&p, cards, &v) && v == 24.0) {
                 cr_assert(fs->off[h + 1] < cap);
                 fs->ids[fs->off[h + 1]++] = id;
             }
@@ -186,10 +162,8 @@ typedef struct {
 
 static void worlds_init(worlds *w)
 {
-    enumeration_params sp;
     char err[256];
-    enumeration_params_init(&sp);
-    cr_assert_eq(enumeration_run(&w->st, &sp, err, sizeof err), 0, "%s", err);
+    w->st = enumerate_default();
     float_solset(&w->st, &w->fs);
     w->fc = classes_new(&w->fs, err, sizeof err);
     w->ec = classes_new(&w->st.sols, err, sizeof err);

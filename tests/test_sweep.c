@@ -207,15 +207,6 @@ Test(sweep, timings_stay_out_of_the_results_table)
     run_free(&c);
 }
 
-static void expect_usage_error(const char *args)
-{
-    run_result r = run_t24(args, NULL);
-    cr_assert_eq(r.status, 2, "'t24 %s' should exit 2, got %d", args, r.status);
-    cr_assert_eq(count_lines(r.err), 1, "'t24 %s' should print one line: %s", args, r.err);
-    cr_assert_str_eq(r.out, "", "'t24 %s' printed on stdout", args);
-    run_free(&r);
-}
-
 Test(sweep, bad_input_gives_one_line_and_status_2)
 {
     const char *cases[] = {

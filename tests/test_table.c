@@ -7,6 +7,7 @@
 #include "helpers.h"
 #include "study/enumeration.h"
 #include "solve/table.h"
+#include "study_helpers.h"
 
 Test(table, committed_table_matches_a_fresh_emit, .timeout = 300)
 {
@@ -90,12 +91,7 @@ Test(table, tablegen_rejects_bad_input)
  * in one batch, every hand of 1-11 must come back solvable exactly when it is. */
 Test(table, solve_batch_over_the_table_deck_matches_the_study, .timeout = 300)
 {
-    enumeration_params p;
-    enumeration_params_init(&p);
-    p.groupings = TEMPLATE_ALL;
-    enumeration st;
-    char err[128];
-    cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);
+    enumeration st = enumerate_config(4, 1, 11, 24, TEMPLATE_ALL);
     size_t cap = 32 * hand_set_count(st.hands), len = 0;
     char *in = malloc(cap);
     for (uint32_t h = 0; h < hand_set_count(st.hands); h++) {
