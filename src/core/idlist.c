@@ -47,3 +47,17 @@ void idlist_free(idlist *v)
     v->ids = NULL;
     v->len = v->cap = 0;
 }
+
+/* True when id is among ids[0..len), which must be ascending (binary search). */
+bool idlist_sorted_has(const uint32_t *ids, uint64_t len, uint32_t id)
+{
+    uint64_t lo = 0, hi = len;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (ids[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < len && ids[lo] == id;
+}

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
+
 /* Elements waiting to be picked, bucketed by their current gain (doubly linked lists):
  * gains only fall, so a decrement moves an element one bucket down in O(1) and the top
  * non-empty bucket only ever moves down. The pick is the lowest key in the top bucket,
@@ -142,6 +144,7 @@ static int run(const instance *h, const bool *cand, const uint32_t *priority, gr
     }
     buckets_free(&b);
     free(met);
+    CHECK(greedy_cover_check(h, out));
     return 0;
 }
 
@@ -151,7 +154,10 @@ static int run(const instance *h, const bool *cand, const uint32_t *priority, gr
  * every set of an instance is non-empty. Returns 0, or -1 when memory runs out. */
 int greedy_run(const instance *h, const uint32_t *priority, greedy_cover *out)
 {
-    return run(h, NULL, priority, out);
+    if (run(h, NULL, priority, out))
+        return -1;
+    CHECK(instance_check_cover(h, out->elems, out->n));
+    return 0;
 }
 
 /* Orders the given elements the way greedy would take them when allowed only those:
@@ -180,6 +186,7 @@ int greedy_order(const instance *h, const uint32_t *elems, uint32_t n, greedy_co
             out->adds[out->n++] = 0;
         }
     free(cand);
+    CHECK(greedy_cover_check(h, out));
     return 0;
 }
 
@@ -243,11 +250,53 @@ int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out)
         if (keep[i])
             kept[n++] = in->elems[i];
     rc = sequence(h, kept, n, out);
+    if (rc == 0) {
+        CHECK(greedy_cover_check(h, out));
+        CHECK(greedy_cover_met(out) == greedy_cover_met(in) ? NULL
+                                                            : "pruning left a set unmet");
+    }
 done:
     free(count);
     free(keep);
     free(kept);
     return rc;
+}
+
+/* How many sets the cover meets: the sum of its adds. */
+uint32_t greedy_cover_met(const greedy_cover *c)
+{
+    uint32_t met = 0;
+    for (uint32_t i = 0; i < c->n; i++)
+        met += c->adds[i];
+    return met;
+}
+
+/* The invariants of greedy_cover for h: distinct elements of h, and adds[i] exactly the
+ * sets elems[i] meets that no earlier element met (recounted here, through the element
+ * rows). Returns NULL when memory runs out for the check. */
+const char *greedy_cover_check(const instance *h, const greedy_cover *c)
+{
+    uint32_t ne = instance_nelems(h);
+    unsigned char *met = calloc(instance_nsets(h) + 1, 1), *taken = calloc(ne + 1, 1);
+    const char *why = NULL;
+    for (uint32_t i = 0; met && taken && i < c->n && !why; i++) {
+        uint32_t e = c->elems[i], len, adds = 0;
+        if (e >= ne || taken[e]) {
+            why = e >= ne ? "a cover holds an element out of range" : "a cover repeats an element";
+            break;
+        }
+        taken[e] = 1;
+        const uint32_t *sets = instance_elem(h, e, &len);
+        for (uint32_t j = 0; j < len; j++) {
+            adds += !met[sets[j]];
+            met[sets[j]] = 1;
+        }
+        if (adds != c->adds[i])
+            why = "a cover's adds[] differ from the sets its elements newly meet";
+    }
+    free(met);
+    free(taken);
+    return why;
 }
 
 /* Releases a cover's arrays and empties it; a no-op on an empty cover. */

@@ -31,5 +31,9 @@ int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out);
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out);
 void greedy_cover_free(greedy_cover *c);
+uint32_t greedy_cover_met(const greedy_cover *c);
+
+/* Checker (core/check.h): NULL when c is a consistent sequence for h, else what broke. */
+const char *greedy_cover_check(const instance *h, const greedy_cover *c);
 
 #endif

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
+#include "core/idlist.h"
+
 struct instance {
     uint32_t nelems, nsets;
     uint64_t *set_off;   /* nsets + 1 offsets into set_el */
@@ -85,6 +88,7 @@ instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, con
     }
     if (transpose(h))
         goto nomem;
+    CHECK(instance_check(h));
     return h;
 nomem:
     snprintf(err, errsize, "out of memory");
@@ -257,4 +261,56 @@ uint32_t instance_necessary(const instance *h, bool *necessary, uint32_t *single
     if (single_sets)
         *single_sets = singles;
     return count;
+}
+
+/* CSR rows: row r is items[off[r] .. off[r+1]). Each must be strictly ascending (sorted,
+ * no repeats), below bound, and non-empty when nonempty is set. */
+const char *instance_check_rows(uint32_t nrows, const uint64_t *off, const uint32_t *items,
+                                uint32_t bound, bool nonempty)
+{
+    if (off[0] != 0)
+        return "the first row does not start at offset 0";
+    for (uint32_t r = 0; r < nrows; r++) {
+        if (off[r + 1] < off[r])
+            return "row offsets decrease";
+        if (nonempty && off[r + 1] == off[r])
+            return "a set is empty";
+        for (uint64_t k = off[r]; k < off[r + 1]; k++) {
+            if (items[k] >= bound)
+                return "a row holds an id out of range";
+            if (k > off[r] && items[k] <= items[k - 1])
+                return "a row is not strictly ascending (unsorted or repeated)";
+        }
+    }
+    return NULL;
+}
+
+/* The invariants of instance.h: set rows non-empty, ascending, of elements < nelems;
+ * element rows ascending, of sets < nsets; and the element rows exactly the transpose of
+ * the set rows (as many entries both ways, each (element, set) pair found both ways). */
+const char *instance_check(const instance *h)
+{
+    const char *why = instance_check_rows(h->nsets, h->set_off, h->set_el, h->nelems, true);
+    if (!why)
+        why = instance_check_rows(h->nelems, h->elem_off, h->elem_set, h->nsets, false);
+    if (why)
+        return why;
+    if (h->elem_off[h->nelems] != h->set_off[h->nsets])
+        return "the element rows and the set rows hold different numbers of entries";
+    for (uint32_t e = 0; e < h->nelems; e++)
+        for (uint64_t k = h->elem_off[e]; k < h->elem_off[e + 1]; k++) {
+            uint32_t s = h->elem_set[k];
+            uint64_t len = h->set_off[s + 1] - h->set_off[s];
+            if (!idlist_sorted_has(h->set_el + h->set_off[s], len, e))
+                return "an element row lists a set that does not contain the element";
+        }
+    return NULL;
+}
+
+/* NULL when the elements meet every set of h (or when memory runs out for the check:
+ * that is no broken invariant). */
+const char *instance_check_cover(const instance *h, const uint32_t *elems, uint32_t n)
+{
+    uint32_t met = instance_covered(h, elems, n);
+    return met == h->nsets || met == UINT32_MAX ? NULL : "a cover leaves a set unmet";
 }

@@ -33,4 +33,10 @@ uint32_t instance_covered(const instance *h, const uint32_t *elems, uint32_t n);
 bool instance_equal(const instance *a, const instance *b);
 uint32_t instance_necessary(const instance *h, bool *necessary, uint32_t *single_sets);
 
+/* Checkers (core/check.h): NULL when the invariants hold, else the first one broken. */
+const char *instance_check(const instance *h);
+const char *instance_check_rows(uint32_t nrows, const uint64_t *off, const uint32_t *items,
+                                uint32_t bound, bool nonempty);
+const char *instance_check_cover(const instance *h, const uint32_t *elems, uint32_t n);
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hitset/ilp.h"
+#include "core/check.h"
 #include "core/walltime.h"
 
 void mincover_params_init(mincover_params *p)
@@ -212,6 +213,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
         goto nomem;
     double t3 = walltime_now();
     uint32_t core_bound = ilp_phase(out, cand, &ncand);
+    if (ncand != UINT32_MAX)
+        CHECK(instance_check_cover(h, cand, ncand));
     double t4 = walltime_now();
     if (cover_phase(h, out, cand, ncand, core_bound, err, errsize))
         goto fail;

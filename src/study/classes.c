@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
+#include "core/idlist.h"
+
 /* uthash must not exit the process: an allocation failure sets a flag we check. */
 #define HASH_NONFATAL_OOM 1
 #define uthash_nonfatal_oom(obj) (oom = true)
@@ -157,6 +160,7 @@ classes *classes_new(const solutions *s, char *err, size_t errsize)
     free(t.off);
     free(t.set);
     free(set_of_hand);
+    CHECK(classes_check(c, s));
     return c;
 fail:
     snprintf(err, errsize, "out of memory while grouping templates into classes");
@@ -200,3 +204,127 @@ uint32_t classes_hand(const classes *c, uint32_t set) { return c->hand_of[set]; 
 
 /* The instance (classes x solved hands); owned by the classes handle. */
 const instance *classes_instance(const classes *c) { return c->inst; }
+
+/* Members: every class non-empty, its members ascending (the first is the representative,
+ * and representatives ascend with the class id) and mapped back to it; every template
+ * that solves some hand of s in a class, every other in none. */
+static const char *check_members(const classes *c, const solutions *s)
+{
+    uint64_t members = 0;
+    for (uint32_t k = 0; k < c->nclasses; k++) {
+        uint32_t len;
+        const uint32_t *m = classes_members(c, k, &len);
+        if (len == 0)
+            return "a class has no member";
+        if (k > 0 && m[0] <= classes_rep(c, k - 1))
+            return "class ids do not follow their representatives";
+        for (uint32_t i = 0; i < len; i++) {
+            if (m[i] >= c->ntemplates || c->class_of[m[i]] != k)
+                return "a class member is not mapped back to its class";
+            if (i > 0 && m[i] <= m[i - 1])
+                return "class members are not strictly ascending";
+        }
+        members += len;
+    }
+    for (uint64_t k = 0; k < s->off[s->nhands]; k++)
+        if (c->class_of[s->ids[k]] == CLASSES_NONE)
+            return "a template that solves a hand is in no class";
+    uint64_t classed = 0;
+    for (uint32_t t = 0; t < c->ntemplates; t++)
+        classed += c->class_of[t] != CLASSES_NONE;
+    return classed == members ? NULL : "a template is in a class that does not list it";
+}
+
+/* Hands: instance set i is hand hand_of[i], the solved hands in order; it holds exactly
+ * the classes of the templates that solve that hand, and every member of each of those
+ * classes solves it (so members have equal solution sets). */
+static const char *check_hands(const classes *c, const solutions *s)
+{
+    uint32_t set = 0;
+    for (uint32_t hand = 0; hand < s->nhands; hand++) {
+        uint64_t lo = s->off[hand], hi = s->off[hand + 1];
+        if (lo == hi)
+            continue;
+        if (set >= instance_nsets(c->inst) || c->hand_of[set] != hand)
+            return "the instance's sets are not the solved hands in order";
+        uint32_t len, listed = 0;
+        const uint32_t *cls = instance_set(c->inst, set++, &len);
+        for (uint64_t k = lo; k < hi; k++) {
+            uint32_t mine = c->class_of[s->ids[k]];
+            if (!idlist_sorted_has(cls, len, mine))
+                return "a hand's set misses the class of a template that solves it";
+            listed += classes_rep(c, mine) == s->ids[k];
+        }
+        if (listed != len)
+            return "a hand's set holds a class whose representative does not solve it";
+        for (uint32_t i = 0; i < len; i++) {
+            uint32_t n;
+            const uint32_t *m = classes_members(c, cls[i], &n);
+            for (uint32_t j = 0; j < n; j++)
+                if (!idlist_sorted_has(s->ids + lo, hi - lo, m[j]))
+                    return "members of one class solve different hands";
+        }
+    }
+    return set == instance_nsets(c->inst) ? NULL : "the instance has more sets than solved hands";
+}
+
+/* A class with the FNV-1a hash of the hands it solves (its element row). */
+typedef struct {
+    uint64_t hash;
+    uint32_t cls;
+} row_key;
+
+static int cmp_keys(const void *a, const void *b)
+{
+    const row_key *x = a, *y = b;
+    if (x->hash != y->hash)
+        return (x->hash > y->hash) - (x->hash < y->hash);
+    return (x->cls > y->cls) - (x->cls < y->cls);
+}
+
+static bool same_row(const instance *h, uint32_t a, uint32_t b)
+{
+    uint32_t la, lb;
+    const uint32_t *ra = instance_elem(h, a, &la), *rb = instance_elem(h, b, &lb);
+    return la == lb && memcmp(ra, rb, la * sizeof *ra) == 0;
+}
+
+/* Distinct classes solve distinct hand sets: classes sorted by a hash of their rows, and
+ * the rows within each run of equal hashes compared exactly. NULL when memory runs out
+ * for the check. */
+static const char *check_distinct(const classes *c)
+{
+    row_key *key = malloc(((size_t)c->nclasses + 1) * sizeof *key);
+    if (!key)
+        return NULL;
+    for (uint32_t k = 0; k < c->nclasses; k++) {
+        uint32_t len;
+        const uint32_t *row = instance_elem(c->inst, k, &len);
+        key[k].hash = 1469598103934665603ull;
+        key[k].cls = k;
+        for (uint32_t i = 0; i < len; i++)
+            key[k].hash = (key[k].hash ^ row[i]) * 1099511628211ull;
+    }
+    qsort(key, c->nclasses, sizeof *key, cmp_keys);
+    const char *why = NULL;
+    for (uint32_t i = 0; i < c->nclasses && !why; i++)
+        for (uint32_t j = i + 1; j < c->nclasses && key[j].hash == key[i].hash && !why; j++)
+            if (same_row(c->inst, key[i].cls, key[j].cls))
+                why = "two classes solve the same hands";
+    free(key);
+    return why;
+}
+
+/* The invariants of classes.h, checked against the solutions c was built from: the
+ * members, the instance's sets, and one class per distinct hand set. */
+const char *classes_check(const classes *c, const solutions *s)
+{
+    if (c->ntemplates != s->ntemplates)
+        return "the classes and the solutions count different templates";
+    const char *why = check_members(c, s);
+    if (!why)
+        why = check_hands(c, s);
+    if (!why)
+        why = check_distinct(c);
+    return why;
+}

@@ -28,4 +28,7 @@ uint32_t classes_of(const classes *c, uint32_t template_id);
 uint32_t classes_hand(const classes *c, uint32_t set);
 const instance *classes_instance(const classes *c);
 
+/* Checker (core/check.h): NULL when c is the class partition of s, else what broke. */
+const char *classes_check(const classes *c, const solutions *s);
+
 #endif

@@ -1,0 +1,133 @@
+/* test_check.c - the debug checkers (core/check.h): what t24 builds passes them, and each
+ * one notices the broken invariants it names. Debug builds also run them inside the
+ * library, so there every other test exercises them too. */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/check.h"
+#include "hitset/greedy.h"
+#include "hitset/instance.h"
+#include "study/classes.h"
+#include "mincover_helpers.h"
+#include "study_helpers.h"
+
+static void expect_broken(const char *why, const char *mention)
+{
+    cr_assert(why, "the checker passed a broken structure (expected: %s)", mention);
+    cr_assert(strstr(why, mention), "'%s' does not say '%s'", why, mention);
+}
+
+Test(check, instances_built_by_t24_pass)
+{
+    uint64_t state = 7;
+    for (int i = 0; i < 200; i++) {
+        instance *h = random_instance(1 + (uint32_t)(test_random(&state) % 20),
+                                      1 + (uint32_t)(test_random(&state) % 40), 6, &state);
+        cr_assert_null(instance_check(h));
+        instance_free(h);
+    }
+}
+
+Test(check, row_checker_notices_each_broken_row_invariant)
+{
+    const uint64_t off[] = { 0, 2, 4 }, empty[] = { 0, 0, 2 }, down[] = { 0, 1, 0 },
+                   late[] = { 1, 2, 4 };
+    const uint32_t good[] = { 0, 3, 1, 2 }, unsorted[] = { 0, 3, 2, 1 },
+                   repeated[] = { 0, 3, 2, 2 }, big[] = { 0, 3, 1, 4 };
+    cr_assert_null(instance_check_rows(2, off, good, 4, true));
+    expect_broken(instance_check_rows(2, off, unsorted, 4, true), "ascending");
+    expect_broken(instance_check_rows(2, off, repeated, 4, true), "ascending");
+    expect_broken(instance_check_rows(2, off, big, 4, true), "out of range");
+    expect_broken(instance_check_rows(2, empty, good, 4, true), "empty");
+    cr_assert_null(instance_check_rows(2, empty, good + 2, 4, false), "element rows may be empty");
+    expect_broken(instance_check_rows(2, down, good, 4, false), "decrease");
+    expect_broken(instance_check_rows(2, late, good, 4, false), "offset 0");
+}
+
+Test(check, greedy_covers_pass_and_tampered_ones_do_not)
+{
+    uint64_t state = 11;
+    instance *h = random_instance(12, 30, 4, &state);
+    greedy_cover g, p;
+    cr_assert_eq(greedy_run(h, NULL, &g), 0);
+    cr_assert_eq(greedy_prune(h, &g, &p), 0);
+    cr_assert_null(greedy_cover_check(h, &g));
+    cr_assert_null(greedy_cover_check(h, &p));
+    cr_assert_null(instance_check_cover(h, g.elems, g.n));
+    cr_assert_eq(greedy_cover_met(&g), instance_nsets(h));
+    cr_assert_geq(g.n, 2, "the test wants a cover of two elements or more");
+
+    g.adds[0]++;
+    expect_broken(greedy_cover_check(h, &g), "adds");
+    g.adds[0]--;
+    uint32_t second = g.elems[1];
+    g.elems[1] = g.elems[0];
+    expect_broken(greedy_cover_check(h, &g), "repeats");
+    g.elems[1] = instance_nelems(h);
+    expect_broken(greedy_cover_check(h, &g), "out of range");
+    g.elems[1] = second;
+    /* Greedy picks only elements that meet a new set, so dropping the first leaves one
+     * unmet. */
+    expect_broken(instance_check_cover(h, g.elems + 1, g.n - 1), "unmet");
+    greedy_cover_free(&g);
+    greedy_cover_free(&p);
+    instance_free(h);
+}
+
+/* A copy of s without template `drop` (every template when drop is UINT32_MAX) in the
+ * row of hand `hand`. */
+static solutions without(const solutions *s, uint32_t hand, uint32_t drop)
+{
+    solutions t = *s;
+    uint64_t nnz = s->off[s->nhands];
+    t.off = malloc(((size_t)s->nhands + 1) * sizeof *t.off);
+    t.ids = malloc(nnz * sizeof *t.ids);
+    uint64_t k = 0;
+    t.off[0] = 0;
+    for (uint32_t h = 0; h < s->nhands; h++) {
+        for (uint64_t i = s->off[h]; i < s->off[h + 1]; i++)
+            if (h != hand || (drop != UINT32_MAX && s->ids[i] != drop))
+                t.ids[k++] = s->ids[i];
+        t.off[h + 1] = k;
+    }
+    return t;
+}
+
+Test(check, classes_of_the_default_study_pass_and_a_changed_solution_set_does_not)
+{
+    enumeration st = enumerate_default();
+    char err[256];
+    classes *c = classes_new(&st.sols, err, sizeof err);
+    cr_assert(c, "%s", err);
+    cr_assert_null(classes_check(c, &st.sols));
+    cr_assert_null(instance_check(classes_instance(c)));
+
+    /* One template no longer solves a hand that others still solve: its class no longer
+     * has one solution set for all its members (or it is in the wrong sets). */
+    uint32_t hand = 0;
+    while (hand < st.sols.nhands && solutions_row_len(&st.sols, hand) < 2)
+        hand++;
+    cr_assert_lt(hand, st.sols.nhands);
+    solutions t = without(&st.sols, hand, st.sols.ids[st.sols.off[hand]]);
+    cr_assert_not_null(classes_check(c, &t));
+    free(t.off);
+    free(t.ids);
+
+    /* A hand no template solves any more: the instance's sets no longer match. */
+    t = without(&st.sols, hand, UINT32_MAX);
+    cr_assert_not_null(classes_check(c, &t));
+    free(t.off);
+    free(t.ids);
+    classes_free(c);
+    enumeration_free(&st);
+}
+
+#ifndef NDEBUG
+/* In a debug build a failed check stops the program (Release compiles CHECK out). */
+Test(check, a_failed_check_aborts_in_a_debug_build, .signal = SIGABRT)
+{
+    CHECK("broken on purpose");
+}
+#endif
