@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench figures results clean
+.PHONY: deps build study install test test-quick test-release test-asan bench figures results data clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -52,6 +52,10 @@ results: build
 	$(T24) sweep --out $(BUILD)/sweep >/dev/null
 	cp $(BUILD)/sweep/sweep.md docs/results.md
 	cp $(BUILD)/sweep/sweep.csv docs/results.csv
+
+# data/instances/ and data/covers/: the standard configurations (data/configurations.txt).
+data: build
+	bash data/make-data.sh $(T24) data
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -9,6 +9,7 @@
 
 #include "study/classes.h"
 #include "hitset/export.h"
+#include "export_helpers.h"
 #include "helpers.h"
 #include "mincover_helpers.h"
 #include "hitset/mincover.h"
@@ -21,27 +22,6 @@ static const uint32_t fano[7][16] = {
     { 0, 1, 2, END }, { 0, 3, 4, END }, { 0, 5, 6, END }, { 1, 3, 5, END },
     { 1, 4, 6, END }, { 2, 3, 6, END }, { 2, 4, 5, END },
 };
-
-/* A fresh temporary path (never a device: GLPK may delete what it writes). */
-static void temp_path(char *buf, size_t size, const char *suffix)
-{
-    snprintf(buf, size, "/tmp/t24-export-XXXXXX");
-    int fd = mkstemp(buf);
-    cr_assert_geq(fd, 0);
-    close(fd);
-    unlink(buf);
-    strncat(buf, suffix, size - strlen(buf) - 1);
-}
-
-typedef int (*writer)(FILE *, const instance *, const char *);
-
-static void write_file(const char *path, writer w, const instance *h)
-{
-    FILE *fp = fopen(path, "w");
-    cr_assert(fp);
-    cr_assert_eq(w(fp, h, "test instance"), 0);
-    cr_assert_eq(fclose(fp), 0);
-}
 
 /* The instance a GLPK problem encodes: columns named x<e> or x[e] are element e-1, each
  * row with lower bound 1 is a set (free rows, like MathProg's objective, are skipped). */
@@ -191,46 +171,6 @@ Test(export, pace_reader_refuses_malformed_files)
     }
 }
 
-/* Runs a shell command, returning its exit status and its stdout in out. */
-static int run(const char *cmd, char *out, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run %s", cmd);
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static const char *glpsol(void)
-{
-    const char *g = getenv("GLPSOL");
-    cr_assert(g && *g && access(g, X_OK) == 0, "GLPSOL must name the glpsol binary");
-    return g;
-}
-
-/* glpsol's optimum of DIR/hitting_set.dat under models/hitting_set.mod; its chosen
- * elements go to chosen[] (1-based, as printed). */
-static uint32_t glpsol_optimum(const char *dat, uint32_t *chosen, uint32_t *nchosen)
-{
-    char cmd[2048], out_path[256];
-    static char out[1 << 20];
-    temp_path(out_path, sizeof out_path, ".txt");
-    snprintf(cmd, sizeof cmd, "'%s' -m '%s/models/hitting_set.mod' -d '%s' -o '%s' 2>&1",
-             glpsol(), T24_SOURCE_DIR, dat, out_path);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
-    unlink(out_path);
-    cr_assert(strstr(out, "INTEGER OPTIMAL SOLUTION FOUND"), "%s", out);
-    const char *p = strstr(out, "t24 hitting set: ");
-    cr_assert(p);
-    uint32_t opt;
-    cr_assert_eq(sscanf(p, "t24 hitting set: %u elements chosen", &opt), 1);
-    *nchosen = 0;
-    for (p = out; (p = strstr(p, "t24 chosen: ")); p++)
-        cr_assert_eq(sscanf(p, "t24 chosen: %u", &chosen[(*nchosen)++]), 1);
-    return opt;
-}
-
 Test(export, glpsol_on_the_exported_model_agrees_with_the_api)
 {
     char dat[256], err[256];
@@ -300,7 +240,7 @@ Test(export, cli_exports_give_glpsol_the_same_optimum)
     temp_path(lp_out, sizeof lp_out, ".txt");
     snprintf(cmd, sizeof cmd, "'%s' --lp '%s/hitting_set.lp' -o '%s' >/dev/null && cat '%s'",
              glpsol(), dir, lp_out, lp_out);
-    cr_assert_eq(run(cmd, out, sizeof out), 0);
+    cr_assert_eq(run_command(cmd, out, sizeof out), 0);
     unlink(lp_out);
     cr_expect(strstr(out, "INTEGER OPTIMAL"), "%s", out);
     o = strstr(out, "Objective:  size = ");

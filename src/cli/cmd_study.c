@@ -49,7 +49,9 @@ static const char help[] =
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
     "                       hitting_set.dat (for models/hitting_set.mod), hitting_set.lp\n"
     "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
-    "                       (the cover) and, with --coverage, coverage.csv into DIR\n"
+    "                       (the cover), cover.txt (the cover's expressions, proof\n"
+    "                       status and command) and, with --coverage, coverage.csv\n"
+    "                       into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n";
 
@@ -158,7 +160,7 @@ static int write_set_hands(const study *r, FILE *fp)
     return 0;
 }
 
-static int write_hitting_sets(artifact_set *a, const study *r)
+static int write_hitting_sets(artifact_set *a, const study *r, const char *command)
 {
     const instance *h = classes_instance(r->cls);
     char comment[256];
@@ -173,12 +175,14 @@ static int write_hitting_sets(artifact_set *a, const study *r)
     FILE *lp = artifact_open(a, "hitting_set.lp");
     FILE *hgr = artifact_open(a, "hitting_set.hgr");
     FILE *sol = artifact_open(a, "hitting_set.sol");
+    FILE *cv = artifact_open(a, "cover.txt");
     FILE *cov = r->hr.params.coverage ? artifact_open(a, "coverage.csv") : NULL;
-    if (!cl || !sh || !dat || !lp || !hgr || !sol || (r->hr.params.coverage && !cov))
+    if (!cl || !sh || !dat || !lp || !hgr || !sol || !cv || (r->hr.params.coverage && !cov))
         return -1;
     if (write_classes(r, cl) || write_set_hands(r, sh) || export_dat(dat, h, comment) ||
         export_lp(lp, h, comment) || export_pace(hgr, h, comment) ||
-        export_pace_solution(sol, r->hr.cover.elems, r->hr.cover.n))
+        export_pace_solution(sol, r->hr.cover.elems, r->hr.cover.n) ||
+        cover_report_cover_file(cv, &r->st, r->cls, &r->hr, command))
         return -1;
     return cov ? cover_report_coverage_csv(cov, &r->hr) : 0;
 }
@@ -205,10 +209,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
     FILE *tc = artifact_open(a, "table.c");
+    char command[256];
+    study_options_command(cfg, "study", command, sizeof command);
     if (!sol || !tm || !hd || !js || !tc)
         return -1;
     if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd) || write_hitting_sets(a, r) || write_table(cfg, r, tc))
+        write_hands(st, hd) || write_hitting_sets(a, r, command) || write_table(cfg, r, tc))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;

@@ -190,3 +190,44 @@ int cover_report_coverage_csv(FILE *out, const mincover_result *r)
     }
     return ferror(out) ? -1 : 0;
 }
+
+/* The proof status of the cover, as one comment line of cover.txt. */
+static void file_verdict(FILE *out, const mincover_result *r)
+{
+    if (r->optimal)
+        fprintf(out, "# %u expressions, proven minimal: a proven lower bound equals the size "
+                     "(LP bound %.4f)\n", r->optimum, r->lp_bound);
+    else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
+        fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
+                     "(GLPK stopped by its %g s time limit)\n", r->optimum, r->best_bound,
+                r->optimum, r->params.time_limit);
+    else
+        fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
+                     "(%s)\n", r->optimum, r->best_bound, r->optimum, r->message);
+}
+
+/* cover.txt: the best cover with its configuration, proof status and the command that
+ * regenerates it, then one tab-separated line per expression in greedy order. `element`
+ * is the class's element number in hitting_set.hgr. Returns 0, or -1 on a write error. */
+int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
+                            const mincover_result *r, const char *command)
+{
+    const enumeration_params *p = &st->params;
+    fprintf(out, "# t24 cover: %d cards, deck %lld-%lld, target %lld, %s groupings: every one "
+                 "of the %u hands\n# the family solves is solved by one of these expressions\n",
+            p->ncards, (long long)p->lo, (long long)p->hi, (long long)p->target,
+            template_groupings_name(p->groupings), r->sets);
+    file_verdict(out, r);
+    fprintf(out, "# regenerate: %s --out DIR (writes DIR/cover.txt)\n", command);
+    fprintf(out, "# x0 <= x1 <= ... are the sorted cards; element: the class's element in "
+                 "hitting_set.hgr;\n# template: its lowest template id; solves: hands it "
+                 "solves; adds: hands no earlier one solves\n");
+    fprintf(out, "rank\telement\ttemplate\texpression\tsolves\tadds\n");
+    for (uint32_t i = 0; i < r->cover.n; i++) {
+        char buf[256];
+        uint32_t cls = r->cover.elems[i];
+        fprintf(out, "%u\t%u\t%u\t%s\t%u\t%u\n", i + 1, cls + 1, classes_rep(c, cls),
+                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->cover.adds[i]);
+    }
+    return ferror(out) ? -1 : 0;
+}

@@ -17,5 +17,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,
                     bool timings);
 int cover_report_coverage_csv(FILE *out, const mincover_result *r);
+int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
+                            const mincover_result *r, const char *command);
 
 #endif

@@ -1,0 +1,130 @@
+/* test_data.c - the published covers of data/covers/ checked against the published
+ * instances of data/instances/, read back through the PACE reader: each cover meets every
+ * set, its counts are right, and glpsol, on the instance as read, proves the minimum each
+ * cover states. (tests/check_data.sh checks that both regenerate byte for byte.) */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hitset/export.h"
+#include "hitset/instance.h"
+#include "export_helpers.h"
+#include "helpers.h"
+
+typedef struct {
+    uint32_t size;        /* as the header states */
+    bool proven;          /* the header says "proven minimal" */
+    uint32_t n;           /* expression lines */
+    uint32_t elem[1024];  /* their elements, 0-based */
+    uint32_t solves[1024], adds[1024];
+} cover_file;
+
+static void read_cover(const char *name, cover_file *c)
+{
+    char path[1024], line[512];
+    snprintf(path, sizeof path, "%s/data/covers/%s.txt", T24_SOURCE_DIR, name);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/covers/%s.txt is missing", name);
+    memset(c, 0, sizeof *c);
+    bool header = false, stated = false;
+    while (fgets(line, sizeof line, fp)) {
+        unsigned size, rank, elem, tmpl, solves, adds;
+        if (line[0] == '#') {
+            if (sscanf(line, "# %u expressions,", &size) == 1) {
+                c->size = size;
+                c->proven = strstr(line, "expressions, proven minimal") != NULL;
+                stated = true;
+            }
+            continue;
+        }
+        if (!header) {
+            cr_assert_str_eq(line, "rank\telement\ttemplate\texpression\tsolves\tadds\n");
+            header = true;
+            continue;
+        }
+        cr_assert_eq(sscanf(line, "%u\t%u\t%u\t%*[^\t]\t%u\t%u", &rank, &elem, &tmpl, &solves,
+                            &adds), 5, "%s: bad line %s", name, line);
+        cr_assert_eq(rank, c->n + 1, "%s: ranks run 1, 2, ...", name);
+        cr_assert_lt(c->n, 1024);
+        cr_assert_geq(elem, 1, "%s: elements are numbered from 1", name);
+        c->elem[c->n] = elem - 1;
+        c->solves[c->n] = solves;
+        c->adds[c->n++] = adds;
+    }
+    fclose(fp);
+    cr_assert(stated, "%s: no '# N expressions' line", name);
+}
+
+static instance *read_instance(const char *name)
+{
+    char path[1024], err[256];
+    snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/instances/%s.hgr is missing", name);
+    instance *h = export_read_pace(fp, err, sizeof err);
+    fclose(fp);
+    cr_assert(h, "data/instances/%s.hgr: %s", name, err);
+    return h;
+}
+
+/* The cover against the instance: in range, meets every set, and each line's counts are
+ * what the instance says (solves: the element's sets; adds: those no earlier line met). */
+static void check_cover(const char *name, const instance *h, const cover_file *c)
+{
+    cr_assert_eq(c->n, c->size, "%s: %u lines, but the header says %u", name, c->n, c->size);
+    unsigned char *met = calloc(instance_nsets(h) + 1, 1);
+    for (uint32_t i = 0; i < c->n; i++) {
+        cr_assert_lt(c->elem[i], instance_nelems(h), "%s: element out of range", name);
+        uint32_t len, adds = 0;
+        const uint32_t *sets = instance_elem(h, c->elem[i], &len);
+        for (uint32_t j = 0; j < len; j++) {
+            adds += !met[sets[j]];
+            met[sets[j]] = 1;
+        }
+        cr_expect_eq(c->solves[i], len, "%s: line %u solves", name, i + 1);
+        cr_expect_eq(c->adds[i], adds, "%s: line %u adds", name, i + 1);
+    }
+    free(met);
+    cr_assert(instance_is_cover(h, c->elem, c->n), "%s: the cover misses a hand", name);
+}
+
+/* glpsol on the instance as read (written out as MathProg data) proves the stated
+ * minimum. */
+static void check_minimum(const char *name, const instance *h, const cover_file *c)
+{
+    char dat[256];
+    temp_path(dat, sizeof dat, ".dat");
+    write_file(dat, export_dat, h);
+    static uint32_t chosen[4096];
+    uint32_t n;
+    cr_expect_eq(glpsol_optimum(dat, chosen, &n), c->size, "%s: glpsol's optimum", name);
+    unlink(dat);
+}
+
+Test(data, every_published_cover_meets_its_instance_with_the_stated_minimum, .timeout = 600)
+{
+    char path[1024], line[256];
+    snprintf(path, sizeof path, "%s/data/configurations.txt", T24_SOURCE_DIR);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/configurations.txt is missing");
+    int configurations = 0;
+    while (fgets(line, sizeof line, fp)) {
+        int cards;
+        char deck[64], target[64], family[64], name[256];
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        cr_assert_eq(sscanf(line, "%d %63s %63s %63s", &cards, deck, target, family), 4);
+        snprintf(name, sizeof name, "cards%d_deck%s_target%s_%s", cards, deck, target, family);
+        static cover_file c;
+        read_cover(name, &c);
+        instance *h = read_instance(name);
+        check_cover(name, h, &c);
+        if (c.proven)
+            check_minimum(name, h, &c);
+        instance_free(h);
+        configurations++;
+    }
+    fclose(fp);
+    cr_assert_geq(configurations, 4, "the standard configurations are listed");
+}
