@@ -5,10 +5,11 @@
 set -eu
 # coinor-*: the second exact engine (t24 --solver cbc); openmpi: runs across machines
 # (mpirun); clang + libclang-rt: libFuzzer for the fuzz targets; groff-base: the
-# install test renders the man page.
+# install test renders the man page; libyaml-dev: the test that reads CITATION.cff.
 pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-dev
       libgmp-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
-      libopenmpi-dev openmpi-bin clang libclang-rt-14-dev groff-base"
+      libopenmpi-dev openmpi-bin clang libclang-rt-14-dev groff-base
+      libyaml-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

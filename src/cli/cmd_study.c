@@ -18,6 +18,7 @@
 #include "study/enumeration_report.h"
 #include "study/enumeration.h"
 #include "cli/study_options.h"
+#include "core/notice.h"
 
 static const char help[] =
     "usage: t24 study [options]\n"
@@ -163,12 +164,12 @@ static int write_set_hands(const study *r, FILE *fp)
 static int write_hitting_sets(artifact_set *a, const study *r, const char *command)
 {
     const instance *h = classes_instance(r->cls);
-    char comment[256];
+    char comment[512];
     const enumeration_params *p = &r->st.params;
     snprintf(comment, sizeof comment, "t24 minimum hitting set: %u classes (classes.tsv), "
-             "%u hands (hitting_set_hands.tsv); %d cards, deck %lld-%lld, target %lld, %s",
+             "%u hands (hitting_set_hands.tsv); %d cards, deck %lld-%lld, target %lld, %s. %s",
              instance_nelems(h), instance_nsets(h), p->ncards, (long long)p->lo, (long long)p->hi,
-             (long long)p->target, template_groupings_name(p->groupings));
+             (long long)p->target, template_groupings_name(p->groupings), NOTICE_FREE_USE);
     FILE *cl = artifact_open(a, "classes.tsv");
     FILE *sh = artifact_open(a, "hitting_set_hands.tsv");
     FILE *dat = artifact_open(a, "hitting_set.dat");

@@ -3,6 +3,8 @@
 
 #include <math.h>
 
+#include "core/notice.h"
+
 /* Simplex values carry floating-point noise in the last digits; six decimals keep the
  * JSON stable across runs without hiding anything a reader needs. */
 static double rounded(double v) { return round(v * 1e6) / 1e6; }
@@ -219,6 +221,7 @@ int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
             template_groupings_name(p->groupings), r->sets);
     file_verdict(out, r);
     fprintf(out, "# regenerate: %s --out DIR (writes DIR/cover.txt)\n", command);
+    fprintf(out, "# %s\n", NOTICE_FREE_USE);
     fprintf(out, "# x0 <= x1 <= ... are the sorted cards; element: the class's element in "
                  "hitting_set.hgr;\n# template: its lowest template id; solves: hands it "
                  "solves; adds: hands no earlier one solves\n");
