@@ -4,9 +4,10 @@
 # otherwise it prints the one apt-get line a user needs and fails.
 set -eu
 # coinor-*: the second exact engine (t24 --solver cbc); openmpi: runs across machines
-# (mpirun); clang + libclang-rt: libFuzzer for the fuzz targets.
+# (mpirun); clang + libclang-rt: libFuzzer for the fuzz targets; libltdl-dev: libltdl.a,
+# which the statically linked GLPK needs (CMakeLists.txt, T24_STATIC_DEPS).
 pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-dev
-      libgmp-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
+      libgmp-dev libltdl-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
       libopenmpi-dev openmpi-bin clang libclang-rt-14-dev"
 missing=""
 for p in $pkgs; do
