@@ -317,6 +317,7 @@ int main(int argc, char **argv)
     bench_sweep(&s);
     bench_eval(&s);
     bench_solvers(&s);
+    bench_standalone(&s);
     bench_startup(&s);
     if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
         fprintf(stderr, "t24-bench: cannot write '%s'\n", write);

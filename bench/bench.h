@@ -15,5 +15,6 @@ int spawn_t24(const char *bin, char *const *argv, int fd); /* any binary, really
 double time_command(const char *args, int runs);           /* `t24 ARGS`, median seconds */
 void bench_solvers(const sink *s);
 void bench_startup(const sink *s);
+void bench_standalone(const sink *s);
 
 #endif
