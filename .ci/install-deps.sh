@@ -5,9 +5,10 @@
 set -eu
 # coinor-*: the second exact engine (t24 --solver cbc); openmpi: runs across machines
 # (mpirun); clang + libclang-rt: libFuzzer for the fuzz targets; groff-base: the
-# install test renders the man page; libyaml-dev: the test that reads CITATION.cff.
+# install test renders the man page; libyaml-dev: the test that reads CITATION.cff;
+# libltdl-dev: libltdl.a, which the statically linked GLPK needs (T24_STATIC_DEPS).
 pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-dev
-      libgmp-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
+      libgmp-dev libltdl-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
       libopenmpi-dev openmpi-bin clang libclang-rt-14-dev groff-base
       libyaml-dev"
 missing=""

@@ -52,7 +52,7 @@ double median(double *v, int n)
 }
 
 /* The folder of this binary: t24 and CMake's files for this build sit there. */
-static void build_dir(char *buf, size_t size)
+void build_dir(char *buf, size_t size)
 {
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -71,7 +71,7 @@ static void t24_path(char *buf, size_t size)
 }
 
 /* Runs t24 with argv (NULL-terminated) once, stdout and stderr into fd; exit status. */
-static int spawn_t24(const char *bin, char *const *argv, int fd)
+int spawn_t24(const char *bin, char *const *argv, int fd)
 {
     pid_t pid = fork();
     if (pid == 0) {
@@ -135,7 +135,7 @@ static void run_command(const char *args, int runs, double *t, char **last)
 }
 
 /* Median wall time of `t24 ARGS` from fork to exit. */
-static double time_command(const char *args, int runs)
+double time_command(const char *args, int runs)
 {
     double *t = calloc((size_t)runs, sizeof *t);
     run_command(args, runs, t, NULL);
@@ -317,6 +317,8 @@ int main(int argc, char **argv)
     bench_sweep(&s);
     bench_eval(&s);
     bench_solvers(&s);
+    bench_standalone(&s);
+    bench_startup(&s);
     if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
         fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
         unlink(tmp);

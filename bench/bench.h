@@ -10,6 +10,11 @@ typedef struct {
 
 void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double median(double *v, int n);
+void build_dir(char *buf, size_t size);                    /* where t24 and t24-bench are */
+int spawn_t24(const char *bin, char *const *argv, int fd); /* any binary, really */
+double time_command(const char *args, int runs);           /* `t24 ARGS`, median seconds */
 void bench_solvers(const sink *s);
+void bench_startup(const sink *s);
+void bench_standalone(const sink *s);
 
 #endif

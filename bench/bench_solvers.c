@@ -1,7 +1,9 @@
 /* bench_solvers.c - the solvers side by side, in one run: the compiled table, the same
  * table interpreted, brute force over every template in id order, and the general
  * solver; then the general solver on large hands and on all distinct solutions. */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "core/hand.h"
@@ -110,7 +112,9 @@ static void bench_per_hand(const sink *s, solver_ctx *sc)
     table_def brute = brute_table(t, &ids);
     table_interp *ti = table_interp_new(t), *bi = table_interp_new(&brute);
     double tt = per_hand(hs, run_table, t, 51), ti_t = per_hand(hs, run_interp, ti, 21);
-    double bt = per_hand(hs, run_interp, bi, 5), st = per_hand(hs, run_search, sc, 5);
+    solver_ctx timed = *sc; /* counting every expression tried costs time: not here */
+    timed.p.count = false;
+    double bt = per_hand(hs, run_interp, bi, 5), st = per_hand(hs, run_search, &timed, 5);
     say(s, "### Time per hand, every hand of %lld-%lld (%u hands, unsolvable ones included)\n\n",
         (long long)t->lo, (long long)t->hi, hand_set_count(hs));
     say(s, "| solver | ns per hand | vs table |\n|---|---:|---:|\n");
@@ -194,6 +198,87 @@ static void bench_all_solutions(const sink *s, solver_ctx *c)
     hand_set_free(hs);
 }
 
+/* One mode over every hand of hs at target t: expressions compared (a counting run) and
+ * the median time of the whole set over runs without counting. */
+static double time_mode(search *sv, const hand_set *hs, search_params p, int runs,
+                        uint64_t *expressions)
+{
+    double t[16];
+    *expressions = 0;
+    p.count = true;
+    for (uint32_t h = 0; h < hand_set_count(hs); h++) {
+        search_stats st;
+        search_run(sv, hand_set_hand(hs, h), 4, &p, &st);
+        *expressions += st.expressions;
+    }
+    p.count = false;
+    for (int r = 0; r < runs; r++) {
+        double t0 = walltime_now();
+        for (uint32_t h = 0; h < hand_set_count(hs); h++)
+            search_run(sv, hand_set_hand(hs, h), 4, &p, NULL);
+        t[r] = walltime_now() - t0;
+    }
+    return median(t, runs);
+}
+
+/* The hands of hs, one per line, into a temporary file for `t24 solve --batch`. */
+static int write_hands(const hand_set *hs, char *path)
+{
+    int fd = mkstemp(path);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    for (uint32_t h = 0; fp && h < hand_set_count(hs); h++) {
+        const int64_t *c = hand_set_hand(hs, h);
+        fprintf(fp, "%lld %lld %lld %lld\n", (long long)c[0], (long long)c[1],
+                (long long)c[2], (long long)c[3]);
+    }
+    return fp && fclose(fp) == 0 ? 0 : -1;
+}
+
+/* First-solution mode with all-solutions mode's spelling rules (search.c,
+ * search_as_cards()), against the value search it used before and against --all, at
+ * target 37 where most hands are searched to the end. */
+static void bench_first_vs_all(const sink *s, solver_ctx *c)
+{
+    enum { TARGET = 37 };
+    hand_set *hs = hand_set_new(4, 1, 13);
+    search_params first = c->p, before, all;
+    first.target = TARGET;
+    before = all = first;
+    before.symmetry = false;
+    all.all = true;
+    uint64_t e[3];
+    double t[3] = { time_mode(c->s, hs, first, 11, &e[0]),
+                    time_mode(c->s, hs, before, 11, &e[1]),
+                    time_mode(c->s, hs, all, 11, &e[2]) };
+    const char *what[3] = { "first solution (`t24 solve`, `--batch`)",
+                            "first solution, value search and memo only (before)",
+                            "all solutions (`--all`)" };
+    say(s, "### One solution against all, target %d, all %u hands of 1-13\n\n", TARGET,
+        hand_set_count(hs));
+    say(s, "In process (`search_run`), median of 11 runs:\n\n| mode | expressions compared "
+           "| ms | vs all solutions |\n|---|---:|---:|---:|\n");
+    for (int i = 0; i < 3; i++)
+        say(s, "| %s | %llu | %.2f | %.2f |\n", what[i], (unsigned long long)e[i],
+            t[i] * 1e3, t[i] / t[2]);
+    char path[] = "/tmp/t24-bench-hands-XXXXXX", first_args[128], all_args[160];
+    if (write_hands(hs, path) == 0) {
+        enum { RUNS = 21 };
+        double one[RUNS], every[RUNS];
+        snprintf(first_args, sizeof first_args, "solve --target %d --batch %s", TARGET, path);
+        snprintf(all_args, sizeof all_args, "%s --all", first_args);
+        for (int r = 0; r < RUNS; r++) { /* in turn, so that a busy moment hits both */
+            one[r] = time_command(first_args, 1);
+            every[r] = time_command(all_args, 1);
+        }
+        double m1 = median(one, RUNS), m2 = median(every, RUNS);
+        say(s, "\nThe whole process, median of %d runs taken in turn: `t24 solve --target %d "
+               "--batch FILE` %.2f ms, with `--all` %.2f ms (ratio %.2f).\n\n", RUNS, TARGET,
+            m1 * 1e3, m2 * 1e3, m1 / m2);
+    }
+    unlink(path);
+    hand_set_free(hs);
+}
+
 void bench_solvers(const sink *s)
 {
     solver_ctx c = { search_new(), { 0 } };
@@ -202,6 +287,7 @@ void bench_solvers(const sink *s)
     say(s, "## Solvers\n\n");
     bench_per_hand(s, &c);
     bench_large(s, &c);
+    bench_first_vs_all(s, &c);
     bench_all_solutions(s, &c);
     search_free(c.s);
 }

@@ -211,6 +211,64 @@ Test(search, pruning_never_changes_the_distinct_solutions)
     hand_set_free(hs);
 }
 
+/* Solvable exactly when mode q finds a solution, for every hand of n cards from lo-hi at
+ * each target; every first solution is re-checked by verify.h. */
+static void first_agrees(int n, int64_t lo, int64_t hi, const int64_t *targets, int nt,
+                         search_params q)
+{
+    search *other = search_new();
+    hand_set *hs = hand_set_new(n, lo, hi);
+    search_params p;
+    search_params_init(&p);
+    cr_assert(other && hs);
+    for (int t = 0; t < nt; t++) {
+        p.target = q.target = targets[t];
+        int solvable = 0;
+        for (uint32_t h = 0; h < hand_set_count(hs); h++) {
+            const int64_t *c = hand_set_hand(hs, h);
+            cr_assert_eq(search_run(s, c, n, &p, NULL), SEARCH_OK);
+            cr_assert_eq(search_run(other, c, n, &q, NULL), SEARCH_OK);
+            cr_assert_eq(search_count(s) > 0, search_count(other) > 0,
+                         "%d cards, hand %u, target %lld", n, h, (long long)targets[t]);
+            if (search_count(s))
+                cr_assert_eq(verify_solution(search_solution(s, 0), c, n, targets[t]),
+                             VERIFY_OK, "%s", search_solution(s, 0));
+            solvable += search_count(s) > 0;
+        }
+        /* neither all-solvable nor all-unsolvable: the comparison had something to find */
+        cr_assert(solvable > 0 && (uint32_t)solvable < hand_set_count(hs), "target %lld",
+                  (long long)targets[t]);
+    }
+    hand_set_free(hs);
+    search_free(other);
+}
+
+/* First-solution mode searches short lists with all-solutions mode's spelling rules
+ * (search.c, search_as_cards()): it must decide every hand as all-solutions mode does. */
+Test(search, first_solution_mode_agrees_with_all_solutions_mode)
+{
+    search_params all;
+    search_params_init(&all);
+    all.all = true;
+    int64_t four[] = { 24, 37, 1, 0, 100, -7 };
+    first_agrees(4, 1, 13, four, 6, all);
+    int64_t five[] = { 24, 37, 211 };
+    first_agrees(5, 1, 8, five, 3, all);
+}
+
+/* Beyond six numbers there is no all-solutions mode: compare with first-solution mode
+ * without the spelling rules (every spelling, memo at every level). */
+Test(search, first_solution_mode_spelled_or_not_decides_long_hands_alike)
+{
+    search_params plain;
+    search_params_init(&plain);
+    plain.symmetry = false;
+    int64_t seven[] = { 24, 150, 271 };
+    first_agrees(7, 1, 4, seven, 3, plain);
+    int64_t eight[] = { 24, 200, -50 };
+    first_agrees(8, 1, 3, eight, 3, plain);
+}
+
 /* ---- the 4 Numbers reference ---- */
 
 /* Hands where t24's canonical form deliberately differs from the 4 Numbers list (see

@@ -8,6 +8,7 @@
 #include "cli/args.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
+#include "study/standalone.h"
 #include "study/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
@@ -29,8 +30,13 @@ static const char help[] =
     "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
     "  --seed S             their random seed (default 1)\n"
     "  --no-reductions      give GLPK the whole instance\n"
-    "  --name NAME          C name of the table (default table_default)\n"
+    "  --name NAME          C name of the table (default table_default; with\n"
+    "                       --standalone, t24)\n"
     "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"
+    "  --standalone         write one self-contained C99 file for other programs, with\n"
+    "                       int NAME_solve(const int *cards, char *buf, size_t size)\n"
+    "  --header FILE        with --standalone and --out: also write its header to FILE\n"
+    "                       (same folder as --out)\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
     "  -h, --help           show this help\n";
 
@@ -38,7 +44,9 @@ typedef struct {
     study_options cfg;
     const char *name;
     const char *out;
+    const char *header; /* --header: the standalone file's declarations */
     bool json;
+    bool standalone;
 } options;
 
 static bool is_c_name(const char *s)
@@ -52,8 +60,19 @@ static bool is_c_name(const char *s)
     return true;
 }
 
+/* Are the two paths in the same folder (as written: "x.c" and "./x.h" are)? */
+static bool same_folder(const char *a, const char *b)
+{
+    char *da = strdup(a), *db = strdup(b);
+    bool same = da && db && strcmp(dirname(da), dirname(db)) == 0;
+    free(da);
+    free(db);
+    return same;
+}
+
 static int parse(int argc, char **argv, options *o)
 {
+    bool name_given = false;
     memset(o, 0, sizeof *o);
     study_options_init(&o->cfg);
     o->name = "table_default";
@@ -68,10 +87,17 @@ static int parse(int argc, char **argv, options *o)
                 return rc;
         } else if (strcmp(argv[i], "--json") == 0) {
             o->json = true;
+        } else if (strcmp(argv[i], "--standalone") == 0) {
+            o->standalone = true;
+        } else if ((v = args_value(argc, argv, &i, "--header", &missing))) {
+            if (!*v)
+                return args_error("emit", "--header needs a file name");
+            o->header = v;
         } else if ((v = args_value(argc, argv, &i, "--name", &missing))) {
             if (!is_c_name(v))
                 return args_error("emit", "--name must be a C identifier, not '%s'", v);
             o->name = v;
+            name_given = true;
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("emit", "--out needs a file name");
@@ -86,6 +112,13 @@ static int parse(int argc, char **argv, options *o)
         return args_error("emit", "unknown option '--coverage' (it belongs to t24 study)");
     if (o->json && !o->out)
         return args_error("emit", "--json prints a summary, so the source needs --out FILE");
+    if (o->header && (!o->standalone || !o->out))
+        return args_error("emit", "--header '%s' needs --standalone and --out", o->header);
+    if (o->header && !same_folder(o->out, o->header))
+        return args_error("emit", "--header '%s' must be in the folder of --out '%s' (both "
+                                  "are written all or nothing)", o->header, o->out);
+    if (o->standalone && !name_given)
+        o->name = "t24";
     return study_options_finish(&o->cfg, "emit");
 }
 
@@ -106,25 +139,45 @@ static cJSON *summary(const study *p, const tablegen_table *t, const char *comma
     return o;
 }
 
-/* Writes the source into --out through a temporary beside it, or to stdout. */
+/* The source (and with --header the header): t24's table, or the standalone file. */
+static int write_files(const options *o, const study *p, tablegen_table *t,
+                       const char *command, FILE *c, FILE *h, char *err, size_t errsize)
+{
+    if (!o->standalone)
+        return tablegen_from_study(p, o->name, command, c, t, err, errsize);
+    char note[256];
+    if (tablegen_build_from_study(p, t, note, sizeof note, err, errsize) ||
+        standalone_write_c(&p->st, t, note, o->name, command, c, err, errsize))
+        return -1;
+    if (h && standalone_write_header(&p->st, o->name, command, h)) {
+        snprintf(err, errsize, "cannot write '%s'", o->header);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the source into --out through a temporary beside it (and the header beside it),
+ * or to stdout. */
 static int write_source(const options *o, const study *p, tablegen_table *t,
                         const char *command, char *err, size_t errsize)
 {
     if (!o->out)
-        return tablegen_from_study(p, o->name, command, stdout, t, err, errsize);
-    char *d = strdup(o->out), *b = strdup(o->out);
+        return write_files(o, p, t, command, stdout, NULL, err, errsize);
+    char *d = strdup(o->out), *b = strdup(o->out), *hb = o->header ? strdup(o->header) : NULL;
     artifact_set *a = d && b ? artifact_begin(dirname(d), err, errsize) : NULL;
     FILE *fp = a ? artifact_open(a, basename(b)) : NULL;
+    FILE *hp = fp && hb ? artifact_open(a, basename(hb)) : NULL;
     int rc = -1;
-    if (fp && tablegen_from_study(p, o->name, command, fp, t, err, errsize) == 0) {
+    if (fp && (hp || !o->header) && write_files(o, p, t, command, fp, hp, err, errsize) == 0) {
         rc = artifact_commit(a, err, errsize);
         a = NULL;
-    } else if (a && !fp) {
-        snprintf(err, errsize, "cannot write '%s'", o->out);
+    } else if (a && (!fp || (o->header && !hp))) {
+        snprintf(err, errsize, "cannot write '%s'", fp ? o->header : o->out);
     }
     artifact_abort(a);
     free(d);
     free(b);
+    free(hb);
     return rc;
 }
 
@@ -138,8 +191,11 @@ int cmd_emit(int argc, char **argv)
     }
     if (rc)
         return rc;
-    char err[512], command[256];
+    char err[512], command[384];
     study_options_command(&o.cfg, "emit", command, sizeof command);
+    if (o.standalone) /* the command that writes this very file */
+        snprintf(command + strlen(command), sizeof command - strlen(command),
+                 " --standalone --name %s", o.name);
     study p;
     if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
         fprintf(stderr, "t24 emit: %s\n", err);

@@ -52,6 +52,8 @@ struct search {
     search_params p;
     search_stats st;
     bool nonneg;
+    bool ordered; /* entries keep card order, twins by class, no memo (see rec()) */
+    bool spell;   /* ordered, and one merge order and spelling only (p.symmetry) */
     int n0;
     bool stop, nomem, canon_failed, memo_full;
     canon *cn;
@@ -156,8 +158,8 @@ HOT uint64_t gcd64(uint64_t a, uint64_t b)
 
 /* a op b exactly, in lowest terms when reduce is set or an operand is not small().
  * Small operands take an int64 path; others go through rational.h, which reports
- * RATIONAL_OVERFLOW when the reduced result does not fit. All-solutions mode skips the
- * reduction: it never compares values by their parts (first-solution mode does, for the
+ * RATIONAL_OVERFLOW when the reduced result does not fit. The card-order search skips
+ * the reduction: it never compares values by their parts (the value search does, for the
  * memo and twins), and the gcd was a large share of its run time. */
 HOT rational_status combine(op_kind op, rational a, rational b, bool reduce, rational *out)
 {
@@ -320,11 +322,11 @@ static void memo_add(search *s, const entry *st, int n)
 /* ---- the recursion ---- */
 
 /* Two entries are interchangeable when picking them yields the same searches: the same
- * card (all-solutions mode), or the same value (first-solution mode, where only values
- * matter). Interchangeable entries sit next to each other in the list. */
+ * card (the card-order search), or the same value (first-solution mode's value search,
+ * where only values matter). Interchangeable entries sit next to each other in the list. */
 HOT bool same(const search *s, entry a, entry b)
 {
-    if (s->p.all)
+    if (s->ordered)
         return a.cls >= 0 && a.cls == b.cls;
     return a.v.num == b.v.num && a.v.den == b.v.den;
 }
@@ -341,10 +343,11 @@ static const op_kind variant_op[V_COUNT] = { OP_ADD, OP_ADD, OP_MUL, OP_MUL,
  * the added (multiplied) operands first, each part in increasing id, as ((p1+p2)-n1)-n2
  * with p1 < p2 and n1 < n2. Any other spelling has the same canonical form and, when the
  * terms are non-negative, this one keeps every partial result non-negative, so nothing is
- * lost. First-solution mode keeps every spelling: its memo knows values only. */
+ * lost. First-solution mode uses the rule where it has no memo (search_as_cards()): the
+ * memo knows values only, not how a list was spelled. */
 HOT bool chain_ok(const search *s, op_kind op, const entry *l, const entry *r)
 {
-    if (!s->p.all || !s->p.symmetry)
+    if (!s->spell)
         return true;
     int level = op_precedence(op);
     if (r->op != EXPR_LEAF && op_precedence((op_kind)r->op) == level)
@@ -421,16 +424,17 @@ HOT unsigned popcount8(unsigned m) /* without -mpopcnt the builtin is a library 
     return (m & 0x0f) + (m >> 4);
 }
 
-/* The last operation on the last two entries. All-solutions mode without p.count skips
- * working out which spellings are allowed until some operation gives the target: that
- * halves its run time, at the price of not counting the expressions. */
+/* The last operation on the last two entries. Without p.count, the card-order search
+ * (all-solutions mode, and first-solution mode's search_as_cards()) skips working out
+ * which spellings are allowed until some operation gives the target: that halves its run
+ * time, at the price of not counting the expressions. */
 static void finish(search *s, const entry *a, const entry *b)
 {
     unsigned m, hits = 0;
     int64_t t = s->p.target;
     if (small(a->v) && small(b->v)) {
         unsigned eq = equal_mask(a->v, b->v, t);
-        if (!eq && s->p.all && !s->p.count)
+        if (!eq && s->ordered && !s->p.count)
             return;
         m = variants(s, a, b);
         hits = m & eq;
@@ -461,12 +465,13 @@ static void finish(search *s, const entry *a, const entry *b)
 
 static void rec(search *s, const entry *st, int n, int last);
 
-/* Places c among rest (m entries) into out: sorted by value in first-solution mode (the
- * memo key and the twin rule need that), at the end otherwise (cards keep their order). */
+/* Places c among rest (m entries) into out: sorted by value in first-solution mode's
+ * value search (the memo key and the twin rule need that), at the end in the card-order
+ * search (cards keep their order). */
 static void insert(const search *s, const entry *rest, int m, entry c, entry *out)
 {
     int pos = m;
-    if (!s->p.all)
+    if (!s->ordered)
         for (pos = 0; pos < m && cmp_values(rest[pos].v, c.v) <= 0; pos++)
             ;
     memcpy(out, rest, (size_t)pos * sizeof *out);
@@ -484,7 +489,7 @@ static void try_pair(search *s, const entry *a, const entry *b, const entry *res
         const entry *l = bit & 1 ? b : a, *r = bit & 1 ? a : b;
         entry c = { { 0, 1 }, &s->nodes[depth], -1, a->id < b->id ? a->id : b->id, r->id,
                     (int8_t)variant_op[bit] };
-        rational_status rs = combine(variant_op[bit], l->v, r->v, !s->p.all, &c.v);
+        rational_status rs = combine(variant_op[bit], l->v, r->v, !s->ordered, &c.v);
         if (rs == RATIONAL_OVERFLOW)
             s->st.overflows++;
         if (rs != RATIONAL_OK)
@@ -494,7 +499,7 @@ static void try_pair(search *s, const entry *a, const entry *b, const entry *res
         node->left = l->e;
         node->right = r->e;
         if (m == 1) { /* straight to the last operation: the hottest path */
-            bool first = !s->p.all && cmp_values(c.v, rest[0].v) < 0;
+            bool first = !s->ordered && cmp_values(c.v, rest[0].v) < 0;
             finish(s, first ? &c : &rest[0], first ? &rest[0] : &c);
             continue;
         }
@@ -507,29 +512,19 @@ static void try_pair(search *s, const entry *a, const entry *b, const entry *res
 /* Merges of disjoint entries commute, so in all-solutions mode only one order is
  * searched: a merge that does not use the entry made just before (whose id is last) must
  * have a larger id than it. Any order of a tree's merges can be sorted into that one by
- * swapping neighbours, so no tree is lost; first-solution mode cannot use the rule
- * because its memo forgets how a list was reached. */
+ * swapping neighbours, so no tree is lost; first-solution mode uses it only where it
+ * has no memo (search_as_cards()), since the memo forgets how a list was reached. */
 HOT bool out_of_order(const search *s, entry a, entry b, int n, int last)
 {
-    if (!s->p.all || !s->p.symmetry || last < 0)
+    if (!s->spell || last < 0)
         return false;
     const expr *made = &s->nodes[s->n0 - n - 1];
     return a.e != made && b.e != made && (a.id < b.id ? a.id : b.id) < last;
 }
 
-static void rec(search *s, const entry *st, int n, int last)
+/* Every pair of the list st (n entries), each operation on it, then the shorter list. */
+static void search_pairs(search *s, const entry *st, int n, int last)
 {
-    if (n == 2) {
-        finish(s, &st[0], &st[1]);
-        return;
-    }
-    s->st.states++;
-    bool memo = !s->p.all && s->p.memo;
-    if (memo && memo_find(s, st, n)) {
-        s->st.memo_hits++;
-        return;
-    }
-    uint64_t overflows = s->st.overflows;
     for (int i = 0; i < n - 1 && !s->stop; i++) {
         if (i > 0 && same(s, st[i - 1], st[i]))
             continue; /* the pairs of st[i-1] covered these */
@@ -545,6 +540,56 @@ static void rec(search *s, const entry *st, int n, int last)
             try_pair(s, &st[i], &st[j], rest, m, s->n0 - n);
         }
     }
+}
+
+/* First-solution mode searches a short list as if its values were fresh cards, with
+ * all-solutions mode's one merge order and one spelling per chain: every tree over the
+ * list's values still has one searched tree of the same value, so the answer is the same
+ * (tests/test_search.c compares it with --all), with far fewer expressions. The values are
+ * sorted, so equal ones are neighbours and share a class. Longer lists keep the memo. */
+static void search_as_cards(search *s, const entry *st, int n)
+{
+    entry cards[SEARCH_MAX_NUMBERS];
+    for (int i = 0; i < n; i++) {
+        cards[i] = st[i];
+        cards[i].cls = (int16_t)(i > 0 && same(s, st[i - 1], st[i]) ? cards[i - 1].cls : i);
+        cards[i].id = (int16_t)i;
+        cards[i].rid = -1;
+        cards[i].op = EXPR_LEAF;
+    }
+    s->ordered = s->spell = true;
+    search_pairs(s, cards, n, -1);
+    s->ordered = s->spell = false;
+}
+
+/* Which lists first-solution mode searches as cards. A hand of at most SEARCH_MAX_ALL
+ * numbers is searched so as a whole, like all-solutions mode. A longer hand reaches so
+ * many lists that remembering the failed ones saves more: the memo keeps every list down
+ * to 5 numbers, and lists of 4 are searched as cards. Measured on 7- and 8-number hands
+ * without solution (docs/solve.md): 3 or 5 instead of 4 was slower. */
+static int spell_from(const search *s)
+{
+    return s->n0 <= SEARCH_MAX_ALL ? SEARCH_MAX_ALL : 4;
+}
+
+static void rec(search *s, const entry *st, int n, int last)
+{
+    if (n == 2) {
+        finish(s, &st[0], &st[1]);
+        return;
+    }
+    s->st.states++;
+    /* The starting list cannot come back: no memo for it. */
+    bool memo = !s->ordered && s->p.memo && n < s->n0;
+    if (memo && memo_find(s, st, n)) {
+        s->st.memo_hits++;
+        return;
+    }
+    uint64_t overflows = s->st.overflows;
+    if (!s->ordered && s->p.symmetry && n <= spell_from(s))
+        search_as_cards(s, st, n);
+    else
+        search_pairs(s, st, n, last);
     /* A list is known to fail only if nothing in it was skipped for overflow. */
     if (memo && !s->stop && s->st.overflows == overflows)
         memo_add(s, st, n);
@@ -574,6 +619,8 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
     memset(&s->st, 0, sizeof s->st);
     s->p = *p;
     s->stop = s->nomem = s->canon_failed = false;
+    s->ordered = p->all;
+    s->spell = p->all && p->symmetry;
     if (n < 1 || n > (p->all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS))
         return SEARCH_TOO_MANY;
     int64_t sorted[SEARCH_MAX_NUMBERS];

@@ -3,10 +3,12 @@
  * The search picks two numbers, combines them with each operator, and recurses on the
  * shorter list until one number is left (seeds 000-002). Values are exact rationals
  * (rational.h); a branch whose arithmetic would leave int64 is skipped and reported,
- * never rounded. In first-solution mode the multisets of values already shown to fail
- * are remembered, so a repeated sub-state is not searched twice. In all-solutions mode
- * every expression equal to the target is reduced to its canonical form (canon.h) and
- * kept once. */
+ * never rounded. Both modes search one order of commuting merges and one spelling of
+ * each chain of + - (or * /), which loses no value; first-solution mode does so for whole
+ * hands of up to SEARCH_MAX_ALL numbers, and for longer hands remembers the multisets of
+ * values already shown to fail, so a repeated sub-state is not searched twice, down to
+ * lists of 4. In all-solutions mode every expression equal to the target is reduced to
+ * its canonical form (canon.h) and kept once. */
 #ifndef T24_SOLVE_SEARCH_H
 #define T24_SOLVE_SEARCH_H
 
@@ -22,15 +24,15 @@ typedef struct {
     bool all;          /* collect every distinct solution instead of stopping at one */
     bool memo;         /* first-solution mode: remember failed multisets of values */
     bool nonneg;       /* allow only non-negative intermediate values; see search_run() */
-    bool symmetry;     /* all-solutions mode: search one order of commuting merges and one
-                          spelling of each chain of + - or * / (same results, faster) */
+    bool symmetry;     /* search one order of commuting merges and one spelling of each
+                          chain of + - or * / (same results, faster) */
     size_t memo_limit; /* the memo stops growing at this many states */
     bool count;        /* all-solutions mode: count every expression tried (slower) */
 } search_params;
 
 typedef struct {
-    uint64_t expressions;   /* complete expressions compared with the target (in
-                               all-solutions mode only with search_params.count) */
+    uint64_t expressions;   /* complete expressions compared with the target (all of
+                               them only with search_params.count) */
     uint64_t states;        /* intermediate lists of numbers searched */
     uint64_t memo_hits;     /* lists skipped because they had failed before */
     uint64_t raw_solutions; /* expressions equal to the target, before de-duplication */

@@ -327,36 +327,32 @@ static void write_header(FILE *out, const enumeration *st, const tablegen_table 
     fprintf(out, "#include \"solve/table.h\"\n\n");
 }
 
-/* Writes the table as C source defining `const table_def NAME`; cover_note says in the
- * header where the cover came from (and whether it is proven minimal). Returns 0, or -1 with the
- * reason in err when an expression is too long or the deck could overflow int64. */
-int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char *name, const char *command,
-                 const char *cover_note, FILE *out, char *err, size_t errsize)
+static int write_tests(const enumeration *st, const tablegen_table *t, FILE *code,
+                       double *bound, char *err, size_t errsize)
 {
     const enumeration_params *p = &st->params;
-    int n = p->ncards;
     double maxcard = (double)(llabs(p->lo) > llabs(p->hi) ? llabs(p->lo) : llabs(p->hi));
     double tabs = (double)llabs(p->target), worst = 0;
     bool leaf_guards = p->lo <= 0;
     sym *s = malloc(sizeof *s);
     char *guards = malloc(SYM_LEN);
-    char *body = NULL;
-    size_t body_len = 0;
-    FILE *code = s && guards ? open_memstream(&body, &body_len) : NULL;
-    if (!code)
-        goto nomem;
+    int rc = -1;
+    if (!s || !guards) {
+        snprintf(err, errsize, "out of memory");
+        goto done;
+    }
     for (uint32_t k = 0; k < t->count; k++) {
         template_prog prog;
-        double bound;
+        double b;
         char text[256];
         template_program(st->all, t->ids[k], &prog);
-        if (!symbolic(&prog, maxcard, leaf_guards, s, guards, &bound)) {
+        if (!symbolic(&prog, maxcard, leaf_guards, s, guards, &b)) {
             snprintf(err, errsize, "expression %u is too long to generate", k);
-            goto fail;
+            goto done;
         }
         double fin = tabs * s->bd > s->bn ? tabs * s->bd : s->bn;
         worst = fin > worst ? fin : worst;
-        worst = bound > worst ? bound : worst;
+        worst = b > worst ? b : worst;
         template_format_prog(&prog, TEMPLATE_READABLE, NULL, text, sizeof text);
         if (s->d_one)
             fprintf(code, "    if (%s%s == %lldLL) /* %s */\n        return %u;\n", guards,
@@ -365,13 +361,59 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
             fprintf(code, "    if (%s%s == %lldLL * (%s)) /* %s */\n        return %u;\n",
                     guards, s->n, (long long)p->target, s->d, text, k);
     }
-    fclose(code);
-    code = NULL;
+    *bound = worst;
+    rc = 0;
     if (worst >= TABLEGEN_BOUND) {
         snprintf(err, errsize, "deck %lld-%lld could overflow int64 in generated code",
                  (long long)p->lo, (long long)p->hi);
-        goto fail;
+        rc = -1;
     }
+done:
+    free(s);
+    free(guards);
+    return rc;
+}
+
+/* The table's tests as the body of a C function over const int64_t x0..x{n-1} (the
+ * sorted cards): one `if (...) return k;` per expression, in try order, the divisors
+ * guarded against zero. Sets *bound to the largest magnitude any of them can meet for
+ * cards in the deck. Returns the text (malloc'd, the caller frees it), or NULL with the
+ * reason in err when memory runs out, an expression is too long or the deck could
+ * overflow int64. */
+char *tablegen_tests(const enumeration *st, const tablegen_table *t, double *bound, char *err,
+                     size_t errsize)
+{
+    char *body = NULL;
+    size_t len = 0;
+    FILE *code = open_memstream(&body, &len);
+    if (!code) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    int rc = write_tests(st, t, code, bound, err, errsize);
+    if (fclose(code) && !rc) {
+        snprintf(err, errsize, "out of memory");
+        rc = -1;
+    }
+    if (rc) {
+        free(body);
+        return NULL;
+    }
+    return body;
+}
+
+/* Writes the table as C source defining `const table_def NAME`; cover_note says in the
+ * header where the cover came from (and whether it is proven minimal). Returns 0, or -1 with the
+ * reason in err when an expression is too long or the deck could overflow int64. */
+int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char *name, const char *command,
+                 const char *cover_note, FILE *out, char *err, size_t errsize)
+{
+    const enumeration_params *p = &st->params;
+    int n = p->ncards;
+    double worst = 0;
+    char *body = tablegen_tests(st, t, &worst, err, errsize);
+    if (!body)
+        return -1;
     write_header(out, st, t, command, cover_note, worst);
     fprintf(out, "static const uint32_t ids[] = {");
     for (uint32_t k = 0; k < t->count; k++)
@@ -387,25 +429,14 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
             name, n, (long long)p->lo, (long long)p->hi, (long long)p->target,
             template_groupings_name(p->groupings), command, t->count, t->from_cover);
     free(body);
-    free(s);
-    free(guards);
     return ferror(out) ? -1 : 0;
-nomem:
-    snprintf(err, errsize, "out of memory");
-fail:
-    if (code)
-        fclose(code);
-    free(body);
-    free(s);
-    free(guards);
-    return -1;
 }
 
-/* The whole emit step for a finished study: its cover (class representatives) built
- * into a table and written as C. Fills *t (caller frees with tablegen_table_free()). Returns
- * 0, or -1 with the reason in err. */
-int tablegen_from_study(const study *p, const char *name, const char *command, FILE *out,
-                  tablegen_table *t, char *err, size_t errsize)
+/* The study's cover (class representatives) built into a table: fills *t (caller frees
+ * with tablegen_table_free()) and, in note, where the cover came from and whether it is
+ * proven minimal. Returns 0, or -1 with the reason in err. */
+int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, size_t notesize,
+                              char *err, size_t errsize)
 {
     memset(t, 0, sizeof *t);
     uint32_t *cover = malloc((p->hr.cover.n + 1) * sizeof *cover);
@@ -415,17 +446,27 @@ int tablegen_from_study(const study *p, const char *name, const char *command, F
     }
     for (uint32_t k = 0; k < p->hr.cover.n; k++)
         cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
-    char note[256];
     if (p->hr.optimal)
-        snprintf(note, sizeof note, "a minimum hitting set of the %s family (%u templates, "
+        snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
                  "proven optimal by GLPK)", template_groupings_name(p->st.params.groupings),
                  p->hr.cover.n);
     else
-        snprintf(note, sizeof note, "the best hitting set found (%u templates; NOT proven "
+        snprintf(note, notesize, "the best hitting set found (%u templates; NOT proven "
                  "minimal, best lower bound %u)", p->hr.cover.n, p->hr.best_bound);
     int rc = tablegen_build(&p->st, cover, p->hr.cover.n, t, err, errsize);
+    free(cover);
+    return rc;
+}
+
+/* The whole emit step for a finished study: its cover built into a table and written as
+ * C. Fills *t (caller frees with tablegen_table_free()). Returns 0, or -1 with the reason
+ * in err. */
+int tablegen_from_study(const study *p, const char *name, const char *command, FILE *out,
+                  tablegen_table *t, char *err, size_t errsize)
+{
+    char note[256];
+    int rc = tablegen_build_from_study(p, t, note, sizeof note, err, errsize);
     if (!rc)
         rc = tablegen_write_c(&p->st, t, name, command, note, out, err, errsize);
-    free(cover);
     return rc;
 }

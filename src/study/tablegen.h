@@ -4,7 +4,8 @@
  * family for the hands the family misses (so the table decides every hand), and orders
  * the expressions greedily for a small mean number of tries per solvable hand (the
  * min-sum set cover greedy: most newly solved hands first). tablegen_write_c() writes the
- * table as straight-line C code after proving that int64 cannot overflow on the deck. */
+ * table as straight-line C code after proving that int64 cannot overflow on the deck;
+ * tablegen_tests() gives only those tests, for other generators (standalone.h). */
 #ifndef T24_STUDY_TABLEGEN_H
 #define T24_STUDY_TABLEGEN_H
 
@@ -30,11 +31,15 @@ typedef struct {
 
 int tablegen_build(const enumeration *st, const uint32_t *cover, uint32_t n, tablegen_table *out,
                char *err, size_t errsize);
+char *tablegen_tests(const enumeration *st, const tablegen_table *t, double *bound, char *err,
+                     size_t errsize);
 int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char *name,
                  const char *command, const char *cover_note, FILE *out, char *err,
                  size_t errsize);
 void tablegen_table_free(tablegen_table *t);
 
+int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, size_t notesize,
+                              char *err, size_t errsize);
 int tablegen_from_study(const study *p, const char *name, const char *command,
                   FILE *out, tablegen_table *t, char *err, size_t errsize);
 

@@ -1,0 +1,257 @@
+/* test_standalone.c - `t24 emit --standalone`: the file compiles outside the build tree
+ * with nothing but `cc -std=c99 -Wall -Wextra -Werror -pedantic`, depends on nothing,
+ * keeps no state, and on every hand of its deck answers as the exact evaluator does, each
+ * printed expression checked by verify.h with the real cards. examples/ builds here too. */
+#include <criterion/criterion.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hand.h"
+#include "helpers.h"
+#include "solve/verify.h"
+#include "study/enumeration.h"
+#include "study/standalone.h"
+
+#define CC_STRICT "cc -std=c99 -Wall -Wextra -Werror -pedantic"
+
+/* A fresh folder under /tmp, outside the build tree. */
+static void make_dir(char *dir, size_t size)
+{
+    snprintf(dir, size, "/tmp/t24-standalone-XXXXXX");
+    cr_assert(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir)
+{
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static int shell(const char *fmt, const char *a, const char *b)
+{
+    char cmd[2 * PATH_MAX + 512];
+    snprintf(cmd, sizeof cmd, fmt, a, b);
+    return system(cmd);
+}
+
+/* `t24 emit --standalone --name solver` for config into dir/solver.c and dir/solver.h. */
+static void emit(const char *dir, const char *config)
+{
+    char args[2048];
+    snprintf(args, sizeof args, "emit --standalone --name solver %s --out '%s/solver.c' "
+             "--header '%s/solver.h'", config, dir, dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "t24 %s: %s", args, r.err);
+    run_free(&r);
+}
+
+/* Only standard headers, no symbol from outside (so no allocation, no library call) and
+ * no writable data (so no state shared between threads): asked of the object file. */
+static void check_self_contained(const char *dir)
+{
+    char path[PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/solver.c", dir);
+    char *src = slurp(path);
+    cr_assert(src);
+    int includes = 0;
+    for (const char *p = strstr(src, "\n#"); p; p = strstr(p + 1, "\n#")) {
+        cr_assert(strncmp(p, "\n#include <stddef.h>\n", 21) == 0 ||
+                      strncmp(p, "\n#include <stdint.h>\n", 21) == 0,
+                  "a directive that is not a standard include: %.40s", p + 1);
+        includes++;
+    }
+    cr_assert_eq(includes, 2);
+    free(src);
+    cr_assert_eq(shell("cd '%s' && " CC_STRICT " -O2 -c solver.c -o solver.o && nm solver.o "
+                       "> nm.txt", dir, NULL), 0);
+    snprintf(path, sizeof path, "%s/nm.txt", dir);
+    char *nm = slurp(path);
+    cr_assert(nm && strstr(nm, " T solver_solve"), "%s", nm);
+    for (const char *line = nm; *line; line = strchr(line, '\n') + 1) {
+        const char *kind = line + strcspn(line, " ") + 1;
+        cr_assert(!strchr("UdDbBcC", *kind), "an undefined or writable symbol: %.60s", line);
+    }
+    free(nm);
+}
+
+/* Compiles the driver beside the generated files and runs it on every hand; returns its
+ * output (malloc'd). */
+static char *drive(const char *dir, int n, int64_t lo, int64_t hi)
+{
+    char src[PATH_MAX], args[128];
+    snprintf(src, sizeof src, "%s/tests/standalone/driver.c", getenv("T24_SOURCE_DIR"));
+    cr_assert_eq(shell("cp '%s' '%s/driver.c'", src, dir), 0);
+    cr_assert_eq(shell("cd '%s' && " CC_STRICT " -o driver driver.c solver.c", dir, NULL), 0,
+                 "the standalone file and its driver compile cleanly");
+    int digits = snprintf(NULL, 0, "%lld", (long long)hi);
+    snprintf(args, sizeof args, "%d %lld %lld %zu", n, (long long)lo, (long long)hi,
+             standalone_buffer_size(n, digits));
+    cr_assert_eq(shell("cd '%s' && ./driver %s > out.txt", dir, args), 0);
+    char out[PATH_MAX + 16];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    char *text = slurp(out);
+    cr_assert(text);
+    return text;
+}
+
+/* Every driver line against the evaluator's answer for its hand, and verify.h. */
+static void check_answers(const char *text, const enumeration *st)
+{
+    const enumeration_params *p = &st->params;
+    uint32_t lines = 0, solved = 0;
+    for (const char *line = text; *line; line = strchr(line, '\n') + 1) {
+        cr_assert(strncmp(line, "FAIL", 4) != 0, "%.120s", line);
+        int64_t cards[6], sorted[6];
+        char *end;
+        const char *q = line;
+        for (int i = 0; i < p->ncards; i++, q = end)
+            cards[i] = strtoll(q, &end, 10);
+        int r = (int)strtol(q, &end, 10);
+        memcpy(sorted, cards, sizeof cards);
+        for (int i = 1; i < p->ncards; i++) /* the hand set's order: sorted */
+            for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+                int64_t t = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = t;
+            }
+        uint32_t h = hand_set_find(st->hands, sorted);
+        cr_assert_neq(h, UINT32_MAX, "%.60s is not a hand of the deck", line);
+        cr_assert_eq(r == 1, st->truly_solvable[h], "%.120s", line);
+        if (r == 1) {
+            char expr[256];
+            cr_assert_eq(sscanf(end, "\t%255[^\n]", expr), 1, "%.120s", line);
+            cr_assert_eq(verify_solution(expr, cards, p->ncards, p->target), VERIFY_OK,
+                         "%.120s", line);
+            solved++;
+        }
+        lines++;
+    }
+    cr_assert_eq(lines, hand_set_count(st->hands));
+    cr_assert_eq(solved, st->solvable);
+}
+
+static void standalone_agrees(int n, int64_t lo, int64_t hi, int64_t target,
+                              const char *config)
+{
+    char dir[64], err[256];
+    make_dir(dir, sizeof dir);
+    emit(dir, config);
+    check_self_contained(dir);
+    char *text = drive(dir, n, lo, hi);
+    enumeration_params ep;
+    enumeration_params_init(&ep);
+    ep.ncards = n;
+    ep.lo = lo;
+    ep.hi = hi;
+    ep.target = target;
+    ep.groupings = TEMPLATE_ALL; /* solvability is decided over every grouping anyway */
+    enumeration st;
+    cr_assert_eq(enumeration_run(&st, &ep, err, sizeof err), 0, "%s", err);
+    check_answers(text, &st);
+    enumeration_free(&st);
+    free(text);
+    remove_dir(dir);
+}
+
+TestSuite(standalone, .timeout = 600);
+
+Test(standalone, the_default_table_decides_every_hand_of_1_to_11)
+{
+    standalone_agrees(4, 1, 11, 24, "");
+}
+
+Test(standalone, the_table_of_deck_1_to_13_decides_every_hand)
+{
+    standalone_agrees(4, 1, 13, 24, "--deck 1-13");
+}
+
+/* The minimum for five cards is not proven in seconds: a short time limit gives some
+ * verified cover, and any verified cover makes a valid table. */
+Test(standalone, a_five_card_table_of_deck_1_to_10_decides_every_hand)
+{
+    standalone_agrees(5, 1, 10, 24, "--cards 5 --deck 1-10 --time-limit 1 --greedy-runs 5");
+}
+
+/* Zero cards need the divisor guards; three cards, another target. */
+Test(standalone, a_deck_with_zero_and_another_target)
+{
+    standalone_agrees(3, 0, 9, 7, "--cards 3 --deck 0-9 --target 7");
+}
+
+/* The comment block as running text: each line break with its " * " becomes a space. */
+static void unwrap(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        if (r[0] == '\n' && r[1] == ' ' && r[2] == '*') {
+            *w++ = ' ';
+            for (r += 3; *r == ' '; r++)
+                ;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = '\0';
+}
+
+Test(standalone, the_comment_block_says_what_the_table_is)
+{
+    char dir[64], path[PATH_MAX + 16];
+    make_dir(dir, sizeof dir);
+    emit(dir, "--cards 5 --deck 1-6 --time-limit 1 --greedy-runs 5");
+    snprintf(path, sizeof path, "%s/solver.c", dir);
+    char *src = slurp(path);
+    cr_assert(src);
+    unwrap(src);
+    const char *want[] = { "5 cards from 1 to 6", "--standalone --name solver",
+                           "The cover: ", "Mean expressions tried: ", "exceeds ",
+                           "int solver_solve(const int *cards, char *buf, size_t size);",
+                           "int main(void)", "used, copied, modified and distributed freely" };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        cr_assert(strstr(src, want[i]), "missing '%s'", want[i]);
+    cr_assert(strstr(src, "proven optimal by GLPK") || strstr(src, "NOT proven minimal"));
+    free(src);
+    remove_dir(dir);
+}
+
+/* examples/solve24.c, built against the default standalone file as a user would. */
+Test(standalone, the_example_program_builds_and_solves_3_3_8_8)
+{
+    char dir[64], src[PATH_MAX];
+    make_dir(dir, sizeof dir);
+    run_result r;
+    char args[512];
+    snprintf(args, sizeof args, "emit --standalone --out '%s/t24.c' --header '%s/t24.h'", dir,
+             dir);
+    r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    snprintf(src, sizeof src, "%s/examples/solve24.c", getenv("T24_SOURCE_DIR"));
+    cr_assert_eq(shell("cp '%s' '%s/solve24.c'", src, dir), 0);
+    cr_assert_eq(shell("cd '%s' && " CC_STRICT " -o solve24 solve24.c t24.c", dir, NULL), 0);
+    cr_assert_eq(shell("cd '%s' && ./solve24 3 3 8 8 > out.txt && ./solve24 3 9 4 10 >> out.txt"
+                       "; test $? -eq 1 && ./solve24 3 3 8 >> out.txt 2>/dev/null; "
+                       "test $? -eq 2",
+                       dir, NULL), 0);
+    char out[PATH_MAX + 16];
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    char *text = slurp(out);
+    cr_assert_str_eq(text, "8/(3-8/3) = 24\nno solution\n");
+    free(text);
+    remove_dir(dir);
+}
+
+Test(standalone, bad_option_combinations_are_refused)
+{
+    const char *bad[] = { "emit --header x.h", "emit --standalone --header x.h",
+                          "emit --standalone --out a/x.c --header b/x.h", "emit --header" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        run_result r = run_t24(bad[i], NULL);
+        cr_assert_eq(r.status, 2, "t24 %s", bad[i]);
+        cr_assert_eq(count_lines(r.err), 1, "t24 %s: %s", bad[i], r.err);
+        cr_assert_str_eq(r.out, "");
+        run_free(&r);
+    }
+}
