@@ -26,7 +26,6 @@ const char *args_value(int argc, char **argv, int *i, const char *name, bool *mi
 {
     size_t n = strlen(name);
     const char *a = argv[*i];
-    *missing = false;
     if (strncmp(a, name, n) != 0)
         return NULL;
     if (a[n] == '=')

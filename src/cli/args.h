@@ -14,7 +14,9 @@ int args_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 bool args_is_help(const char *s);
 
 /* Matches "--name value" and "--name=value": returns the value (advancing *i past it) or
- * NULL when argv[*i] is not this option; *missing is set when the value is absent. */
+ * NULL when argv[*i] is not this option. *missing is set to true when argv[*i] is this
+ * option but its value is absent, and left alone otherwise: a parser can try several
+ * names in a row and test *missing once at the end. */
 const char *args_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
 #endif
