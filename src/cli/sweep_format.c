@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "study/jsonint.h"
+
 static const cJSON *get(const cJSON *o, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(o, key);
@@ -14,9 +16,12 @@ static double num(const cJSON *o, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* Integers are read exactly: targets and seeds may need all 64 bits (jsonint.h). */
 static long long integer(const cJSON *o, const char *key)
 {
-    return (long long)num(o, key);
+    int64_t v = 0;
+    jsonint_get(get(o, key), &v);
+    return (long long)v;
 }
 
 static const char *str(const cJSON *o, const char *key)
@@ -27,8 +32,9 @@ static const char *str(const cJSON *o, const char *key)
 
 static long long deck(const cJSON *row, int i)
 {
-    const cJSON *d = cJSON_GetArrayItem(get(row, "deck"), i);
-    return d ? (long long)d->valuedouble : 0;
+    int64_t v = 0;
+    jsonint_get(cJSON_GetArrayItem(get(row, "deck"), i), &v);
+    return (long long)v;
 }
 
 /* The phases of a row's "seconds" object, in pipeline order. */
@@ -87,10 +93,11 @@ static void md_extreme(FILE *out, const cJSON *table, const char *which, const c
     if (targets)
         fprintf(out, "target%s ", n > 1 ? "s" : "");
     for (int i = 0; i < n; i++) {
-        long long v = (long long)cJSON_GetArrayItem(at, i)->valuedouble;
+        int64_t v = 0;
+        jsonint_get(cJSON_GetArrayItem(at, i), &v);
         fputs(i == 0 ? "" : i == n - 1 ? " and " : ", ", out);
         if (targets)
-            fprintf(out, "%lld", v);
+            fprintf(out, "%lld", (long long)v);
         else
             md_config(out, cJSON_GetArrayItem(get(table, "rows"), (int)v));
     }

@@ -9,6 +9,7 @@
 #include "study/study.h"
 #include "study/enumeration.h"
 #include "core/parse.h"
+#include "study/jsonint.h"
 
 /* Appends a table; returns it, or NULL when out of memory. */
 static sweep_table *add_table(sweep_plan *p, const char *name, const char *title)
@@ -243,8 +244,8 @@ static cJSON *extreme(const sweep_table *t, const cJSON *rows, bool want_max)
         bool optimal = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(row, "optimal"));
         if (num(row, "optimum") == best) {
             proven &= optimal;
-            cJSON_AddItemToArray(at, cJSON_CreateNumber(targets ? (double)t->configs[i].target
-                                                                : (double)i));
+            cJSON_AddItemToArray(at, targets ? jsonint_create(t->configs[i].target)
+                                             : cJSON_CreateNumber((double)i));
         } else if (!want_max && !optimal && num(row, "best_bound") <= best) {
             proven = false;
         }
@@ -294,7 +295,7 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
     cJSON *h = cJSON_CreateObject();
     cJSON_AddNumberToObject(h, "configurations", (double)sweep_plan_count(plan));
     cJSON_AddNumberToObject(h, "greedy_runs", p->hp.greedy_runs);
-    cJSON_AddNumberToObject(h, "seed", (double)p->hp.seed);
+    jsonint_add(h, "seed", (int64_t)p->hp.seed);
     cJSON_AddNumberToObject(h, "time_limit", p->hp.time_limit);
     cJSON_AddBoolToObject(h, "reductions", p->hp.reduce);
     return h;
