@@ -52,3 +52,47 @@ Test(hostile_outputs, int64_max_targets_survive_csv_markdown_and_json)
     run_free(&r);
     unlink(path);
 }
+
+/* Runs `t24 ARGS` with stdout on /dev/full (a disk that is always full) and stdin from
+ * input; returns the exit status, stderr goes into err. */
+static int run_to_full_disk(const char *args, const char *input, char *err, size_t size)
+{
+    char in[64], errpath[] = "/tmp/t24-hostile-err-XXXXXX", cmd[1024];
+    write_temp(in, input ? input : "");
+    int fd = mkstemp(errpath);
+    cr_assert(fd >= 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "'%s' %s <'%s' >/dev/full 2>'%s'", getenv("T24_BIN"), args, in,
+             errpath);
+    int st = system(cmd);
+    char *text = slurp(errpath);
+    snprintf(err, size, "%s", text ? text : "");
+    free(text);
+    unlink(in);
+    unlink(errpath);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(hostile_outputs, a_failed_write_on_stdout_is_exit_2_with_one_clean_line)
+{
+    char path[64], args[128];
+    write_temp(path, "2 1-4 6\n");
+    snprintf(args, sizeof args, "sweep --configs %s", path);
+    const char *cases[] = { "study --cards 2 --deck 1-4",  "study --cards 2 --deck 1-4 --json",
+                            "solve 3 3 8 8",                "solve 3 9 4 10",
+                            "solve --batch -",              "solve --json 1 2 3 4",
+                            "emit --cards 2 --deck 1-4",    args,
+                            "--help",                       "solve --help" };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[4096];
+        int st = run_to_full_disk(cases[i], "3 3 8 8\n1 1 1 1\n", err, sizeof err);
+        cr_expect_eq(st, 2, "'t24 %s > /dev/full' should exit 2, got %d", cases[i], st);
+        cr_expect_eq(count_lines(err), 1, "'t24 %s > /dev/full': one line, got: %s", cases[i],
+                     err);
+        cr_expect(strstr(err, "cannot write"), "'t24 %s > /dev/full' said: %s", cases[i], err);
+        for (const char *p = err; *p; p++) /* no uninitialised bytes */
+            cr_expect((*p >= ' ' && *p < 127) || *p == '\n', "'t24 %s': byte %d in: %s",
+                      cases[i], *p, err);
+    }
+    unlink(path);
+}

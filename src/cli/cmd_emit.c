@@ -138,7 +138,7 @@ int cmd_emit(int argc, char **argv)
     }
     if (rc)
         return rc;
-    char err[512], command[256];
+    char err[512] = "", command[256];
     study_options_command(&o.cfg, "emit", command, sizeof command);
     study p;
     if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {

@@ -363,6 +363,8 @@ static int run_batch(search *s, const options *o)
             print_json(&h, o, &ans, lineno);
         else
             print_batch_line(&h, o, &ans);
+        if (ferror(stdout))
+            break; /* nobody reads the answers: cli_run() reports it */
     }
     if (ferror(in)) {
         fprintf(stderr, "t24 solve: error reading '%s'\n", o->batch);

@@ -1,6 +1,7 @@
 /* tablegen.c - completing, ordering and printing a table; see tablegen.h. */
 #include "study/tablegen.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,7 +389,13 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
     free(body);
     free(s);
     free(guards);
-    return ferror(out) ? -1 : 0;
+    errno = 0;
+    if (fflush(out) || ferror(out)) {
+        snprintf(err, errsize, "cannot write the table: %s",
+                 errno ? strerror(errno) : "write error");
+        return -1;
+    }
+    return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
 fail:
