@@ -65,6 +65,51 @@ static inline run_result run_t24(const char *args, const char *stdin_text)
     return r;
 }
 
+/* Runs the t24 binary with the arguments argv (NULL-terminated, without the program
+ * name) and len bytes of stdin, which may hold any byte; no shell in between, so an
+ * argument may be long or hold blanks. Captures both streams. */
+static inline run_result run_t24_argv(const char *const *argv, const char *in, size_t len)
+{
+    const char *bin = getenv("T24_BIN");
+    cr_assert(bin, "T24_BIN must name the t24 binary");
+    char dir[] = "/tmp/t24-test-XXXXXX", inp[64], outp[64], errp[64];
+    cr_assert(mkdtemp(dir));
+    snprintf(inp, sizeof inp, "%s/in", dir);
+    snprintf(outp, sizeof outp, "%s/out", dir);
+    snprintf(errp, sizeof errp, "%s/err", dir);
+    FILE *fp = fopen(inp, "wb");
+    cr_assert(fp && fwrite(in ? in : "", 1, len, fp) == len);
+    fclose(fp);
+    size_t n = 0;
+    while (argv[n])
+        n++;
+    const char **args = calloc(n + 2, sizeof *args);
+    cr_assert(args);
+    args[0] = bin;
+    memcpy(args + 1, argv, n * sizeof *args);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        if (!freopen(inp, "rb", stdin) || !freopen(outp, "wb", stdout) ||
+            !freopen(errp, "wb", stderr))
+            _exit(127);
+        execv(bin, (char *const *)args);
+        _exit(127);
+    }
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    free(args);
+    run_result r;
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    r.out = slurp(outp);
+    r.err = slurp(errp);
+    unlink(inp);
+    unlink(outp);
+    unlink(errp);
+    rmdir(dir);
+    return r;
+}
+
 static inline void run_free(run_result *r)
 {
     free(r->out);

@@ -63,3 +63,83 @@ Test(hostile_args, a_missing_value_is_named_for_every_option)
         cr_assert_gt(for_value_options(cmds[i], missing_value), 1, "%s has value options",
                      cmds[i]);
 }
+
+/* An error line is one line of printable text, at most a couple of KB. */
+static void expect_clean_line(const run_result *r, const char *what)
+{
+    cr_assert_eq(r->status, 2, "%s: exit 2, got %d", what, r->status);
+    cr_assert_eq(count_lines(r->err), 1, "%s: one line, got: %s", what, r->err);
+    cr_assert_lt(strlen(r->err), 2200, "%s: a %zu-byte error line", what, strlen(r->err));
+    for (const char *p = r->err; *p; p++)
+        cr_assert((*p >= ' ' && *p != 127) || *p == '\n' || (*p & 0x80),
+                  "%s: control byte %d on stderr", what, *p);
+}
+
+Test(hostile_args, control_bytes_are_escaped_in_error_lines)
+{
+    static const char escape[] = "\033[2J x\n";
+    const char *batch[] = { "solve", "--batch", "-", NULL };
+    run_result r = run_t24_argv(batch, escape, sizeof escape - 1);
+    expect_clean_line(&r, "a batch line with ESC [2J");
+    cr_assert(strstr(r.err, "'\\x1b[2J'"), "the byte is shown escaped: %s", r.err);
+    run_free(&r);
+    const char *arg[] = { "study", "--deck", "1-\03310", NULL };
+    r = run_t24_argv(arg, NULL, 0);
+    expect_clean_line(&r, "an option value with ESC");
+    cr_assert(strstr(r.err, "'1-\\x1b10'"), "%s", r.err);
+    run_free(&r);
+}
+
+Test(hostile_args, a_131_kb_argument_is_not_echoed_whole)
+{
+    size_t n = 131000;
+    char *big = malloc(n + 1);
+    cr_assert(big);
+    memset(big, 'x', n);
+    memcpy(big, "--", 2);
+    big[n] = '\0';
+    const char *opt[] = { "solve", big, NULL };
+    run_result r = run_t24_argv(opt, NULL, 0);
+    expect_clean_line(&r, "a 131 KB option");
+    cr_assert(strstr(r.err, "...[131002 bytes]..."), "says how long it was: %s", r.err);
+    run_free(&r);
+    memset(big, '7', n);
+    const char *card[] = { "solve", "1", big, NULL };
+    r = run_t24_argv(card, NULL, 0);
+    expect_clean_line(&r, "a 131 KB card");
+    cr_assert(strstr(r.err, "not a card"), "%s", r.err);
+    run_free(&r);
+    free(big);
+}
+
+Test(hostile_args, cards_are_never_skipped_or_misnamed)
+{
+    /* An empty argument was skipped (3 '' 8 solved "3 8"). */
+    const char *empty[] = { "solve", "3", "", "8", NULL };
+    run_result r = run_t24_argv(empty, NULL, 0);
+    expect_clean_line(&r, "an empty card");
+    cr_assert(strstr(r.err, "'' is not a card"), "%s", r.err);
+    run_free(&r);
+    /* A 5,000-digit card was "too many cards". */
+    char digits[5001];
+    memset(digits, '9', 5000);
+    digits[5000] = '\0';
+    const char *huge[] = { "solve", "1", digits, NULL };
+    r = run_t24_argv(huge, NULL, 0);
+    expect_clean_line(&r, "a 5000-digit card");
+    cr_assert(strstr(r.err, "is not a card"), "%s", r.err);
+    cr_assert_null(strstr(r.err, "too many"), "%s", r.err);
+    run_free(&r);
+    /* A negative number beyond int64 was an unknown option. */
+    const char *neg[] = { "solve", "-99999999999999999999", "1", NULL };
+    r = run_t24_argv(neg, NULL, 0);
+    expect_clean_line(&r, "-99999999999999999999");
+    cr_assert(strstr(r.err, "'-99999999999999999999' is not a card"), "%s", r.err);
+    run_free(&r);
+    /* A hand quoted as one argument is still a hand. */
+    const char *quoted[] = { "solve", "3 3 8 8", NULL };
+    r = run_t24_argv(quoted, NULL, 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert_str_eq(r.out, "8/(3-8/3) = 24\n");
+    run_free(&r);
+}

@@ -142,7 +142,7 @@ int cmd_emit(int argc, char **argv)
     study_options_command(&o.cfg, "emit", command, sizeof command);
     study p;
     if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
-        fprintf(stderr, "t24 emit: %s\n", err);
+        args_message("emit", "%s", err);
         return ARGS_EXIT_USAGE;
     }
     tablegen_table t = { 0 };
@@ -163,7 +163,7 @@ int cmd_emit(int argc, char **argv)
     cJSON_Delete(js);
 done:
     if (rc)
-        fprintf(stderr, "t24 emit: %s\n", err);
+        args_message("emit", "%s", err);
     tablegen_table_free(&t);
     study_free(&p);
     return rc;

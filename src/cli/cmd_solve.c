@@ -4,6 +4,7 @@
  * table `t24 emit` generated), then the general solver (search.h). Every expression
  * printed has been re-read and re-evaluated by verify.h first. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -287,24 +288,24 @@ static void print_batch_line(const cards_hand *h, const options *o, const answer
 
 /* ---- modes ---- */
 
+/* Each argument holds one card or more ("3 3 8 8" quoted is a hand too); an argument
+ * without a card, such as '', is an error, never skipped. */
 static int run_single(search *s, char **argv, int argc, const options *o)
 {
-    cards_hand h;
-    char line[4096] = "", err[512];
-    size_t len = 0;
+    cards_hand h = { .n = 0 };
+    char err[512];
     (void)argc;
     for (int i = o->first_card; i < o->first_card + o->ncards; i++) {
-        int w = snprintf(line + len, sizeof line - len, "%s%s", len ? " " : "", argv[i]);
-        if (w < 0 || (size_t)w >= sizeof line - len)
-            return args_error("solve", "too many cards: at most %d", CARDS_MAX);
-        len += (size_t)w;
+        int before = h.n;
+        if (cards_parse_more(argv[i], &h, err, sizeof err))
+            return args_error("solve", "%s", err);
+        if (h.n == before)
+            return args_error("solve", "'%s' is not a card (an integer, or A J Q K)", argv[i]);
     }
-    if (cards_parse_line(line, &h, err, sizeof err))
-        return args_error("solve", "%s", err);
     answer ans = { 0 };
     solve_rc rc = solve_hand(s, &h, o, &ans, err, sizeof err);
     if (rc != SOLVE_OK) {
-        fprintf(stderr, "t24 solve: %s\n", err);
+        args_message("solve", "%s", err);
         answer_free(&ans);
         return rc;
     }
@@ -336,7 +337,7 @@ static int run_batch(search *s, const options *o)
 {
     FILE *in = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "r");
     if (!in) {
-        fprintf(stderr, "t24 solve: cannot read '%s': %s\n", o->batch, strerror(errno));
+        args_message("solve", "cannot read '%s': %s", o->batch, strerror(errno));
         return ARGS_EXIT_USAGE;
     }
     char *line = NULL;
@@ -354,7 +355,7 @@ static int run_batch(search *s, const options *o)
                                                                    : solve_hand(s, &h, o, &ans, err, sizeof err);
         if (rc != SOLVE_OK) {
             fflush(stdout); /* keep stderr in step with the lines already written */
-            fprintf(stderr, "t24 solve: line %ld: %s\n", lineno, err);
+            args_message("solve", "line %ld: %s", lineno, err);
             if (status != EXIT_INTERNAL)
                 status = rc;
             continue;
@@ -367,7 +368,7 @@ static int run_batch(search *s, const options *o)
             break; /* nobody reads the answers: cli_run() reports it */
     }
     if (ferror(in)) {
-        fprintf(stderr, "t24 solve: error reading '%s'\n", o->batch);
+        args_message("solve", "error reading '%s'", o->batch);
         status = ARGS_EXIT_USAGE;
     }
     free(line);
@@ -389,8 +390,8 @@ static int parse(int argc, char **argv, options *o)
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
-        int64_t dummy;
-        bool is_number = parse_int64(argv[i], &dummy) == 0;
+        /* -5 is a card, and so is -99999999999999999999 (to be refused as one). */
+        bool is_number = argv[i][0] == '-' && isdigit((unsigned char)argv[i][1]);
         if (cards_only || argv[i][0] != '-' || is_number) {
             if (!o->first_card)
                 o->first_card = i;
@@ -445,7 +446,7 @@ int cmd_solve(int argc, char **argv)
         return rc;
     search *s = search_new();
     if (!s) {
-        fprintf(stderr, "t24 solve: out of memory\n");
+        args_message("solve", "out of memory");
         return ARGS_EXIT_USAGE;
     }
     rc = o.batch ? run_batch(s, &o) : run_single(s, argv, argc, &o);

@@ -191,7 +191,7 @@ static int write_table(const study_options *cfg, const study *r, FILE *fp)
     study_options_command(cfg, "emit", command, sizeof command);
     int rc = tablegen_from_study(r, "table_default", command, fp, &t, err, sizeof err);
     if (rc)
-        fprintf(stderr, "t24 study: table.c: %s\n", err);
+        args_message("study", "table.c: %s", err);
     tablegen_table_free(&t);
     return rc;
 }
@@ -237,14 +237,14 @@ int cmd_study(int argc, char **argv)
     char err[512];
     artifact_set *a = NULL;
     if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
         return ARGS_EXIT_USAGE;
     }
     if (isatty(STDERR_FILENO))
         o.cfg.sp.progress = progress;
     study r;
     if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
         return ARGS_EXIT_USAGE;
@@ -261,7 +261,7 @@ int cmd_study(int argc, char **argv)
         rc = ARGS_EXIT_USAGE; /* commit freed the set and removed the temporaries */
     }
     if (rc) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
     } else if (o.json) {
         printf("%s\n", text);
     } else {
@@ -272,7 +272,7 @@ int cmd_study(int argc, char **argv)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        args_message("study", "GLPK failed: %s", r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }
     free(text);
