@@ -13,6 +13,7 @@
 #include "cli/args.h"
 #include "solve/canon.h"
 #include "core/cards.h"
+#include "core/lines.h"
 #include "cli/cli.h"
 #include "solve/search.h"
 #include "solve/table.h"
@@ -21,6 +22,7 @@
 #include "core/parse.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
+#define BATCH_LINE_MAX 65536 /* a hand is a few dozen bytes; comments may be long */
 
 static const char help[] =
     "usage: t24 solve [options] CARD...\n"
@@ -340,19 +342,27 @@ static int run_batch(search *s, const options *o)
         args_message("solve", "cannot read '%s': %s", o->batch, strerror(errno));
         return ARGS_EXIT_USAGE;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    lines rd;
+    lines_init(&rd, in, BATCH_LINE_MAX);
+    lines_status ls;
+    char *line;
+    size_t len;
     int status = 0;
     answer ans = { 0 };
-    while (getline(&line, &cap, in) != -1) {
-        lineno++;
-        if (blank_line(line))
-            continue;
+    while ((ls = lines_next(&rd, &line, &len)) != LINES_EOF && ls != LINES_ERROR &&
+           ls != LINES_NOMEM) {
+        long lineno = rd.lineno;
         cards_hand h;
         char err[512];
-        solve_rc rc = cards_parse_line(line, &h, err, sizeof err) ? SOLVE_BAD
-                                                                   : solve_hand(s, &h, o, &ans, err, sizeof err);
+        solve_rc rc = SOLVE_BAD;
+        if (ls == LINES_NUL)
+            snprintf(err, sizeof err, "contains a NUL byte");
+        else if (ls == LINES_TOO_LONG)
+            snprintf(err, sizeof err, "longer than %d bytes", BATCH_LINE_MAX);
+        else if (blank_line(line))
+            continue;
+        else if (cards_parse_line(line, &h, err, sizeof err) == 0)
+            rc = solve_hand(s, &h, o, &ans, err, sizeof err);
         if (rc != SOLVE_OK) {
             fflush(stdout); /* keep stderr in step with the lines already written */
             args_message("solve", "line %ld: %s", lineno, err);
@@ -367,11 +377,12 @@ static int run_batch(search *s, const options *o)
         if (ferror(stdout))
             break; /* nobody reads the answers: cli_run() reports it */
     }
-    if (ferror(in)) {
-        args_message("solve", "error reading '%s'", o->batch);
+    if (ls == LINES_ERROR || ls == LINES_NOMEM) {
+        args_message("solve", "'%s': %s after line %ld", o->batch, lines_status_message(ls),
+                     rd.lineno);
         status = ARGS_EXIT_USAGE;
     }
-    free(line);
+    lines_free(&rd);
     answer_free(&ans);
     if (in != stdin)
         fclose(in);
