@@ -96,3 +96,51 @@ Test(hostile_outputs, a_failed_write_on_stdout_is_exit_2_with_one_clean_line)
     }
     unlink(path);
 }
+
+/* Splits one CSV line by RFC 4180 (a quoted field may hold commas and doubled quotes);
+ * returns the number of fields and copies the first into first. */
+static int csv_fields(const char *line, char *first, size_t size)
+{
+    int n = 0;
+    size_t k = 0;
+    const char *p = line;
+    for (;;) {
+        bool quoted = *p == '"';
+        p += quoted;
+        while (*p && (quoted || (*p != ',' && *p != '\n'))) {
+            if (quoted && *p == '"') {
+                if (p[1] != '"') {
+                    p++;
+                    break;
+                }
+                p++;
+            }
+            if (n == 0 && k + 1 < size)
+                first[k++] = *p;
+            p++;
+        }
+        n++;
+        if (*p != ',')
+            break;
+        p++;
+    }
+    first[k < size ? k : size - 1] = '\0';
+    return n;
+}
+
+Test(hostile_outputs, csv_quotes_a_table_name_with_a_comma_and_a_quote)
+{
+    char path[64], args[128], first[64];
+    write_temp(path, "table a,\"b\n2 1-3 5\n");
+    snprintf(args, sizeof args, "sweep --csv --configs %s", path);
+    run_result r = run_t24(args, NULL);
+    unlink(path);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    char *row = strchr(r.out, '\n') + 1;
+    int header = csv_fields(r.out, first, sizeof first);
+    cr_assert_str_eq(first, "table");
+    cr_assert_eq(csv_fields(row, first, sizeof first), header, "a row has as many fields "
+                 "as the header: %s", row);
+    cr_assert_str_eq(first, "a,\"b");
+    run_free(&r);
+}
