@@ -184,20 +184,22 @@ static int write_hitting_sets(artifact_set *a, const study *r)
 }
 
 /* table.c: the cover as a compiled table, exactly what `t24 emit` writes. */
-static int write_table(const study_options *cfg, const study *r, FILE *fp)
+static int write_table(const study_options *cfg, const study *r, FILE *fp, char *err,
+                       size_t errsize)
 {
-    char command[256], err[256];
+    char command[256], why[256];
     tablegen_table t;
     study_options_command(cfg, "emit", command, sizeof command);
-    int rc = tablegen_from_study(r, "table_default", command, fp, &t, err, sizeof err);
+    int rc = tablegen_from_study(r, "table_default", command, fp, &t, why, sizeof why);
     if (rc)
-        args_message("study", "table.c: %s", err);
+        snprintf(err, errsize, "table.c: %s", why);
     tablegen_table_free(&t);
     return rc;
 }
 
+/* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
-                     const char *json)
+                     const char *json, char *err, size_t errsize)
 {
     const enumeration *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
@@ -205,10 +207,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
     FILE *tc = artifact_open(a, "table.c");
+    snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
     if (!sol || !tm || !hd || !js || !tc)
         return -1;
     if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd) || write_hitting_sets(a, r) || write_table(cfg, r, tc))
+        write_hands(st, hd) || write_hitting_sets(a, r) ||
+        write_table(cfg, r, tc, err, errsize))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
@@ -252,9 +256,8 @@ int cmd_study(int argc, char **argv)
     cJSON *js = study_json(&r, o.timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &o.cfg, &r, text)) {
+    if (a && write_out(a, &o.cfg, &r, text, err, sizeof err)) {
         artifact_abort(a); /* removes every temporary */
-        snprintf(err, sizeof err, "cannot write into '%s'", o.out);
         a = NULL;
         rc = ARGS_EXIT_USAGE;
     } else if (a && artifact_commit(a, err, sizeof err)) {
