@@ -327,6 +327,24 @@ static void write_header(FILE *out, const enumeration *st, const tablegen_table 
     fprintf(out, "#include \"solve/table.h\"\n\n");
 }
 
+/* |v| as a double: llabs(INT64_MIN) is undefined (and came out negative, which passed
+ * the overflow check below). */
+static double magnitude(int64_t v)
+{
+    return v < 0 ? -(double)v : (double)v;
+}
+
+/* v as a C constant of type int64: -9223372036854775808LL would be the negation of a
+ * constant too large for long long, so INT64_MIN is written as an expression. */
+static const char *c_int64(int64_t v, char *buf, size_t size)
+{
+    if (v == INT64_MIN)
+        snprintf(buf, size, "(-9223372036854775807LL - 1)");
+    else
+        snprintf(buf, size, "%lldLL", (long long)v);
+    return buf;
+}
+
 /* Writes the table as C source defining `const table_def NAME`; cover_note says in the
  * header where the cover came from (and whether it is proven minimal). Returns 0, or -1 with the
  * reason in err when an expression is too long or the deck could overflow int64. */
@@ -335,9 +353,12 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
 {
     const enumeration_params *p = &st->params;
     int n = p->ncards;
-    double maxcard = (double)(llabs(p->lo) > llabs(p->hi) ? llabs(p->lo) : llabs(p->hi));
-    double tabs = (double)llabs(p->target), worst = 0;
+    double maxcard = magnitude(p->lo) > magnitude(p->hi) ? magnitude(p->lo) : magnitude(p->hi);
+    double tabs = magnitude(p->target), worst = 0;
     bool leaf_guards = p->lo <= 0;
+    char target[40], target_plain[24];
+    c_int64(p->target, target, sizeof target);
+    snprintf(target_plain, sizeof target_plain, "%lld", (long long)p->target);
     sym *s = malloc(sizeof *s);
     char *guards = malloc(SYM_LEN);
     char *body = NULL;
@@ -359,11 +380,11 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
         worst = bound > worst ? bound : worst;
         template_format_prog(&prog, TEMPLATE_READABLE, NULL, text, sizeof text);
         if (s->d_one)
-            fprintf(code, "    if (%s%s == %lldLL) /* %s */\n        return %u;\n", guards,
-                    s->n, (long long)p->target, text, k);
+            fprintf(code, "    if (%s%s == %s) /* %s */\n        return %u;\n", guards,
+                    s->n, target, text, k);
         else
-            fprintf(code, "    if (%s%s == %lldLL * (%s)) /* %s */\n        return %u;\n",
-                    guards, s->n, (long long)p->target, s->d, text, k);
+            fprintf(code, "    if (%s%s == %s * (%s)) /* %s */\n        return %u;\n",
+                    guards, s->n, target, s->d, text, k);
     }
     fclose(code);
     code = NULL;
@@ -377,14 +398,17 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
     for (uint32_t k = 0; k < t->count; k++)
         fprintf(out, "%s%u,", k % 10 ? " " : "\n    ", t->ids[k]);
     fprintf(out, "\n};\n\nstatic int solve(const int64_t *x)\n{\n");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && t->count; i++)
         fprintf(out, "    const int64_t x%d = x[%d];\n", i, i);
+    if (!t->count) /* no hand makes the target: nothing reads the cards */
+        fprintf(out, "    (void)x;\n");
     fprintf(out, "%s    return -1;\n}\n\n", body);
     fprintf(out, "const table_def %s = {\n    .cards = %d,\n    .lo = %lld,\n    .hi = %lld,\n"
-                 "    .target = %lld,\n    .groupings = \"%s\",\n    .command = \"%s\",\n"
+                 "    .target = %s,\n    .groupings = \"%s\",\n    .command = \"%s\",\n"
                  "    .count = %u,\n    .from_cover = %u,\n    .ids = ids,\n"
                  "    .solve = solve,\n};\n",
-            name, n, (long long)p->lo, (long long)p->hi, (long long)p->target,
+            name, n, (long long)p->lo, (long long)p->hi,
+            p->target == INT64_MIN ? target : target_plain,
             template_groupings_name(p->groupings), command, t->count, t->from_cover);
     free(body);
     free(s);
