@@ -23,15 +23,19 @@ static inline char *slurp(const char *path)
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t n;
-    while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
         len += n;
         if (cap - len < 2) {
-            cap *= 2;
-            buf = realloc(buf, cap);
+            char *more = realloc(buf, cap *= 2);
+            if (!more)
+                free(buf);
+            buf = more;
         }
     }
-    buf[len] = '\0';
     fclose(fp);
+    if (!buf)
+        return NULL;
+    buf[len] = '\0';
     return buf;
 }
 
