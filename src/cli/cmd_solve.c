@@ -20,8 +20,13 @@
 #include "core/template.h"
 #include "solve/verify.h"
 #include "core/parse.h"
+#include "core/walltime.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
+#define EXIT_UNDECIDED 3 /* a time or memory limit ended the search: no answer either way */
+#define TIME_LIMIT_ONE 60.0   /* default seconds for a hand given as arguments */
+#define TIME_LIMIT_BATCH 10.0 /* and for each hand of a batch */
+#define MEMORY_LIMIT_MB 1024  /* default MiB the search memo may hold */
 #define BATCH_LINE_MAX 65536 /* a hand is a few dozen bytes; comments may be long */
 
 static const char help[] =
@@ -44,13 +49,21 @@ static const char help[] =
     "  --json         print JSON: one object for a hand, one object per line in\n"
     "                 batch mode\n"
     "  --stats        add the search counters (expressions tried, states, memo hits)\n"
+    "  --time-limit S seconds the search may spend on each hand, > 0 (default 60 for\n"
+    "                 one hand, 10 per hand with --batch); a search still running\n"
+    "                 then ends 'undecided after S s', never 'no solution'\n"
+    "  --memory-limit M\n"
+    "                 MiB the search memo may hold, 1-1048576 (default 1024); a\n"
+    "                 search that needs more ends undecided the same way\n"
     "  -h, --help     show this help\n"
     "\n"
     "exit status: 0 solved, 1 no solution, 2 bad input, arithmetic overflow or\n"
-    "(batch) any bad line, 70 internal error.\n";
+    "(batch) any bad line, 3 undecided (a limit ended the search; in batch mode, some\n"
+    "hand), 70 internal error.\n";
 
 typedef struct {
     search_params sp;
+    double time_limit; /* 0 until given: then the default of the mode */
     bool aces_high, json, stats;
     const char *batch;
     int first_card; /* argv index of the first card; 0 when none */
@@ -103,7 +116,25 @@ static void add_stats(search_stats *to, const search_stats *from)
     to->overflows += from->overflows;
 }
 
-typedef enum { SOLVE_OK = 0, SOLVE_BAD = ARGS_EXIT_USAGE, SOLVE_INTERNAL = EXIT_INTERNAL } solve_rc;
+typedef enum {
+    SOLVE_OK = 0,
+    SOLVE_BAD = ARGS_EXIT_USAGE,
+    SOLVE_UNDECIDED = EXIT_UNDECIDED,
+    SOLVE_INTERNAL = EXIT_INTERNAL
+} solve_rc;
+
+/* Which of two outcomes a batch reports: an internal error over bad input over an
+ * undecided hand over success. */
+static int worse(int a, int b)
+{
+    static const int order[] = { SOLVE_OK, SOLVE_UNDECIDED, SOLVE_BAD, SOLVE_INTERNAL };
+    int ra = 0, rb = 0;
+    for (int i = 0; i < 4; i++) {
+        ra = order[i] == a ? i : ra;
+        rb = order[i] == b ? i : rb;
+    }
+    return ra >= rb ? a : b;
+}
 
 /* Rewrites text into its canonical form (canon.h), so a table answer reads exactly like
  * the solver's: 1 1 4 9 gives (9-1)*(4-1) either way. Leaves text as it is if the
@@ -198,6 +229,7 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
                            char *err, size_t errsize)
 {
     answer_clear(ans);
+    double start = walltime_now();
     int max = o->sp.all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS;
     if (h->n > max) {
         snprintf(err, errsize, "%d cards: at most %d%s", h->n, max,
@@ -215,9 +247,21 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
                 break;
             continue;
         }
-        search_stats st;
-        search_status ss = search_run(s, cards, h->n, &o->sp, &st);
+        search_stats st = { 0 };
+        search_params sp = o->sp;
+        sp.time_limit = o->sp.time_limit - (walltime_now() - start); /* for the whole hand */
+        search_status ss = sp.time_limit > 0 ? search_run(s, cards, h->n, &sp, &st)
+                                             : SEARCH_TIME_LIMIT;
         add_stats(&ans->stats, &st);
+        if (ss == SEARCH_TIME_LIMIT) {
+            snprintf(err, errsize, "undecided after %g s", o->sp.time_limit);
+            return SOLVE_UNDECIDED;
+        }
+        if (ss == SEARCH_MEMORY_LIMIT) {
+            snprintf(err, errsize, "undecided: the search memo reached the memory limit of "
+                     "%zu MiB", o->sp.memory_limit >> 20);
+            return SOLVE_UNDECIDED;
+        }
         if (ss != SEARCH_OK) {
             snprintf(err, errsize, "%s", search_status_message(ss));
             return SOLVE_BAD;
@@ -366,8 +410,7 @@ static int run_batch(search *s, const options *o)
         if (rc != SOLVE_OK) {
             fflush(stdout); /* keep stderr in step with the lines already written */
             args_message("solve", "line %ld: %s", lineno, err);
-            if (status != EXIT_INTERNAL)
-                status = rc;
+            status = worse(status, rc);
             continue;
         }
         if (o->json)
@@ -396,6 +439,7 @@ static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     search_params_init(&o->sp);
+    o->sp.memory_limit = (size_t)MEMORY_LIMIT_MB << 20;
     bool cards_only = false;
     int ncards = 0;
     for (int i = 1; i < argc; i++) {
@@ -431,6 +475,16 @@ static int parse(int argc, char **argv, options *o)
             if (!*v)
                 return args_error("solve", "--batch needs a file name or '-'");
             o->batch = v;
+        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
+            if (parse_double_positive(v, &o->time_limit))
+                return args_error("solve", "--time-limit must be a positive number of "
+                                           "seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--memory-limit", &missing))) {
+            int mb;
+            if (parse_int_range(v, 1, 1 << 20, &mb))
+                return args_error("solve", "--memory-limit must be a number of MiB from 1 to "
+                                           "1048576, not '%s'", v);
+            o->sp.memory_limit = (size_t)mb << 20;
         } else if (missing) {
             return args_error("solve", "%s needs a value", argv[i]);
         } else {
@@ -438,6 +492,9 @@ static int parse(int argc, char **argv, options *o)
         }
     }
     o->ncards = ncards;
+    if (!o->time_limit)
+        o->time_limit = o->batch ? TIME_LIMIT_BATCH : TIME_LIMIT_ONE;
+    o->sp.time_limit = o->time_limit;
     if (o->batch && ncards)
         return args_error("solve", "give cards or --batch, not both");
     if (!o->batch && !ncards)
