@@ -5,7 +5,8 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
 
-.PHONY: deps build study test test-release test-asan bench figures results clean
+.PHONY: deps build study test test-release test-asan bench figures results clean \
+        fuzz fuzz-build fuzz-short
 
 deps:
 	@bash .ci/install-deps.sh
@@ -25,7 +26,25 @@ test-asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test: test-release test-asan
+test: test-release test-asan fuzz-short
+
+# Fuzzing (docs/reliability.md): libFuzzer targets of tests/fuzz built with clang, ASan and
+# UBSan in their own folder. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs
+# each for FUZZ_SHORT (about a minute in all).
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 300
+FUZZ_SHORT   ?= 8
+
+fuzz-build: deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	       -DT24_FUZZ=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-short: fuzz-build
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SHORT) fresh
 
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
@@ -40,4 +59,4 @@ results: build
 	cp $(BUILD)/sweep/sweep.csv docs/results.csv
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -10,6 +10,7 @@
 
 #define PER_LINE 16 /* terms per line: CPLEX LP readers limit line length */
 #define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
+#define PACE_MAX_ELEMS (1ul << 24) /* memory for the universe stays within 300 MB */
 
 static int done(FILE *fp) { return ferror(fp) ? -1 : 0; }
 
@@ -185,6 +186,11 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
             if (header || sscanf(line, "p hs %lu %lu %7s", &ne, &ns, tail) != 2 ||
                 ne > UINT32_MAX || ns > UINT32_MAX) {
                 snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+                goto done;
+            }
+            if (ne > PACE_MAX_ELEMS) { /* an instance holds two arrays of N + 1 offsets */
+                snprintf(err, errsize, "line %lu: %lu elements: at most %lu are read", lineno,
+                         ne, (unsigned long)PACE_MAX_ELEMS);
                 goto done;
             }
             header = true;
