@@ -39,34 +39,49 @@ static inline char *slurp(const char *path)
     return buf;
 }
 
+/* The files of one run: a temporary folder with its stdin, stdout and stderr. */
+typedef struct {
+    char dir[32], in[64], out[64], err[64];
+} run_files;
+
+/* Makes the folder and writes len bytes of input (any bytes) as stdin. */
+static inline void run_files_make(run_files *f, const char *input, size_t len)
+{
+    snprintf(f->dir, sizeof f->dir, "/tmp/t24-test-XXXXXX");
+    cr_assert(mkdtemp(f->dir));
+    snprintf(f->in, sizeof f->in, "%s/in", f->dir);
+    snprintf(f->out, sizeof f->out, "%s/out", f->dir);
+    snprintf(f->err, sizeof f->err, "%s/err", f->dir);
+    FILE *fp = fopen(f->in, "wb");
+    cr_assert(fp && fwrite(input ? input : "", 1, len, fp) == len);
+    fclose(fp);
+}
+
+/* The result of a run that ended with wait status st; removes the files. */
+static inline run_result run_files_collect(run_files *f, int st)
+{
+    run_result r;
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    r.out = slurp(f->out);
+    r.err = slurp(f->err);
+    unlink(f->in);
+    unlink(f->out);
+    unlink(f->err);
+    rmdir(f->dir);
+    return r;
+}
+
 /* Runs the t24 binary (env T24_BIN) with a shell-quoted argument string and optional
  * stdin text; captures both streams. */
 static inline run_result run_t24(const char *args, const char *stdin_text)
 {
     const char *bin = getenv("T24_BIN");
     cr_assert(bin, "T24_BIN must name the t24 binary");
-    char dir[] = "/tmp/t24-test-XXXXXX";
-    cr_assert(mkdtemp(dir));
-    char in[512], out[512], err[512], cmd[4096];
-    snprintf(in, sizeof in, "%s/in", dir);
-    snprintf(out, sizeof out, "%s/out", dir);
-    snprintf(err, sizeof err, "%s/err", dir);
-    FILE *fp = fopen(in, "w");
-    cr_assert(fp);
-    if (stdin_text)
-        fputs(stdin_text, fp);
-    fclose(fp);
-    snprintf(cmd, sizeof cmd, "'%s' %s <'%s' >'%s' 2>'%s'", bin, args, in, out, err);
-    int st = system(cmd);
-    run_result r;
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    unlink(in);
-    unlink(out);
-    unlink(err);
-    rmdir(dir);
-    return r;
+    run_files f;
+    run_files_make(&f, stdin_text, stdin_text ? strlen(stdin_text) : 0);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s <'%s' >'%s' 2>'%s'", bin, args, f.in, f.out, f.err);
+    return run_files_collect(&f, system(cmd));
 }
 
 /* Runs the t24 binary with the arguments argv (NULL-terminated, without the program
@@ -76,14 +91,8 @@ static inline run_result run_t24_argv(const char *const *argv, const char *in, s
 {
     const char *bin = getenv("T24_BIN");
     cr_assert(bin, "T24_BIN must name the t24 binary");
-    char dir[] = "/tmp/t24-test-XXXXXX", inp[64], outp[64], errp[64];
-    cr_assert(mkdtemp(dir));
-    snprintf(inp, sizeof inp, "%s/in", dir);
-    snprintf(outp, sizeof outp, "%s/out", dir);
-    snprintf(errp, sizeof errp, "%s/err", dir);
-    FILE *fp = fopen(inp, "wb");
-    cr_assert(fp && fwrite(in ? in : "", 1, len, fp) == len);
-    fclose(fp);
+    run_files f;
+    run_files_make(&f, in, len);
     size_t n = 0;
     while (argv[n])
         n++;
@@ -94,8 +103,8 @@ static inline run_result run_t24_argv(const char *const *argv, const char *in, s
     pid_t pid = fork();
     cr_assert(pid >= 0);
     if (pid == 0) {
-        if (!freopen(inp, "rb", stdin) || !freopen(outp, "wb", stdout) ||
-            !freopen(errp, "wb", stderr))
+        if (!freopen(f.in, "rb", stdin) || !freopen(f.out, "wb", stdout) ||
+            !freopen(f.err, "wb", stderr))
             _exit(127);
         execv(bin, (char *const *)args);
         _exit(127);
@@ -103,15 +112,7 @@ static inline run_result run_t24_argv(const char *const *argv, const char *in, s
     int st;
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     free(args);
-    run_result r;
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(outp);
-    r.err = slurp(errp);
-    unlink(inp);
-    unlink(outp);
-    unlink(errp);
-    rmdir(dir);
-    return r;
+    return run_files_collect(&f, st);
 }
 
 static inline void run_free(run_result *r)
