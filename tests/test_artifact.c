@@ -140,3 +140,24 @@ Test(artifact, an_interrupted_study_leaves_no_folder_behind)
     cr_assert_eq(entries(dir), -1, "the empty folder is removed");
     remove_tree(base);
 }
+
+Test(artifact, a_failed_run_removes_the_folder_it_created_and_only_that)
+{
+    char base[] = "/tmp/t24-artifact-XXXXXX", dir[600], err[256];
+    cr_assert(mkdtemp(base));
+    snprintf(dir, sizeof dir, "%s/new", base);
+    artifact_set *a = artifact_begin(dir, err, sizeof err);
+    cr_assert(a, "%s", err);
+    FILE *fp = artifact_open(a, "x.txt");
+    cr_assert(fp);
+    fputs("half", fp);
+    artifact_abort(a);
+    cr_assert_eq(entries(dir), -1, "the new folder is removed with its temporaries");
+    /* An existing folder is kept, empty or not. */
+    a = artifact_begin(base, err, sizeof err);
+    cr_assert(a, "%s", err);
+    cr_assert(artifact_open(a, "y.txt"));
+    artifact_abort(a);
+    cr_assert_eq(entries(base), 0, "no temporaries");
+    cr_assert_eq(rmdir(base), 0, "the folder that existed before is still there");
+}
