@@ -8,7 +8,8 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench figures results data clean
+.PHONY: deps build study install test test-quick test-release test-asan bench figures results data \
+        clean fuzz fuzz-build fuzz-short
 
 deps:
 	@bash .ci/install-deps.sh
@@ -35,7 +36,25 @@ test-asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test: test-release test-asan
+test: test-release test-asan fuzz-short
+
+# Fuzzing (docs/reliability.md): libFuzzer targets of tests/fuzz built with clang, ASan and
+# UBSan in their own folder. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs
+# each for FUZZ_SHORT (about a minute in all).
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 300
+FUZZ_SHORT   ?= 8
+
+fuzz-build: deps
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug \
+	       -DT24_FUZZ=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-short: fuzz-build
+	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SHORT) fresh
 
 # The Release tests without those labelled slow (figures, sweep): a quick check while editing.
 test-quick: build
@@ -58,4 +77,4 @@ data: build
 	bash data/make-data.sh $(T24) data
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -25,16 +25,53 @@ static inline char *slurp(const char *path)
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t n;
-    while ((n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
+    while (buf && (n = fread(buf + len, 1, cap - len - 1, fp)) > 0) {
         len += n;
         if (cap - len < 2) {
-            cap *= 2;
-            buf = realloc(buf, cap);
+            char *more = realloc(buf, cap *= 2);
+            if (!more)
+                free(buf);
+            buf = more;
         }
     }
-    buf[len] = '\0';
     fclose(fp);
+    if (!buf)
+        return NULL;
+    buf[len] = '\0';
     return buf;
+}
+
+/* The files of one run: a temporary folder with its stdin, stdout and stderr. */
+typedef struct {
+    char dir[32], in[64], out[64], err[64];
+} run_files;
+
+/* Makes the folder and writes len bytes of input (any bytes) as stdin. */
+static inline void run_files_make(run_files *f, const char *input, size_t len)
+{
+    snprintf(f->dir, sizeof f->dir, "/tmp/t24-test-XXXXXX");
+    cr_assert(mkdtemp(f->dir));
+    snprintf(f->in, sizeof f->in, "%s/in", f->dir);
+    snprintf(f->out, sizeof f->out, "%s/out", f->dir);
+    snprintf(f->err, sizeof f->err, "%s/err", f->dir);
+    FILE *fp = fopen(f->in, "wb");
+    cr_assert(fp && fwrite(input ? input : "", 1, len, fp) == len);
+    fclose(fp);
+}
+
+/* The result of a run that ended with wait status st; removes the files. */
+static inline run_result run_files_collect(run_files *f, int st)
+{
+    run_result r;
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    r.out = slurp(f->out);
+    r.err = slurp(f->err);
+    cr_assert(r.out && r.err, "cannot read the output of a t24 run");
+    unlink(f->in);
+    unlink(f->out);
+    unlink(f->err);
+    rmdir(f->dir);
+    return r;
 }
 
 /* Runs the t24 binary (env T24_BIN) with a shell-quoted argument string and optional
@@ -43,34 +80,47 @@ static inline run_result run_t24(const char *args, const char *stdin_text)
 {
     const char *bin = getenv("T24_BIN");
     cr_assert(bin, "T24_BIN must name the t24 binary");
-    char dir[] = "/tmp/t24-test-XXXXXX";
-    cr_assert(mkdtemp(dir));
-    char in[512], out[512], err[512];
-    snprintf(in, sizeof in, "%s/in", dir);
-    snprintf(out, sizeof out, "%s/out", dir);
-    snprintf(err, sizeof err, "%s/err", dir);
-    FILE *fp = fopen(in, "w");
-    cr_assert(fp);
-    if (stdin_text)
-        fputs(stdin_text, fp);
-    fclose(fp);
+    run_files f;
+    run_files_make(&f, stdin_text, stdin_text ? strlen(stdin_text) : 0);
     const char *fmt = "'%s' %s <'%s' >'%s' 2>'%s'";
-    size_t size = (size_t)snprintf(NULL, 0, fmt, bin, args, in, out, err) + 1;
+    size_t size = (size_t)snprintf(NULL, 0, fmt, bin, args, f.in, f.out, f.err) + 1;
     char *cmd = malloc(size);
     cr_assert(cmd);
-    snprintf(cmd, size, fmt, bin, args, in, out, err);
+    snprintf(cmd, size, fmt, bin, args, f.in, f.out, f.err);
     int st = system(cmd);
     free(cmd);
-    run_result r;
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    cr_assert(r.out && r.err, "cannot read the output of t24 %s", args);
-    unlink(in);
-    unlink(out);
-    unlink(err);
-    rmdir(dir);
-    return r;
+    return run_files_collect(&f, st);
+}
+
+/* Runs the t24 binary with the arguments argv (NULL-terminated, without the program
+ * name) and len bytes of stdin, which may hold any byte; no shell in between, so an
+ * argument may be long or hold blanks. Captures both streams. */
+static inline run_result run_t24_argv(const char *const *argv, const char *in, size_t len)
+{
+    const char *bin = getenv("T24_BIN");
+    cr_assert(bin, "T24_BIN must name the t24 binary");
+    run_files f;
+    run_files_make(&f, in, len);
+    size_t n = 0;
+    while (argv[n])
+        n++;
+    const char **args = calloc(n + 2, sizeof *args);
+    cr_assert(args);
+    args[0] = bin;
+    memcpy(args + 1, argv, n * sizeof *args);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        if (!freopen(f.in, "rb", stdin) || !freopen(f.out, "wb", stdout) ||
+            !freopen(f.err, "wb", stderr))
+            _exit(127);
+        execv(bin, (char *const *)args);
+        _exit(127);
+    }
+    int st;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    free(args);
+    return run_files_collect(&f, st);
 }
 
 static inline void run_free(run_result *r)

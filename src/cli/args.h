@@ -1,20 +1,28 @@
 /* args.h - strict parsing of command-line values and the usage-error convention.
  *
  * Every parser returns 0 on success and -1 on failure without touching *out. Commands
- * report usage errors with args_error(): one line on stderr, exit status 2. */
+ * report usage errors with args_error() and other failures with args_message(): one
+ * line on stderr, "t24 CMD: message", exit status 2. Both print the message cleaned by
+ * args_print_clean(), so a value echoed from hostile input can neither drive the
+ * terminal (control bytes are escaped) nor flood it (long runs are shortened). */
 #ifndef T24_CLI_ARGS_H
 #define T24_CLI_ARGS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARGS_EXIT_USAGE 2
 
 int args_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int args_message(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void args_print_clean(FILE *fp, const char *msg);
 bool args_is_help(const char *s);
 
 /* Matches "--name value" and "--name=value": returns the value (advancing *i past it) or
- * NULL when argv[*i] is not this option; *missing is set when the value is absent. */
+ * NULL when argv[*i] is not this option. *missing is set to true when argv[*i] is this
+ * option but its value is absent, and left alone otherwise: a parser can try several
+ * names in a row and test *missing once at the end. */
 const char *args_value(int argc, char **argv, int *i, const char *name, bool *missing);
 
 #endif

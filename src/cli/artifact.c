@@ -1,7 +1,16 @@
-/* artifact.c - all-or-nothing output folders; see artifact.h. */
+/* artifact.c - all-or-nothing output folders; see artifact.h.
+ *
+ * The one piece of process-wide state in t24 lives here: what a SIGINT, SIGTERM, SIGHUP
+ * or SIGPIPE handler must remove if the run dies while a set is open (the temporaries
+ * and the folder the run created). A handler can only reach it through a global. It is
+ * changed only with those signals blocked, and the handler only reads it and calls
+ * unlink(), rmdir() and raise(), which are async-signal-safe. */
 #include "cli/artifact.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,11 +20,78 @@
 
 struct artifact_set {
     char *dir;
+    bool created; /* dir did not exist before artifact_begin() */
     int n;
     FILE *fp[MAX_FILES];
     char *tmp[MAX_FILES];
     char *final[MAX_FILES];
+    char *backup[MAX_FILES]; /* during a commit: where an older final was moved */
 };
+
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+#define NCAUGHT (sizeof caught / sizeof caught[0])
+
+/* What the handler removes: paths owned by the open set (or the probe), valid while
+ * listed. Only one set is open at a time. */
+static struct {
+    const char *path[MAX_FILES + 1];
+    volatile sig_atomic_t npaths;
+    const char *volatile dir;
+    bool installed[NCAUGHT];
+    struct sigaction old[NCAUGHT];
+} pending;
+
+static void on_signal(int sig)
+{
+    for (sig_atomic_t i = 0; i < pending.npaths; i++)
+        unlink(pending.path[i]);
+    if (pending.dir)
+        rmdir(pending.dir); /* only ever empty: it was created by this run */
+    /* SA_RESETHAND restored the default action: die of the signal, as if not caught. */
+    raise(sig);
+}
+
+static void block(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < NCAUGHT; i++)
+        sigaddset(&set, caught[i]);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+static void unblock(const sigset_t *old)
+{
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* Installs the handler for the signals that are not ignored (nohup's SIGHUP, a
+ * background job's SIGINT stay ignored). Called with the signals blocked. */
+static void install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < NCAUGHT; i++)
+        sigaddset(&sa.sa_mask, caught[i]);
+    for (size_t i = 0; i < NCAUGHT; i++) {
+        pending.installed[i] = false;
+        if (sigaction(caught[i], NULL, &pending.old[i]) || pending.old[i].sa_handler == SIG_IGN)
+            continue;
+        pending.installed[i] = sigaction(caught[i], &sa, NULL) == 0;
+    }
+}
+
+static void uninstall(void)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (pending.installed[i])
+            sigaction(caught[i], &pending.old[i], NULL);
+    pending.npaths = 0;
+    pending.dir = NULL;
+}
 
 static char *join(const char *dir, const char *prefix, const char *name, const char *suffix)
 {
@@ -26,39 +102,56 @@ static char *join(const char *dir, const char *prefix, const char *name, const c
     return p;
 }
 
-/* Creates dir if missing (one level) and proves it writable with a probe file. Returns a
- * handle, or NULL with the reason in err. */
+/* Creates dir if missing (one level) and proves it writable with a probe file; from
+ * here until the set is committed or aborted, a fatal signal removes what the set wrote
+ * (and dir, if created). Returns a handle, or NULL with the reason in err. */
 artifact_set *artifact_begin(const char *dir, char *err, size_t errsize)
 {
     struct stat st;
-    if (mkdir(dir, 0777) && errno != EEXIST) {
-        snprintf(err, errsize, "cannot create output folder '%s': %s", dir, strerror(errno));
-        return NULL;
+    artifact_set *a = calloc(1, sizeof *a);
+    char sfx[32], *probe = NULL;
+    snprintf(sfx, sizeof sfx, "%ld", (long)getpid());
+    if (!a || !(a->dir = strdup(dir)) || !(probe = join(dir, ".t24-probe-", sfx, ""))) {
+        snprintf(err, errsize, "out of memory");
+        goto fail;
     }
+    sigset_t old;
+    block(&old);
+    install();
+    a->created = mkdir(dir, 0777) == 0;
+    if (!a->created && errno != EEXIST) {
+        snprintf(err, errsize, "cannot create output folder '%s': %s", dir, strerror(errno));
+        goto fail_blocked;
+    }
+    pending.dir = a->created ? a->dir : NULL;
     if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
         snprintf(err, errsize, "output path '%s' is not a folder", dir);
-        return NULL;
+        goto fail_blocked;
     }
-    char sfx[32];
-    snprintf(sfx, sizeof sfx, "%ld", (long)getpid());
-    char *probe = join(dir, ".t24-probe-", sfx, "");
-    FILE *fp = probe ? fopen(probe, "w") : NULL;
+    pending.path[0] = probe;
+    pending.npaths = 1;
+    FILE *fp = fopen(probe, "w");
     if (!fp) {
-        snprintf(err, errsize, "cannot write in output folder '%s': %s", dir,
-                 strerror(errno));
-        free(probe);
-        return NULL;
+        snprintf(err, errsize, "cannot write in output folder '%s': %s", dir, strerror(errno));
+        goto fail_blocked;
     }
     fclose(fp);
     unlink(probe);
+    pending.npaths = 0;
     free(probe);
-    artifact_set *a = calloc(1, sizeof *a);
-    if (!a) {
-        snprintf(err, errsize, "out of memory");
-        return NULL;
-    }
-    a->dir = strdup(dir);
+    unblock(&old);
     return a;
+fail_blocked:
+    if (a->created)
+        rmdir(a->dir);
+    uninstall();
+    unblock(&old);
+fail:
+    free(probe);
+    if (a)
+        free(a->dir);
+    free(a);
+    return NULL;
 }
 
 const char *artifact_dir(const artifact_set *a) { return a->dir; }
@@ -71,20 +164,33 @@ FILE *artifact_open(artifact_set *a, const char *name)
     char sfx[32];
     snprintf(sfx, sizeof sfx, ".tmp.%ld", (long)getpid());
     char *tmp = join(a->dir, ".", name, sfx), *fin = join(a->dir, "", name, "");
-    FILE *fp = tmp && fin ? fopen(tmp, "w") : NULL;
-    if (!fp) {
+    if (!tmp || !fin) {
         free(tmp);
         free(fin);
         return NULL;
     }
-    a->fp[a->n] = fp;
-    a->tmp[a->n] = tmp;
-    a->final[a->n] = fin;
-    a->n++;
+    sigset_t old;
+    block(&old);
+    pending.path[a->n] = tmp; /* listed before it exists: a signal never misses it */
+    pending.npaths = a->n + 1;
+    FILE *fp = fopen(tmp, "w");
+    if (fp) {
+        a->fp[a->n] = fp;
+        a->tmp[a->n] = tmp;
+        a->final[a->n] = fin;
+        a->n++;
+    } else {
+        pending.npaths = a->n;
+        free(tmp);
+        free(fin);
+    }
+    unblock(&old);
     return fp;
 }
 
-static void release(artifact_set *a, int remove_tmp)
+/* Frees the set, removing its temporaries (and dir, if it was created and is empty)
+ * when remove_tmp is set. Called with the signals blocked. */
+static void release(artifact_set *a, bool remove_tmp)
 {
     for (int i = 0; i < a->n; i++) {
         if (a->fp[i])
@@ -93,40 +199,102 @@ static void release(artifact_set *a, int remove_tmp)
             unlink(a->tmp[i]);
         free(a->tmp[i]);
         free(a->final[i]);
+        free(a->backup[i]);
     }
+    if (remove_tmp && a->created)
+        rmdir(a->dir);
+    uninstall();
     free(a->dir);
     free(a);
 }
 
-/* Closes every file and renames all into place. Returns 0, or -1 with the reason in err
- * after removing the temporaries. Frees the set either way. */
+/* Puts back the state before the commit: files 0..done-1 were renamed into place, every
+ * backup is moved back. */
+static void roll_back(artifact_set *a, int done)
+{
+    for (int i = 0; i < a->n; i++) {
+        if (i < done && !a->backup[i])
+            unlink(a->final[i]);
+        if (a->backup[i])
+            rename(a->backup[i], a->final[i]);
+    }
+}
+
+/* Moves every existing final file aside (to .NAME.old.PID), after checking that none
+ * is a folder. Returns 0, or -1 with err set and whatever was moved moved back. */
+static int move_aside(artifact_set *a, char *err, size_t errsize)
+{
+    struct stat st;
+    for (int i = 0; i < a->n; i++)
+        if (lstat(a->final[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(err, errsize, "cannot write '%s': a folder is in the way", a->final[i]);
+            return -1;
+        }
+    char sfx[32];
+    snprintf(sfx, sizeof sfx, ".old.%ld", (long)getpid());
+    for (int i = 0; i < a->n; i++) {
+        if (lstat(a->final[i], &st) != 0)
+            continue;
+        const char *base = a->final[i] + strlen(a->dir) + 1;
+        if (!(a->backup[i] = join(a->dir, ".", base, sfx)) ||
+            rename(a->final[i], a->backup[i])) {
+            snprintf(err, errsize, "cannot move '%s' aside: %s", a->final[i],
+                     a->backup[i] ? strerror(errno) : "out of memory");
+            free(a->backup[i]);
+            a->backup[i] = NULL;
+            roll_back(a, 0);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Closes every file and renames all into place, or none: older files of the same names
+ * are moved aside first and moved back if any rename fails. Fatal signals wait until
+ * it is done. Returns 0, or -1 with the reason in err after removing the temporaries.
+ * Frees the set either way. */
 int artifact_commit(artifact_set *a, char *err, size_t errsize)
 {
+    sigset_t old;
+    block(&old);
+    int rc = -1;
     for (int i = 0; i < a->n; i++) {
         int bad = ferror(a->fp[i]);
         bad |= fclose(a->fp[i]) != 0;
         a->fp[i] = NULL;
         if (bad) {
             snprintf(err, errsize, "cannot write '%s'", a->final[i]);
-            release(a, 1);
-            return -1;
+            goto done;
         }
     }
+    if (move_aside(a, err, errsize))
+        goto done;
     for (int i = 0; i < a->n; i++) {
         if (rename(a->tmp[i], a->final[i])) {
             snprintf(err, errsize, "cannot rename into '%s': %s", a->final[i],
                      strerror(errno));
-            release(a, 1);
-            return -1;
+            roll_back(a, i);
+            goto done;
         }
     }
-    release(a, 0);
-    return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->backup[i])
+            unlink(a->backup[i]);
+    rc = 0;
+done:
+    release(a, rc != 0);
+    unblock(&old);
+    return rc;
 }
 
-/* Discards every file written so far; a no-op on NULL. */
+/* Discards every file written so far, and the folder if this run created it; a no-op
+ * on NULL. */
 void artifact_abort(artifact_set *a)
 {
-    if (a)
-        release(a, 1);
+    if (!a)
+        return;
+    sigset_t old;
+    block(&old);
+    release(a, true);
+    unblock(&old);
 }

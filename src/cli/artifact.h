@@ -1,8 +1,12 @@
 /* artifact.h - writing a set of output files all or nothing.
  *
  * Files are written under temporary names inside the target folder and renamed into
- * place only by artifact_commit(); artifact_abort() (or a failed commit) removes every
- * temporary, so an interrupted or failed run leaves no half-written file behind. */
+ * place only by artifact_commit(), all of them or none: a commit that fails half way
+ * puts the older files back. artifact_abort() (or a failed commit) removes every
+ * temporary, and the folder too when this run created it. While a set is open, SIGINT,
+ * SIGTERM, SIGHUP and SIGPIPE first remove the same and then end the process with the
+ * signal, so an interrupted, failed or killed run leaves nothing behind (SIGKILL
+ * excepted: it cannot be caught). One set at a time. */
 #ifndef T24_CLI_ARTIFACT_H
 #define T24_CLI_ARTIFACT_H
 

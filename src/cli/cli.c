@@ -1,6 +1,7 @@
 /* cli.c - subcommand dispatch and the top-level help. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,7 +34,27 @@ static void usage(FILE *out)
                  "\n't24 <command> --help' describes a command's options.\n");
 }
 
-int cli_run(int argc, char **argv)
+/* Flushes and closes stdout. A full disk or a failed pipe must not pass for success:
+ * results that were not written are a failure (exit 2 and one line), whatever the
+ * command had decided; a command that already failed keeps its own line and status.
+ * Returns rc or ARGS_EXIT_USAGE. */
+static int close_stdout(const char *cmd, int rc)
+{
+    int bad = ferror(stdout);
+    errno = 0;
+    bad |= fflush(stdout) != 0;
+    int why = errno;
+    bad |= fclose(stdout) != 0;
+    why = why ? why : errno;
+    if (!bad || rc >= ARGS_EXIT_USAGE)
+        return rc; /* 0 and 1 are answers: those must have been written */
+    fprintf(stderr, "t24%s%s: cannot write to standard output%s%s\n", cmd ? " " : "",
+            cmd ? cmd : "", why ? ": " : "", why ? strerror(why) : "");
+    return ARGS_EXIT_USAGE;
+}
+
+/* Runs the command argv[1]; *name is set to it when there is one. */
+static int dispatch(int argc, char **argv, const char **name)
 {
     if (argc < 2)
         return args_error(NULL, "no command given");
@@ -46,7 +67,17 @@ int cli_run(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            *name = commands[i].name;
             return commands[i].run(argc - 1, argv + 1);
+        }
     return args_error(NULL, "unknown command '%s'", argv[1]);
+}
+
+/* Runs the command argv[1] and returns the process exit status. */
+int cli_run(int argc, char **argv)
+{
+    const char *name = NULL;
+    int rc = dispatch(argc, argv, &name);
+    return close_stdout(name, rc);
 }

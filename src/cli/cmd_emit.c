@@ -191,14 +191,14 @@ int cmd_emit(int argc, char **argv)
     }
     if (rc)
         return rc;
-    char err[512], command[384];
+    char err[512] = "", command[384];
     study_options_command(&o.cfg, "emit", command, sizeof command);
     if (o.standalone) /* the command that writes this very file */
         snprintf(command + strlen(command), sizeof command - strlen(command),
                  " --standalone --name %s", o.name);
     study p;
     if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
-        fprintf(stderr, "t24 emit: %s\n", err);
+        args_message("emit", "%s", err);
         return ARGS_EXIT_USAGE;
     }
     tablegen_table t = { 0 };
@@ -219,7 +219,7 @@ int cmd_emit(int argc, char **argv)
     cJSON_Delete(js);
 done:
     if (rc)
-        fprintf(stderr, "t24 emit: %s\n", err);
+        args_message("emit", "%s", err);
     tablegen_table_free(&t);
     study_free(&p);
     return rc;

@@ -4,6 +4,7 @@
  * table `t24 emit` generated), then the general solver (search.h). Every expression
  * printed has been re-read and re-evaluated by verify.h first. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +13,21 @@
 #include "cli/args.h"
 #include "solve/canon.h"
 #include "core/cards.h"
+#include "core/lines.h"
 #include "cli/cli.h"
 #include "solve/search.h"
 #include "solve/table.h"
 #include "core/template.h"
 #include "solve/verify.h"
 #include "core/parse.h"
+#include "core/walltime.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
+#define EXIT_UNDECIDED 3 /* a time or memory limit ended the search: no answer either way */
+#define TIME_LIMIT_ONE 60.0   /* default seconds for a hand given as arguments */
+#define TIME_LIMIT_BATCH 10.0 /* and for each hand of a batch */
+#define MEMORY_LIMIT_MB 1024  /* default MiB the search memo may hold */
+#define BATCH_LINE_MAX 65536 /* a hand is a few dozen bytes; comments may be long */
 
 static const char help[] =
     "usage: t24 solve [options] CARD...\n"
@@ -41,13 +49,21 @@ static const char help[] =
     "  --json         print JSON: one object for a hand, one object per line in\n"
     "                 batch mode\n"
     "  --stats        add the search counters (expressions tried, states, memo hits)\n"
+    "  --time-limit S seconds the search may spend on each hand, > 0 (default 60 for\n"
+    "                 one hand, 10 per hand with --batch); a search still running\n"
+    "                 then ends 'undecided after S s', never 'no solution'\n"
+    "  --memory-limit M\n"
+    "                 MiB the search memo may hold, 1-1048576 (default 1024); a\n"
+    "                 search that needs more ends undecided the same way\n"
     "  -h, --help     show this help\n"
     "\n"
     "exit status: 0 solved, 1 no solution, 2 bad input, arithmetic overflow or\n"
-    "(batch) any bad line, 70 internal error.\n";
+    "(batch) any bad line, 3 undecided (a limit ended the search; in batch mode, some\n"
+    "hand), 70 internal error.\n";
 
 typedef struct {
     search_params sp;
+    double time_limit; /* 0 until given: then the default of the mode */
     bool aces_high, json, stats;
     const char *batch;
     int first_card; /* argv index of the first card; 0 when none */
@@ -100,7 +116,25 @@ static void add_stats(search_stats *to, const search_stats *from)
     to->overflows += from->overflows;
 }
 
-typedef enum { SOLVE_OK = 0, SOLVE_BAD = ARGS_EXIT_USAGE, SOLVE_INTERNAL = EXIT_INTERNAL } solve_rc;
+typedef enum {
+    SOLVE_OK = 0,
+    SOLVE_BAD = ARGS_EXIT_USAGE,
+    SOLVE_UNDECIDED = EXIT_UNDECIDED,
+    SOLVE_INTERNAL = EXIT_INTERNAL
+} solve_rc;
+
+/* Which of two outcomes a batch reports: an internal error over bad input over an
+ * undecided hand over success. */
+static int worse(int a, int b)
+{
+    static const int order[] = { SOLVE_OK, SOLVE_UNDECIDED, SOLVE_BAD, SOLVE_INTERNAL };
+    int ra = 0, rb = 0;
+    for (int i = 0; i < 4; i++) {
+        ra = order[i] == a ? i : ra;
+        rb = order[i] == b ? i : rb;
+    }
+    return ra >= rb ? a : b;
+}
 
 /* Rewrites text into its canonical form (canon.h), so a table answer reads exactly like
  * the solver's: 1 1 4 9 gives (9-1)*(4-1) either way. Leaves text as it is if the
@@ -195,6 +229,7 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
                            char *err, size_t errsize)
 {
     answer_clear(ans);
+    double start = walltime_now();
     int max = o->sp.all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS;
     if (h->n > max) {
         snprintf(err, errsize, "%d cards: at most %d%s", h->n, max,
@@ -212,9 +247,21 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
                 break;
             continue;
         }
-        search_stats st;
-        search_status ss = search_run(s, cards, h->n, &o->sp, &st);
+        search_stats st = { 0 };
+        search_params sp = o->sp;
+        sp.time_limit = o->sp.time_limit - (walltime_now() - start); /* for the whole hand */
+        search_status ss = sp.time_limit > 0 ? search_run(s, cards, h->n, &sp, &st)
+                                             : SEARCH_TIME_LIMIT;
         add_stats(&ans->stats, &st);
+        if (ss == SEARCH_TIME_LIMIT) {
+            snprintf(err, errsize, "undecided after %g s", o->sp.time_limit);
+            return SOLVE_UNDECIDED;
+        }
+        if (ss == SEARCH_MEMORY_LIMIT) {
+            snprintf(err, errsize, "undecided: the search memo reached the memory limit of "
+                     "%zu MiB", o->sp.memory_limit >> 20);
+            return SOLVE_UNDECIDED;
+        }
         if (ss != SEARCH_OK) {
             snprintf(err, errsize, "%s", search_status_message(ss));
             return SOLVE_BAD;
@@ -287,24 +334,24 @@ static void print_batch_line(const cards_hand *h, const options *o, const answer
 
 /* ---- modes ---- */
 
+/* Each argument holds one card or more ("3 3 8 8" quoted is a hand too); an argument
+ * without a card, such as '', is an error, never skipped. */
 static int run_single(search *s, char **argv, int argc, const options *o)
 {
-    cards_hand h;
-    char line[4096] = "", err[512];
-    size_t len = 0;
+    cards_hand h = { .n = 0 };
+    char err[512];
     (void)argc;
     for (int i = o->first_card; i < o->first_card + o->ncards; i++) {
-        int w = snprintf(line + len, sizeof line - len, "%s%s", len ? " " : "", argv[i]);
-        if (w < 0 || (size_t)w >= sizeof line - len)
-            return args_error("solve", "too many cards: at most %d", CARDS_MAX);
-        len += (size_t)w;
+        int before = h.n;
+        if (cards_parse_more(argv[i], &h, err, sizeof err))
+            return args_error("solve", "%s", err);
+        if (h.n == before)
+            return args_error("solve", "'%s' is not a card (an integer, or A J Q K)", argv[i]);
     }
-    if (cards_parse_line(line, &h, err, sizeof err))
-        return args_error("solve", "%s", err);
     answer ans = { 0 };
     solve_rc rc = solve_hand(s, &h, o, &ans, err, sizeof err);
     if (rc != SOLVE_OK) {
-        fprintf(stderr, "t24 solve: %s\n", err);
+        args_message("solve", "%s", err);
         answer_free(&ans);
         return rc;
     }
@@ -336,39 +383,49 @@ static int run_batch(search *s, const options *o)
 {
     FILE *in = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "r");
     if (!in) {
-        fprintf(stderr, "t24 solve: cannot read '%s': %s\n", o->batch, strerror(errno));
+        args_message("solve", "cannot read '%s': %s", o->batch, strerror(errno));
         return ARGS_EXIT_USAGE;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0;
+    lines rd;
+    lines_init(&rd, in, BATCH_LINE_MAX);
+    lines_status ls;
+    char *line;
+    size_t len;
     int status = 0;
     answer ans = { 0 };
-    while (getline(&line, &cap, in) != -1) {
-        lineno++;
-        if (blank_line(line))
-            continue;
+    while ((ls = lines_next(&rd, &line, &len)) != LINES_EOF && ls != LINES_ERROR &&
+           ls != LINES_NOMEM) {
+        long lineno = rd.lineno;
         cards_hand h;
         char err[512];
-        solve_rc rc = cards_parse_line(line, &h, err, sizeof err) ? SOLVE_BAD
-                                                                   : solve_hand(s, &h, o, &ans, err, sizeof err);
+        solve_rc rc = SOLVE_BAD;
+        if (ls == LINES_NUL)
+            snprintf(err, sizeof err, "contains a NUL byte");
+        else if (ls == LINES_TOO_LONG)
+            snprintf(err, sizeof err, "longer than %d bytes", BATCH_LINE_MAX);
+        else if (blank_line(line))
+            continue;
+        else if (cards_parse_line(line, &h, err, sizeof err) == 0)
+            rc = solve_hand(s, &h, o, &ans, err, sizeof err);
         if (rc != SOLVE_OK) {
             fflush(stdout); /* keep stderr in step with the lines already written */
-            fprintf(stderr, "t24 solve: line %ld: %s\n", lineno, err);
-            if (status != EXIT_INTERNAL)
-                status = rc;
+            args_message("solve", "line %ld: %s", lineno, err);
+            status = worse(status, rc);
             continue;
         }
         if (o->json)
             print_json(&h, o, &ans, lineno);
         else
             print_batch_line(&h, o, &ans);
+        if (ferror(stdout))
+            break; /* nobody reads the answers: cli_run() reports it */
     }
-    if (ferror(in)) {
-        fprintf(stderr, "t24 solve: error reading '%s'\n", o->batch);
+    if (ls == LINES_ERROR || ls == LINES_NOMEM) {
+        args_message("solve", "'%s': %s after line %ld", o->batch, lines_status_message(ls),
+                     rd.lineno);
         status = ARGS_EXIT_USAGE;
     }
-    free(line);
+    lines_free(&rd);
     answer_free(&ans);
     if (in != stdin)
         fclose(in);
@@ -382,13 +439,14 @@ static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     search_params_init(&o->sp);
+    o->sp.memory_limit = (size_t)MEMORY_LIMIT_MB << 20;
     bool cards_only = false;
     int ncards = 0;
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
-        int64_t dummy;
-        bool is_number = parse_int64(argv[i], &dummy) == 0;
+        /* -5 is a card, and so is -99999999999999999999 (to be refused as one). */
+        bool is_number = argv[i][0] == '-' && isdigit((unsigned char)argv[i][1]);
         if (cards_only || argv[i][0] != '-' || is_number) {
             if (!o->first_card)
                 o->first_card = i;
@@ -417,6 +475,16 @@ static int parse(int argc, char **argv, options *o)
             if (!*v)
                 return args_error("solve", "--batch needs a file name or '-'");
             o->batch = v;
+        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
+            if (parse_double_positive(v, &o->time_limit))
+                return args_error("solve", "--time-limit must be a positive number of "
+                                           "seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--memory-limit", &missing))) {
+            int mb;
+            if (parse_int_range(v, 1, 1 << 20, &mb))
+                return args_error("solve", "--memory-limit must be a number of MiB from 1 to "
+                                           "1048576, not '%s'", v);
+            o->sp.memory_limit = (size_t)mb << 20;
         } else if (missing) {
             return args_error("solve", "%s needs a value", argv[i]);
         } else {
@@ -424,6 +492,9 @@ static int parse(int argc, char **argv, options *o)
         }
     }
     o->ncards = ncards;
+    if (!o->time_limit)
+        o->time_limit = o->batch ? TIME_LIMIT_BATCH : TIME_LIMIT_ONE;
+    o->sp.time_limit = o->time_limit;
     if (o->batch && ncards)
         return args_error("solve", "give cards or --batch, not both");
     if (!o->batch && !ncards)
@@ -443,7 +514,7 @@ int cmd_solve(int argc, char **argv)
         return rc;
     search *s = search_new();
     if (!s) {
-        fprintf(stderr, "t24 solve: out of memory\n");
+        args_message("solve", "out of memory");
         return ARGS_EXIT_USAGE;
     }
     rc = o.batch ? run_batch(s, &o) : run_single(s, argv, argc, &o);

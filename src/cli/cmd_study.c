@@ -189,20 +189,22 @@ static int write_hitting_sets(artifact_set *a, const study *r, const char *comma
 }
 
 /* table.c: the cover as a compiled table, exactly what `t24 emit` writes. */
-static int write_table(const study_options *cfg, const study *r, FILE *fp)
+static int write_table(const study_options *cfg, const study *r, FILE *fp, char *err,
+                       size_t errsize)
 {
-    char command[256], err[256];
+    char command[256], why[256];
     tablegen_table t;
     study_options_command(cfg, "emit", command, sizeof command);
-    int rc = tablegen_from_study(r, "table_default", command, fp, &t, err, sizeof err);
+    int rc = tablegen_from_study(r, "table_default", command, fp, &t, why, sizeof why);
     if (rc)
-        fprintf(stderr, "t24 study: table.c: %s\n", err);
+        snprintf(err, errsize, "table.c: %s", why);
     tablegen_table_free(&t);
     return rc;
 }
 
+/* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
-                     const char *json)
+                     const char *json, char *err, size_t errsize)
 {
     const enumeration *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
@@ -212,10 +214,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *tc = artifact_open(a, "table.c");
     char command[256];
     study_options_command(cfg, "study", command, sizeof command);
+    snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
     if (!sol || !tm || !hd || !js || !tc)
         return -1;
     if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd) || write_hitting_sets(a, r, command) || write_table(cfg, r, tc))
+        write_hands(st, hd) || write_hitting_sets(a, r, command) ||
+        write_table(cfg, r, tc, err, errsize))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
@@ -244,14 +248,14 @@ int cmd_study(int argc, char **argv)
     char err[512];
     artifact_set *a = NULL;
     if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
         return ARGS_EXIT_USAGE;
     }
     if (isatty(STDERR_FILENO))
         o.cfg.sp.progress = progress;
     study r;
     if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
         return ARGS_EXIT_USAGE;
@@ -259,16 +263,15 @@ int cmd_study(int argc, char **argv)
     cJSON *js = study_json(&r, o.timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &o.cfg, &r, text)) {
+    if (a && write_out(a, &o.cfg, &r, text, err, sizeof err)) {
         artifact_abort(a); /* removes every temporary */
-        snprintf(err, sizeof err, "cannot write into '%s'", o.out);
         a = NULL;
         rc = ARGS_EXIT_USAGE;
     } else if (a && artifact_commit(a, err, sizeof err)) {
         rc = ARGS_EXIT_USAGE; /* commit freed the set and removed the temporaries */
     }
     if (rc) {
-        fprintf(stderr, "t24 study: %s\n", err);
+        args_message("study", "%s", err);
     } else if (o.json) {
         printf("%s\n", text);
     } else {
@@ -279,7 +282,7 @@ int cmd_study(int argc, char **argv)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        args_message("study", "GLPK failed: %s", r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }
     free(text);

@@ -118,7 +118,7 @@ static int load_plan(const options *o, sweep_plan *plan)
         if (rc)
             return args_error("sweep", "%s", err);
     } else if (sweep_plan_default(plan)) {
-        fprintf(stderr, "t24 sweep: out of memory\n");
+        args_message("sweep", "out of memory");
         return ARGS_EXIT_USAGE;
     }
     if (o->table && sweep_plan_keep(plan, o->table)) {
@@ -186,7 +186,7 @@ int cmd_sweep(int argc, char **argv)
     char err[512];
     artifact_set *a = NULL; /* opened first: a bad folder fails before the long run */
     if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
-        fprintf(stderr, "t24 sweep: %s\n", err);
+        args_message("sweep", "%s", err);
         sweep_plan_free(&plan);
         return ARGS_EXIT_USAGE;
     }
@@ -195,19 +195,19 @@ int cmd_sweep(int argc, char **argv)
     cJSON *doc = sweep_run(&plan, &o.sp, err, sizeof err);
     sweep_plan_free(&plan);
     if (!doc) {
-        fprintf(stderr, "t24 sweep: %s\n", err);
+        args_message("sweep", "%s", err);
         artifact_abort(a);
         return ARGS_EXIT_USAGE;
     }
     char *json = cJSON_Print(doc);
     if (a && write_out(a, doc, o.sp.timings, json, err, sizeof err)) {
-        fprintf(stderr, "t24 sweep: %s\n", err);
+        args_message("sweep", "%s", err);
         rc = ARGS_EXIT_USAGE;
     } else {
         print(stdout, doc, o.fmt, o.sp.timings, json);
         int failures = cJSON_GetObjectItemCaseSensitive(doc, "glpk_failures")->valueint;
         if (failures) {
-            fprintf(stderr, "t24 sweep: GLPK failed on %d configuration%s (see their rows)\n",
+            args_message("sweep", "GLPK failed on %d configuration%s (see their rows)",
                     failures, failures > 1 ? "s" : "");
             rc = ARGS_EXIT_USAGE;
         }

@@ -74,7 +74,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
     }
     for (int k = 0; k < 8; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
-        bool missing;
+        bool missing = false;
         const char *v = args_value(argc, argv, i, name, &missing);
         if (missing)
             return args_error(cmd, "%s needs a value", name);

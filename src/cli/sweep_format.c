@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "study/jsonint.h"
+
 static const cJSON *get(const cJSON *o, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(o, key);
@@ -14,9 +16,12 @@ static double num(const cJSON *o, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : 0;
 }
 
+/* Integers are read exactly: targets and seeds may need all 64 bits (jsonint.h). */
 static long long integer(const cJSON *o, const char *key)
 {
-    return (long long)num(o, key);
+    int64_t v = 0;
+    jsonint_get(get(o, key), &v);
+    return (long long)v;
 }
 
 static const char *str(const cJSON *o, const char *key)
@@ -27,8 +32,9 @@ static const char *str(const cJSON *o, const char *key)
 
 static long long deck(const cJSON *row, int i)
 {
-    const cJSON *d = cJSON_GetArrayItem(get(row, "deck"), i);
-    return d ? (long long)d->valuedouble : 0;
+    int64_t v = 0;
+    jsonint_get(cJSON_GetArrayItem(get(row, "deck"), i), &v);
+    return (long long)v;
 }
 
 /* The phases of a row's "seconds" object, in pipeline order. */
@@ -87,10 +93,11 @@ static void md_extreme(FILE *out, const cJSON *table, const char *which, const c
     if (targets)
         fprintf(out, "target%s ", n > 1 ? "s" : "");
     for (int i = 0; i < n; i++) {
-        long long v = (long long)cJSON_GetArrayItem(at, i)->valuedouble;
+        int64_t v = 0;
+        jsonint_get(cJSON_GetArrayItem(at, i), &v);
         fputs(i == 0 ? "" : i == n - 1 ? " and " : ", ", out);
         if (targets)
-            fprintf(out, "%lld", v);
+            fprintf(out, "%lld", (long long)v);
         else
             md_config(out, cJSON_GetArrayItem(get(table, "rows"), (int)v));
     }
@@ -169,8 +176,25 @@ void sweep_format_markdown(FILE *out, const cJSON *doc, bool timings)
     }
 }
 
-/* Writes one CSV line per row (RFC 4180; no field needs quoting) with the table's name
- * first; with timings, one seconds_<phase> column per phase at the end. */
+/* One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line end, with
+ * inner quotes doubled. Table names come from --configs files and may hold anything. */
+static void csv_field(FILE *out, const char *s)
+{
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* Writes one CSV line per row (RFC 4180) with the table's name first; with timings, one
+ * seconds_<phase> column per phase at the end. */
 void sweep_format_csv(FILE *out, const cJSON *doc, bool timings)
 {
     fputs("table,cards,deck_lo,deck_hi,target,groupings,hands,solvable,family_solvable,"
@@ -184,9 +208,11 @@ void sweep_format_csv(FILE *out, const cJSON *doc, bool timings)
     const cJSON *t, *row;
     cJSON_ArrayForEach(t, get(doc, "tables")) cJSON_ArrayForEach(row, get(t, "rows")) {
         const cJSON *runs = get(row, "greedy_runs");
-        fprintf(out, "%s,%lld,%lld,%lld,%lld,%s,%lld,%lld,%lld,%lld,%lld,%lld,%lld,",
-                str(t, "name"), integer(row, "cards"), deck(row, 0), deck(row, 1),
-                integer(row, "target"), str(row, "groupings"), integer(row, "hands"),
+        csv_field(out, str(t, "name"));
+        fprintf(out, ",%lld,%lld,%lld,%lld,", integer(row, "cards"), deck(row, 0),
+                deck(row, 1), integer(row, "target"));
+        csv_field(out, str(row, "groupings"));
+        fprintf(out, ",%lld,%lld,%lld,%lld,%lld,%lld,%lld,", integer(row, "hands"),
                 integer(row, "solvable"), integer(row, "family_solvable"),
                 integer(row, "templates"), integer(row, "useful_templates"),
                 integer(row, "classes"), integer(row, "necessary"));
@@ -194,12 +220,13 @@ void sweep_format_csv(FILE *out, const cJSON *doc, bool timings)
             fprintf(out, "%.6f,%lld,", num(row, "lp_bound"), integer(row, "lp_bound_ceil"));
         else
             fputs(",,", out);
-        fprintf(out, "%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%s,%s",
+        fprintf(out, "%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%s,",
                 integer(row, "greedy"), integer(runs, "min"), integer(runs, "median"),
                 integer(runs, "max"), integer(row, "greedy_pruned"),
                 integer(runs, "pruned_min"), integer(runs, "pruned_max"),
                 integer(row, "optimum"), integer(row, "best_bound"),
-                cJSON_IsTrue(get(row, "optimal")) ? "true" : "false", str(row, "ilp_status"));
+                cJSON_IsTrue(get(row, "optimal")) ? "true" : "false");
+        csv_field(out, str(row, "ilp_status"));
         for (size_t i = 0; timings && i < NPHASES; i++)
             fprintf(out, ",%.6f", num(get(row, "seconds"), phases[i]));
         fputc('\n', out);

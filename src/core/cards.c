@@ -30,12 +30,12 @@ int cards_parse_token(const char *tok, int64_t *value, bool *ace)
     return 0;
 }
 
-/* Reads a hand of cards separated by blanks or commas. Returns 0, or -1 with a one-line
- * reason in err: a card that is not a card, no cards, or more than CARDS_MAX. */
-int cards_parse_line(const char *line, cards_hand *out, char *err, size_t errsize)
+/* Appends the cards of text (separated by blanks or commas) to out. Returns 0, or -1
+ * with a one-line reason in err: a card that is not a card, or more than CARDS_MAX in
+ * all (out->n then counts the cards read before). */
+int cards_parse_more(const char *text, cards_hand *out, char *err, size_t errsize)
 {
-    out->n = 0;
-    const char *p = line;
+    const char *p = text;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == ',' || *p == '\r' || *p == '\n')
             p++;
@@ -44,7 +44,8 @@ int cards_parse_line(const char *line, cards_hand *out, char *err, size_t errsiz
         char tok[32];
         size_t len = strcspn(p, " \t,\r\n");
         if (len >= sizeof tok) {
-            snprintf(err, errsize, "'%.*s...' is not a card (an integer, or A J Q K)", 20, p);
+            snprintf(err, errsize, "'%.*s...' (%zu characters) is not a card (an integer "
+                     "within 64 bits, or A J Q K)", 20, p, len);
             return -1;
         }
         memcpy(tok, p, len);
@@ -61,6 +62,16 @@ int cards_parse_line(const char *line, cards_hand *out, char *err, size_t errsiz
         }
         out->n++;
     }
+    return 0;
+}
+
+/* Reads a hand of cards separated by blanks or commas. Returns 0, or -1 with a one-line
+ * reason in err: a card that is not a card, no cards, or more than CARDS_MAX. */
+int cards_parse_line(const char *line, cards_hand *out, char *err, size_t errsize)
+{
+    out->n = 0;
+    if (cards_parse_more(line, out, err, errsize))
+        return -1;
     if (out->n == 0) {
         snprintf(err, errsize, "no cards");
         return -1;

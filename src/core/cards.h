@@ -18,6 +18,7 @@ typedef struct {
 } cards_hand;
 
 int cards_parse_token(const char *tok, int64_t *value, bool *ace);
+int cards_parse_more(const char *text, cards_hand *out, char *err, size_t errsize);
 int cards_parse_line(const char *line, cards_hand *out, char *err, size_t errsize);
 int cards_variants(const cards_hand *h, bool aces_high);
 void cards_variant(const cards_hand *h, int k, int64_t *out);

@@ -228,11 +228,13 @@ int coverage_run(const instance *h, const greedy_cover *greedy, uint32_t kmax, b
                  const ilp_params *p, coverage_row **rows, char *err, size_t errsize)
 {
     cinst ci;
+    memset(&ci, 0, sizeof ci);
     uint32_t total = instance_nsets(h), *prev = NULL, nprev = 0;
     *rows = calloc(kmax + 1, sizeof **rows);
     if (!*rows || cinst_build(h, &ci)) {
         free(*rows);
         *rows = NULL;
+        cinst_free(&ci); /* what cinst_build() allocated before failing */
         snprintf(err, errsize, "out of memory");
         return -1;
     }

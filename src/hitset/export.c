@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/lines.h"
+
 #define PER_LINE 16 /* terms per line: CPLEX LP readers limit line length */
+#define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
+#define PACE_MAX_ELEMS (1ul << 24) /* memory for the universe stays within 300 MB */
 
 static int done(FILE *fp) { return ferror(fp) ? -1 : 0; }
 
@@ -154,27 +158,39 @@ static int rows_add(rows *r, const uint32_t *v, size_t n)
  * set, or anything that is not a number. */
 instance *export_read_pace(FILE *fp, char *err, size_t errsize)
 {
-    char line[1 << 16];
     rows r = { 0 };
     uint32_t *v = NULL;
-    size_t nv, cap = 0;
-    unsigned long lineno = 0, ne = 0, ns = 0;
+    size_t nv, cap = 0, len;
+    unsigned long ne = 0, ns = 0;
     bool header = false;
     instance *h = NULL;
-    while (fgets(line, sizeof line, fp)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(fp)) {
-            snprintf(err, errsize, "line %lu: longer than %zu characters", lineno,
-                     sizeof line - 1);
+    lines rd;
+    lines_init(&rd, fp, PACE_LINE_MAX);
+    lines_status ls;
+    char *line;
+    while ((ls = lines_next(&rd, &line, &len)) != LINES_EOF) {
+        unsigned long lineno = (unsigned long)rd.lineno;
+        if (ls == LINES_TOO_LONG) {
+            snprintf(err, errsize, "line %lu: longer than %d characters", lineno,
+                     PACE_LINE_MAX);
             goto done;
         }
-        if (line[0] == 'c' || line[0] == '\n' || line[0] == '\0')
+        if (ls != LINES_OK) {
+            snprintf(err, errsize, "line %lu: %s", lineno, lines_status_message(ls));
+            goto done;
+        }
+        if (line[0] == 'c' || line[0] == '\0')
             continue;
         if (line[0] == 'p') {
             char tail[8];
             if (header || sscanf(line, "p hs %lu %lu %7s", &ne, &ns, tail) != 2 ||
                 ne > UINT32_MAX || ns > UINT32_MAX) {
                 snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+                goto done;
+            }
+            if (ne > PACE_MAX_ELEMS) { /* an instance holds two arrays of N + 1 offsets */
+                snprintf(err, errsize, "line %lu: %lu elements: at most %lu are read", lineno,
+                         ne, (unsigned long)PACE_MAX_ELEMS);
                 goto done;
             }
             header = true;
@@ -203,6 +219,7 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
     h = instance_new((uint32_t)ne, (uint32_t)ns, r.off ? r.off : &zero, r.el ? r.el : v, err,
                 errsize);
 done:
+    lines_free(&rd);
     free(r.off);
     free(r.el);
     free(v);

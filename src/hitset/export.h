@@ -7,7 +7,8 @@
  *    elements (1-based, space-separated); lines starting with "c" are comments. A PACE
  *    solution file is the cover size on a line, then one element per line.
  * Element e and set s of the instance are numbered e+1 and s+1 in every file. Writers
- * return 0, or -1 when the stream reports an error. */
+ * return 0, or -1 when the stream reports an error. The reader refuses more than 2^24
+ * elements (the memory an instance needs grows with N, whatever the sets hold). */
 #ifndef T24_HITSET_EXPORT_H
 #define T24_HITSET_EXPORT_H
 

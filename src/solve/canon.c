@@ -303,6 +303,8 @@ static int build_sum(canon *c, signed_node l, signed_node r, int rsign, signed_n
     sort_nodes(c, pos, np);
     sort_nodes(c, neg, nn);
     out->sign = orient_sum(c, &pos, &np, &neg, &nn, v);
+    if (out->sign < 0 && v.num == INT64_MIN)
+        return status_of(c, RATIONAL_OVERFLOW); /* 2^63 does not fit */
     if (out->sign < 0)
         v.num = -v.num;
     if (take_pairs(c, pos, &np, neg, &nn))
@@ -497,14 +499,28 @@ static bool key_list(canon *c, const int *v, int n)
     return ok;
 }
 
+static int decorate(canon *c);
+
+/* The key is that of the form as printed, with the no-ops put back (decorate()): where
+ * the no-ops were taken from depends on the order the expression was built in (2+1-2-1
+ * keeps 1-1 and takes 2 to the top, 1-1+2-2 the other way round), and two forms that
+ * print the same are one solution. Only when the printed form cannot be built the
+ * parts are keyed apart: the core, its sign, the units and the pairs. */
 static bool make_key(canon *c)
 {
     c->keylen = 0;
     if (!key_room(c, 0))
         return false;
     c->key[0] = '\0';
-    return (c->root.sign > 0 || key_char(c, '-')) && key_node(c, c->root.node) &&
-           key_list(c, c->units, c->nunits) && key_list(c, c->pairs, c->npairs);
+    int nnodes = c->nnodes, nkids = c->nkids;
+    int top = c->npairs || c->nunits || c->root.sign < 0 ? decorate(c) : c->root.node;
+    bool ok = top >= 0 ? key_node(c, top)
+                       : (c->root.sign > 0 || key_char(c, '-')) && key_node(c, c->root.node) &&
+                             key_list(c, c->units, c->nunits) &&
+                             key_list(c, c->pairs, c->npairs);
+    c->nnodes = nnodes; /* the decorated copy is scratch */
+    c->nkids = nkids;
+    return ok;
 }
 
 /* Canonicalises e (whose nodes must stay alive until the next call, for the fallback in
@@ -614,6 +630,8 @@ static int negate(canon *c, int node)
 {
     const cnode n = c->nodes[node];
     rational v = n.value;
+    if (v.num == INT64_MIN)
+        return -1; /* -v does not fit: the source tree is printed instead */
     v.num = -v.num;
     if (n.kind == CN_SUM && n.nneg > 0) {
         /* Copied first: new_group() may move c->kids. */

@@ -8,6 +8,7 @@
 #include "solve/canon.h"
 #include "core/expr.h"
 #include "core/rational.h"
+#include "core/walltime.h"
 
 /* A failed allocation inside uthash marks the element instead of exiting the process:
  * the memo then just stops growing, and the solution set reports SEARCH_NOMEM. */
@@ -56,6 +57,9 @@ struct search {
     bool spell;   /* ordered, and one merge order and spelling only (p.symmetry) */
     int n0;
     bool stop, nomem, canon_failed, memo_full;
+    search_status limit; /* SEARCH_TIME_LIMIT or SEARCH_MEMORY_LIMIT once one is hit */
+    double deadline;     /* walltime_now() at which the time limit ends the search */
+    size_t memo_bytes;   /* the memo's chunks */
     canon *cn;
     expr leaves[SEARCH_MAX_NUMBERS];
     expr nodes[SEARCH_MAX_NUMBERS]; /* the node made at each depth of the recursion */
@@ -101,6 +105,7 @@ static void clear_memo(search *s)
     }
     s->memo_count = 0;
     s->memo_full = false;
+    s->memo_bytes = 0;
 }
 
 static void clear_solutions(search *s)
@@ -282,6 +287,7 @@ static void *pool_alloc(search *s, size_t size)
         c->used = 0;
         c->cap = cap;
         s->chunks = c;
+        s->memo_bytes += sizeof *c + cap;
     }
     void *p = s->chunks->data + s->chunks->used;
     s->chunks->used += size;
@@ -299,11 +305,24 @@ static bool memo_find(search *s, const entry *st, int n)
     return e != NULL;
 }
 
+/* The most memory the memo may hold after one more entry: its chunks and a new one,
+ * and uthash's buckets twice over (they double when the table grows). */
+static size_t memo_memory(const search *s)
+{
+    size_t buckets = s->memo ? s->memo->hh.tbl->num_buckets * sizeof(UT_hash_bucket) : 0;
+    return s->memo_bytes + sizeof(chunk) + MEMO_CHUNK + 2 * buckets;
+}
+
 static void memo_add(search *s, const entry *st, int n)
 {
     if (s->memo_full || s->memo_count >= s->p.memo_limit)
         return;
     size_t keylen = (size_t)n * sizeof(rational);
+    if (s->p.memory_limit && memo_memory(s) > s->p.memory_limit) {
+        s->limit = SEARCH_MEMORY_LIMIT;
+        s->stop = true;
+        return;
+    }
     memo_entry *e = pool_alloc(s, sizeof *e + keylen);
     if (!e) {
         s->memo_full = true;
@@ -579,6 +598,12 @@ static void rec(search *s, const entry *st, int n, int last)
         return;
     }
     s->st.states++;
+    /* The clock is read every 256 states: a state costs at least tens of nanoseconds. */
+    if ((s->st.states & 255) == 0 && s->p.time_limit > 0 && walltime_now() > s->deadline) {
+        s->limit = SEARCH_TIME_LIMIT;
+        s->stop = true;
+        return;
+    }
     /* The starting list cannot come back: no memo for it. */
     bool memo = !s->ordered && s->p.memo && n < s->n0;
     if (memo && memo_find(s, st, n)) {
@@ -609,8 +634,9 @@ static int cmp_int64(const void *a, const void *b)
  * same canonical form (|a-b| for a-b, signs moved up), so nothing is lost.
  * Returns SEARCH_OK (also when there is no solution), SEARCH_OVERFLOW when the answer
  * depends on arithmetic that left int64 (no solution found, or in all-solutions mode
- * possibly not all), SEARCH_NOMEM, or SEARCH_TOO_MANY for n < 1 or n above the mode's
- * limit. */
+ * possibly not all), SEARCH_NOMEM, SEARCH_TOO_MANY for n < 1 or n above the mode's
+ * limit, or SEARCH_TIME_LIMIT / SEARCH_MEMORY_LIMIT when a limit of p stopped the
+ * search before it was decided (never reported as "no solution"). */
 search_status search_run(search *s, const int64_t *cards, int n, const search_params *p,
                          search_stats *stats)
 {
@@ -621,6 +647,8 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
     s->stop = s->nomem = s->canon_failed = false;
     s->ordered = p->all;
     s->spell = p->all && p->symmetry;
+    s->limit = SEARCH_OK;
+    s->deadline = walltime_now() + p->time_limit;
     if (n < 1 || n > (p->all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS))
         return SEARCH_TOO_MANY;
     int64_t sorted[SEARCH_MAX_NUMBERS];
@@ -649,6 +677,8 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
         *stats = s->st;
     if (s->nomem)
         return SEARCH_NOMEM;
+    if (s->limit != SEARCH_OK && (p->all || s->nsol == 0))
+        return s->limit; /* stopped early: what was found is not the whole answer */
     bool unsure = s->st.overflows > 0 || (p->all && s->canon_failed);
     if (unsure && (p->all || s->nsol == 0))
         return SEARCH_OVERFLOW;
@@ -673,6 +703,8 @@ const char *search_status_message(search_status st)
     case SEARCH_OK: return "ok";
     case SEARCH_OVERFLOW: return "arithmetic overflow: the numbers are too large to decide exactly";
     case SEARCH_NOMEM: return "out of memory";
+    case SEARCH_TIME_LIMIT: return "undecided: the time limit ended the search";
+    case SEARCH_MEMORY_LIMIT: return "undecided: the search memo reached the memory limit";
     default: return "too many or too few numbers";
     }
 }

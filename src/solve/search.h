@@ -28,6 +28,10 @@ typedef struct {
                           chain of + - or * / (same results, faster) */
     size_t memo_limit; /* the memo stops growing at this many states */
     bool count;        /* all-solutions mode: count every expression tried (slower) */
+    double time_limit; /* seconds; a search still running then ends SEARCH_TIME_LIMIT
+                          (0: no limit) */
+    size_t memory_limit; /* bytes the memo may hold; a search that needs more ends
+                            SEARCH_MEMORY_LIMIT (0: no limit) */
 } search_params;
 
 typedef struct {
@@ -43,7 +47,9 @@ typedef enum {
     SEARCH_OK = 0,   /* finished: search_count() solutions (0 means none exists) */
     SEARCH_OVERFLOW, /* no answer can be given: some arithmetic left int64 */
     SEARCH_NOMEM,
-    SEARCH_TOO_MANY /* more numbers than the mode supports */
+    SEARCH_TOO_MANY,    /* more numbers than the mode supports */
+    SEARCH_TIME_LIMIT,  /* undecided: stopped by time_limit (no answer, not "none") */
+    SEARCH_MEMORY_LIMIT /* undecided: the memo would have passed memory_limit */
 } search_status;
 
 typedef struct search search;

@@ -66,10 +66,10 @@ static bool atom(reader *r, mpq_t out)
         return failed(r, VERIFY_SYNTAX);
     r->p = end;
     r->used[r->nused++] = (int64_t)v;
-    /* Through a decimal string, so that no conversion of int64 to long is assumed. */
+    /* Through a decimal string, so that no conversion of int64 to long is assumed. The
+     * value is printed again, not copied: "-000...09" is a short number in long text. */
     char digits[32];
-    memcpy(digits, start, (size_t)(end - start));
-    digits[end - start] = '\0';
+    snprintf(digits, sizeof digits, "%lld", v);
     mpq_set_str(out, digits, 10);
     return true;
 }

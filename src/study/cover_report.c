@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "core/notice.h"
+#include "study/jsonint.h"
 
 /* Simplex values carry floating-point noise in the last digits; six decimals keep the
  * JSON stable across runs without hiding anything a reader needs. */
@@ -87,7 +88,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddNumberToObject(o, "greedy_pruned", r->greedy_pruned.n);
     cJSON *g = cJSON_AddObjectToObject(o, "greedy_runs");
     cJSON_AddNumberToObject(g, "runs", r->runs.runs);
-    cJSON_AddNumberToObject(g, "seed", (double)r->runs.seed);
+    jsonint_add(g, "seed", (int64_t)r->runs.seed);
     cJSON_AddNumberToObject(g, "min", r->runs.min);
     cJSON_AddNumberToObject(g, "median", r->runs.median);
     cJSON_AddNumberToObject(g, "max", r->runs.max);

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "study/jsonint.h"
+
 cJSON *enumeration_report_hand_json(const int64_t *cards, int n)
 {
     cJSON *a = cJSON_CreateArray();
@@ -31,7 +33,7 @@ cJSON *enumeration_report_json(const enumeration *st)
     cJSON *deck = cJSON_AddArrayToObject(o, "deck");
     cJSON_AddItemToArray(deck, cJSON_CreateNumber((double)p->lo));
     cJSON_AddItemToArray(deck, cJSON_CreateNumber((double)p->hi));
-    cJSON_AddNumberToObject(o, "target", (double)p->target);
+    jsonint_add(o, "target", p->target);
     cJSON_AddStringToObject(o, "groupings", template_groupings_name(p->groupings));
     cJSON_AddNumberToObject(o, "templates", template_family_count(st->family));
     cJSON_AddNumberToObject(o, "hands", hand_set_count(st->hands));

@@ -166,46 +166,97 @@ static int fail(char *err, size_t size, const char *what, unsigned long line)
     return -1;
 }
 
+/* Reads an unsigned decimal of at most max after blanks (fscanf's %u would take "-1"
+ * as 4294967295). Returns 0, or -1 when there is none or it exceeds max. */
+static int read_uint(FILE *in, uint64_t max, uint64_t *out)
+{
+    int c;
+    while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
+        ;
+    if (c < '0' || c > '9')
+        return -1;
+    uint64_t v = 0;
+    for (; c >= '0' && c <= '9'; c = getc(in)) {
+        if (v > (max - (uint64_t)(c - '0')) / 10)
+            return -1;
+        v = 10 * v + (uint64_t)(c - '0');
+    }
+    if (c != EOF)
+        ungetc(c, in);
+    *out = v;
+    return 0;
+}
+
+/* Skips blanks and reads word; -1 when something else is there. */
+static int expect_word(FILE *in, const char *word)
+{
+    int pos = -1;
+    char fmt[32];
+    snprintf(fmt, sizeof fmt, " %s%%n", word);
+    return fscanf(in, fmt, &pos) == 0 && pos > 0 ? 0 : -1;
+}
+
+/* Sets s->off[i], growing the array by doubling: the header's hand count is only
+ * trusted as far as rows are actually there. */
+static int set_offset(solutions *s, size_t *cap, size_t i, uint64_t off)
+{
+    if (i >= *cap) {
+        size_t nc = *cap ? 2 * *cap : 1024;
+        uint64_t *o = realloc(s->off, nc * sizeof *o);
+        if (!o)
+            return -1;
+        s->off = o;
+        *cap = nc;
+    }
+    s->off[i] = off;
+    return 0;
+}
+
 /* Reads a solution set written by solutions_write(). Returns 0, or -1 with a message naming
  * the line in err; s is empty on failure. */
 int solutions_read(solutions *s, FILE *in, char *err, size_t errsize)
 {
     memset(s, 0, sizeof *s);
-    unsigned int nh, nt;
-    int n, version;
+    uint64_t nh, nt, n;
+    int version;
     if (fscanf(in, "t24-solutions %d ", &version) != 1 || version != 1)
         return fail(err, errsize, "not a t24-solutions 1 file", 1);
-    if (fscanf(in, "hands %u templates %u cards %d", &nh, &nt, &n) != 3 || n < 1 || n > 16)
+    if (expect_word(in, "hands") || read_uint(in, HAND_MAX_COUNT, &nh) ||
+        expect_word(in, "templates") || read_uint(in, UINT32_MAX, &nt) ||
+        expect_word(in, "cards") || read_uint(in, 16, &n) || n < 1)
         return fail(err, errsize, "bad header", 2);
-    s->nhands = nh;
-    s->ntemplates = nt;
-    s->off = malloc(((size_t)nh + 1) * sizeof *s->off);
+    s->ntemplates = (uint32_t)nt;
     idlist ids = { 0 };
-    if (!s->off)
+    size_t cap = 0;
+    if (set_offset(s, &cap, 0, 0))
         return fail(err, errsize, "out of memory", 2);
-    s->off[0] = 0;
     for (uint32_t h = 0; h < nh; h++) {
         unsigned long line = h + 3;
         long long card;
-        unsigned long long count;
-        for (int i = 0; i < n; i++)
+        uint64_t count;
+        for (uint64_t i = 0; i < n; i++)
             if (fscanf(in, "%lld", &card) != 1)
                 goto bad;
-        if (fscanf(in, "%llu", &count) != 1)
+        if (read_uint(in, nt, &count))
             goto bad;
-        for (unsigned long long k = 0; k < count; k++) {
-            unsigned int id;
-            if (fscanf(in, "%u", &id) != 1 || id >= nt ||
-                (k && id <= ids.ids[ids.len - 1]) || idlist_push(&ids, id))
+        for (uint64_t k = 0; k < count; k++) {
+            uint64_t id;
+            if (read_uint(in, UINT32_MAX, &id) || id >= nt ||
+                (k && id <= ids.ids[ids.len - 1]) || idlist_push(&ids, (uint32_t)id))
                 goto bad;
         }
-        s->off[h + 1] = ids.len;
+        if (set_offset(s, &cap, (size_t)h + 1, ids.len)) {
+            idlist_free(&ids);
+            solutions_free(s);
+            return fail(err, errsize, "out of memory", line);
+        }
         continue;
     bad:
         idlist_free(&ids);
         solutions_free(s);
         return fail(err, errsize, "malformed row", line);
     }
+    s->nhands = (uint32_t)nh;
     int c;
     while ((c = fgetc(in)) == '\n' || c == ' ' || c == '\t')
         ;

@@ -8,7 +8,9 @@
 #include "core/hand.h"
 #include "study/study.h"
 #include "study/enumeration.h"
+#include "core/lines.h"
 #include "core/parse.h"
+#include "study/jsonint.h"
 
 /* Appends a table; returns it, or NULL when out of memory. */
 static sweep_table *add_table(sweep_plan *p, const char *name, const char *title)
@@ -82,6 +84,19 @@ static int parse_config(char *line, sweep_config *c)
     return n == 4 ? template_groupings_parse(w[3], &c->groupings) : 0;
 }
 
+#define SWEEP_LINE_MAX 4096
+#define SWEEP_LINE_MAX_TEXT "4096"
+
+/* Control bytes have no place in a list of configurations, and a table name or title
+ * is printed into Markdown, CSV and progress lines. Tabs are blanks. */
+static bool has_control(const char *s)
+{
+    for (; *s; s++)
+        if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+            return true;
+    return false;
+}
+
 static char *trim(char *s)
 {
     char *hash = strchr(s, '#');
@@ -101,10 +116,24 @@ static char *trim(char *s)
 int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t errsize)
 {
     memset(p, 0, sizeof *p);
-    char buf[512];
-    int lineno = 0;
-    while (fgets(buf, sizeof buf, fp)) {
-        lineno++;
+    lines rd;
+    lines_init(&rd, fp, SWEEP_LINE_MAX);
+    lines_status ls;
+    char *buf;
+    size_t len;
+    while ((ls = lines_next(&rd, &buf, &len)) != LINES_EOF) {
+        long lineno = rd.lineno;
+        if (ls == LINES_ERROR || ls == LINES_NOMEM) {
+            snprintf(err, errsize, "%s: %s", path, lines_status_message(ls));
+            goto fail;
+        }
+        if (ls != LINES_OK || has_control(buf)) {
+            snprintf(err, errsize, "%s:%ld: %s", path, lineno,
+                     ls == LINES_TOO_LONG ? "longer than " SWEEP_LINE_MAX_TEXT " bytes"
+                     : ls == LINES_NUL    ? "contains a NUL byte"
+                                          : "contains a control character");
+            goto fail;
+        }
         char *s = trim(buf);
         sweep_config c;
         if (!*s)
@@ -114,17 +143,23 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
             if (*title)
                 *title++ = '\0';
             if (!*name || strlen(name) >= sizeof p->tables->name) {
-                snprintf(err, errsize, "%s:%d: 'table' needs a short name", path, lineno);
+                snprintf(err, errsize, "%s:%ld: 'table' needs a name of 1 to %zu bytes", path,
+                         lineno, sizeof p->tables->name - 1);
+                goto fail;
+            }
+            if (strlen(trim(title)) >= sizeof p->tables->title) {
+                snprintf(err, errsize, "%s:%ld: a table title has at most %zu bytes", path,
+                         lineno, sizeof p->tables->title - 1);
                 goto fail;
             }
             if (!add_table(p, name, trim(title)))
                 goto oom;
             continue;
         }
-        char copy[512], why[128] = "expected CARDS LO-HI TARGET [reduced|all]";
+        char copy[SWEEP_LINE_MAX + 1], why[128] = "expected CARDS LO-HI TARGET [reduced|all]";
         snprintf(copy, sizeof copy, "%s", s);
         if (parse_config(copy, &c) || sweep_config_check(&c, why, sizeof why)) {
-            snprintf(err, errsize, "%s:%d: %s, not '%s'", path, lineno, why, s);
+            snprintf(err, errsize, "%s:%ld: %s, not '%s'", path, lineno, why, s);
             goto fail;
         }
         if (p->n == 0 && !add_table(p, "configs", "configurations"))
@@ -132,18 +167,16 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
         if (add_config(&p->tables[p->n - 1], c.ncards, c.lo, c.hi, c.target, c.groupings))
             goto oom;
     }
-    if (ferror(fp)) {
-        snprintf(err, errsize, "%s: read error", path);
-        goto fail;
-    }
     if (sweep_plan_count(p) == 0) {
         snprintf(err, errsize, "%s: no configurations", path);
         goto fail;
     }
+    lines_free(&rd);
     return 0;
 oom:
     snprintf(err, errsize, "out of memory");
 fail:
+    lines_free(&rd);
     sweep_plan_free(p);
     return -1;
 }
@@ -243,8 +276,8 @@ static cJSON *extreme(const sweep_table *t, const cJSON *rows, bool want_max)
         bool optimal = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(row, "optimal"));
         if (num(row, "optimum") == best) {
             proven &= optimal;
-            cJSON_AddItemToArray(at, cJSON_CreateNumber(targets ? (double)t->configs[i].target
-                                                                : (double)i));
+            cJSON_AddItemToArray(at, targets ? jsonint_create(t->configs[i].target)
+                                             : cJSON_CreateNumber((double)i));
         } else if (!want_max && !optimal && num(row, "best_bound") <= best) {
             proven = false;
         }
@@ -294,7 +327,7 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
     cJSON *h = cJSON_CreateObject();
     cJSON_AddNumberToObject(h, "configurations", (double)sweep_plan_count(plan));
     cJSON_AddNumberToObject(h, "greedy_runs", p->hp.greedy_runs);
-    cJSON_AddNumberToObject(h, "seed", (double)p->hp.seed);
+    jsonint_add(h, "seed", (int64_t)p->hp.seed);
     cJSON_AddNumberToObject(h, "time_limit", p->hp.time_limit);
     cJSON_AddBoolToObject(h, "reductions", p->hp.reduce);
     return h;

@@ -1,6 +1,7 @@
 /* tablegen.c - completing, ordering and printing a table; see tablegen.h. */
 #include "study/tablegen.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,13 +328,33 @@ static void write_header(FILE *out, const enumeration *st, const tablegen_table 
     fprintf(out, "#include \"solve/table.h\"\n\n");
 }
 
+/* |v| as a double: llabs(INT64_MIN) is undefined (and came out negative, which passed
+ * the overflow check below). */
+static double magnitude(int64_t v)
+{
+    return v < 0 ? -(double)v : (double)v;
+}
+
+/* v as a C constant of type int64: -9223372036854775808LL would be the negation of a
+ * constant too large for long long, so INT64_MIN is written as an expression. */
+static const char *c_int64(int64_t v, char *buf, size_t size)
+{
+    if (v == INT64_MIN)
+        snprintf(buf, size, "(-9223372036854775807LL - 1)");
+    else
+        snprintf(buf, size, "%lldLL", (long long)v);
+    return buf;
+}
+
 static int write_tests(const enumeration *st, const tablegen_table *t, FILE *code,
                        double *bound, char *err, size_t errsize)
 {
     const enumeration_params *p = &st->params;
-    double maxcard = (double)(llabs(p->lo) > llabs(p->hi) ? llabs(p->lo) : llabs(p->hi));
-    double tabs = (double)llabs(p->target), worst = 0;
+    double maxcard = magnitude(p->lo) > magnitude(p->hi) ? magnitude(p->lo) : magnitude(p->hi);
+    double tabs = magnitude(p->target), worst = 0;
     bool leaf_guards = p->lo <= 0;
+    char target[40];
+    c_int64(p->target, target, sizeof target);
     sym *s = malloc(sizeof *s);
     char *guards = malloc(SYM_LEN);
     int rc = -1;
@@ -355,11 +376,11 @@ static int write_tests(const enumeration *st, const tablegen_table *t, FILE *cod
         worst = b > worst ? b : worst;
         template_format_prog(&prog, TEMPLATE_READABLE, NULL, text, sizeof text);
         if (s->d_one)
-            fprintf(code, "    if (%s%s == %lldLL) /* %s */\n        return %u;\n", guards,
-                    s->n, (long long)p->target, text, k);
+            fprintf(code, "    if (%s%s == %s) /* %s */\n        return %u;\n", guards,
+                    s->n, target, text, k);
         else
-            fprintf(code, "    if (%s%s == %lldLL * (%s)) /* %s */\n        return %u;\n",
-                    guards, s->n, (long long)p->target, s->d, text, k);
+            fprintf(code, "    if (%s%s == %s * (%s)) /* %s */\n        return %u;\n",
+                    guards, s->n, target, s->d, text, k);
     }
     *bound = worst;
     rc = 0;
@@ -419,17 +440,29 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
     for (uint32_t k = 0; k < t->count; k++)
         fprintf(out, "%s%u,", k % 10 ? " " : "\n    ", t->ids[k]);
     fprintf(out, "\n};\n\nstatic int solve(const int64_t *x)\n{\n");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && t->count; i++)
         fprintf(out, "    const int64_t x%d = x[%d];\n", i, i);
+    if (!t->count) /* no hand makes the target: nothing reads the cards */
+        fprintf(out, "    (void)x;\n");
     fprintf(out, "%s    return -1;\n}\n\n", body);
+    char target[40], target_plain[24];
+    c_int64(p->target, target, sizeof target);
+    snprintf(target_plain, sizeof target_plain, "%lld", (long long)p->target);
     fprintf(out, "const table_def %s = {\n    .cards = %d,\n    .lo = %lld,\n    .hi = %lld,\n"
-                 "    .target = %lld,\n    .groupings = \"%s\",\n    .command = \"%s\",\n"
+                 "    .target = %s,\n    .groupings = \"%s\",\n    .command = \"%s\",\n"
                  "    .count = %u,\n    .from_cover = %u,\n    .ids = ids,\n"
                  "    .solve = solve,\n};\n",
-            name, n, (long long)p->lo, (long long)p->hi, (long long)p->target,
+            name, n, (long long)p->lo, (long long)p->hi,
+            p->target == INT64_MIN ? target : target_plain,
             template_groupings_name(p->groupings), command, t->count, t->from_cover);
     free(body);
-    return ferror(out) ? -1 : 0;
+    errno = 0;
+    if (fflush(out) || ferror(out)) {
+        snprintf(err, errsize, "cannot write the table: %s",
+                 errno ? strerror(errno) : "write error");
+        return -1;
+    }
+    return 0;
 }
 
 /* The study's cover (class representatives) built into a table: fills *t (caller frees

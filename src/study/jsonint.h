@@ -1,0 +1,19 @@
+/* jsonint.h - 64-bit integers in cJSON documents, exactly.
+ *
+ * cJSON keeps numbers as doubles, which hold integers exactly only up to 2^53: a target
+ * of 9007199254740993 would print as 9.00719925474099e+15, and INT64_MAX read back and
+ * cast would wrap. jsonint_create() makes a raw item printing the decimal digits as they
+ * are (valid JSON: a number); jsonint_get() reads such an item, or an ordinary number
+ * that holds an integer, back exactly. */
+#ifndef T24_STUDY_JSONINT_H
+#define T24_STUDY_JSONINT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+cJSON *jsonint_create(int64_t v);
+bool jsonint_add(cJSON *object, const char *key, int64_t v);
+bool jsonint_get(const cJSON *item, int64_t *out);
+
+#endif

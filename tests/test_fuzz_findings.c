@@ -1,0 +1,64 @@
+/* test_fuzz_findings.c - what the fuzzers of tests/fuzz found, as plain regression tests
+ * (the inputs are in the seed corpora too, so the fuzzers replay them on every run). */
+#include <criterion/criterion.h>
+
+#include "hitset/export.h"
+#include "solve/verify.h"
+#include "study/solutions.h"
+
+/* verify.c copied the text of a number into a 32-byte buffer: leading zeros made a
+ * short number 62 bytes long (a stack overflow AddressSanitizer reported). */
+Test(fuzz_findings, verify_reads_numbers_with_many_leading_zeros)
+{
+    char text[160];
+    snprintf(text, sizeof text, "%0100d-(-0000000000000000000000000000000000000000003)", 27);
+    int64_t cards[] = { 27, -3 };
+    cr_assert_eq(verify_solution(text, cards, 2, 30), VERIFY_OK, "%s", text);
+    cr_assert_eq(verify_solution(text, cards, 2, 24), VERIFY_VALUE);
+}
+
+static int read_text(const char *text, char *err, size_t size)
+{
+    FILE *fp = fmemopen((void *)text, strlen(text), "r");
+    cr_assert(fp);
+    solutions s;
+    int rc = solutions_read(&s, fp, err, size);
+    if (rc == 0)
+        solutions_free(&s);
+    fclose(fp);
+    return rc;
+}
+
+/* solutions_read() took "hands -1" for 4294967295 (fscanf's %u) and allocated the
+ * offsets of that many hands before reading any (32 GB: AddressSanitizer's
+ * allocation-size-too-big). */
+Test(fuzz_findings, a_solutions_header_is_read_strictly_and_trusted_no_further_than_its_rows)
+{
+    char err[128];
+    cr_assert_eq(read_text("t24-solutions 1\nhands -1 templates 5 cards 2\n1 1\t0\t\n", err,
+                           sizeof err), -1);
+    cr_assert_str_eq(err, "line 2: bad header");
+    cr_assert_eq(read_text("t24-solutions 1\nhands 4000000000 templates 5 cards 2\n", err,
+                           sizeof err), -1);
+    cr_assert_str_eq(err, "line 2: bad header", "more hands than any deck has");
+    cr_assert_eq(read_text("t24-solutions 1\nhands 19999999 templates 5 cards 2\n1 1\t0\t\n",
+                           err, sizeof err), -1);
+    cr_assert_str_eq(err, "line 4: malformed row", "the rows run out first");
+    cr_assert_eq(read_text("t24-solutions 1\nhands 1 template 5 cards 2\n1 1\t0\t\n", err,
+                           sizeof err), -1);
+    cr_assert_eq(read_text("t24-solutions 1\nhands 2 templates 5 cards 2\n1 1\t2\t0 4\n"
+                           "1 2\t0\t\n", err, sizeof err), 0, "%s", err);
+}
+
+/* "p hs 999999991 1" made the PACE reader allocate the offsets of a billion elements
+ * (8 GB; libFuzzer's out-of-memory). */
+Test(fuzz_findings, a_pace_universe_is_bounded)
+{
+    static const char text[] = "p hs 999999991 1\r1\r";
+    FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
+    char err[128];
+    instance *h = export_read_pace(fp, err, sizeof err);
+    fclose(fp);
+    cr_assert_null(h);
+    cr_assert(strstr(err, "999999991 elements"), "%s", err);
+}
