@@ -59,6 +59,7 @@ Test(classes, the_default_study_classes_match_a_naive_comparison)
     enumeration_params sp;
     char err[256];
     enumeration_params_init(&sp);
+    sp.per_template = true; /* tests read the (hand, template) pairs */
     cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     cr_assert(c, "%s", err);
@@ -99,6 +100,7 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     enumeration_params sp;
     char err[256];
     enumeration_params_init(&sp);
+    sp.per_template = true; /* tests read the (hand, template) pairs */
     cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     mincover_params hp;

@@ -112,6 +112,7 @@ Test(cli, out_folder_holds_an_artifact_equal_to_the_computation)
     fclose(fp);
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     p.hi = 10;
     enumeration st;
     cr_assert_eq(enumeration_run(&st, &p, err, sizeof err), 0);

@@ -13,6 +13,7 @@ static enumeration run(int64_t lo, int64_t hi, template_groupings g, int64_t tar
 {
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     p.lo = lo;
     p.hi = hi;
     p.groupings = g;

@@ -12,6 +12,7 @@ static enumeration run(int n, int64_t lo, int64_t hi, template_groupings g)
 {
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     p.ncards = n;
     p.lo = lo;
     p.hi = hi;
@@ -136,6 +137,7 @@ Test(enumeration, two_threads_and_one_thread_agree)
 {
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     p.hi = 13;
     enumeration a, b;
     char err[128];

@@ -160,6 +160,7 @@ Test(export, the_default_study_instance_round_trips)
     enumeration_params sp;
     char err[256];
     enumeration_params_init(&sp);
+    sp.per_template = true; /* tests read the (hand, template) pairs */
     cr_assert_eq(enumeration_run(&st, &sp, err, sizeof err), 0, "%s", err);
     classes *c = classes_new(&st.sols, err, sizeof err);
     const instance *h = classes_instance(c);

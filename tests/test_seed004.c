@@ -189,6 +189,7 @@ static void worlds_init(worlds *w)
     enumeration_params sp;
     char err[256];
     enumeration_params_init(&sp);
+    sp.per_template = true; /* tests read the (hand, template) pairs */
     cr_assert_eq(enumeration_run(&w->st, &sp, err, sizeof err), 0, "%s", err);
     float_solset(&w->st, &w->fs);
     w->fc = classes_new(&w->fs, err, sizeof err);

@@ -119,7 +119,7 @@ static int write_hands(const enumeration *st, FILE *fp)
         char hand[128];
         hand_format(hand_set_hand(st->hands, h), st->params.ncards, hand, sizeof hand);
         fprintf(fp, "%u\t%s\t%d\t%llu\n", h, hand, st->truly_solvable[h] ? 1 : 0,
-                (unsigned long long)solutions_row_len(&st->sols, h));
+                (unsigned long long)st->row_len[h]);
     }
     return 0;
 }
@@ -207,7 +207,9 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *tc = artifact_open(a, "table.c");
     if (!sol || !tm || !hd || !js || !tc)
         return -1;
-    if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
+    int wrote = st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
+                                        : classes_write_solutions(r->cls, st->hands, sol);
+    if (wrote || write_templates(st, tm) ||
         write_hands(st, hd) || write_hitting_sets(a, r) || write_table(cfg, r, tc))
         return -1;
     fprintf(js, "%s\n", json);

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 #include "core/hand.h"
+#include "study/formula.h"
+#include "study/scan.h"
 #include "study/solutions.h"
 #include "core/template.h"
 
@@ -19,6 +21,8 @@ typedef struct {
     int nthreads;                 /* default 2 */
     solutions_progress_fn progress;  /* optional, called from the calling thread */
     void *progress_ctx;
+    bool per_template;            /* the reference path: evaluate every template and keep
+                                     every (hand, template) pair in sols (tests only) */
 } enumeration_params;
 
 typedef struct {
@@ -31,7 +35,13 @@ typedef struct {
     template_family *family;
     template_family *all;      /* the complete family, for the completeness check */
     hand_set *hands;
-    solutions sols;               /* the family's solution sets */
+    solutions sols;            /* every (hand, template) pair: per_template only */
+    formula_set *formulas;     /* the family's templates by formula: otherwise */
+    partition groups;          /* formula groups by the hands they solve: otherwise */
+    uint64_t *row_len;         /* per hand: family templates that solve it */
+    uint32_t *first_hit;       /* per hand: the lowest of them, or SCAN_NO_HIT */
+    uint64_t solution_pairs;   /* (hand, template) solutions, the sum of row_len */
+    uint32_t promoted;         /* hands whose int64 evaluation overflowed, redone in GMP */
     bool *truly_solvable;      /* per hand: some template of the complete family hits */
     uint32_t solvable;         /* hands some template (any grouping) solves */
     uint32_t unsolvable;       /* hands no template of any grouping solves */

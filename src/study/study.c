@@ -14,7 +14,10 @@
 static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size_t errsize)
 {
     double t0 = walltime_now();
-    p->cls = classes_new(&p->st.sols, err, errsize);
+    p->cls = p->st.params.per_template
+                 ? classes_new(&p->st.sols, err, errsize)
+                 : classes_from_groups(p->st.formulas, &p->st.groups,
+                                       hand_set_count(p->st.hands), err, errsize);
     if (!p->cls)
         return -1;
     uint32_t n = classes_count(p->cls);
