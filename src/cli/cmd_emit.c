@@ -29,6 +29,8 @@ static const char help[] =
     "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
     "  --seed S             their random seed (default 1)\n"
     "  --no-reductions      give GLPK the whole instance\n"
+    "  --memory-limit SIZE  refuse to start above this estimated peak memory (default\n"
+    "                       3/4 of the machine's memory)\n"
     "  --name NAME          C name of the table (default table_default)\n"
     "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"

@@ -18,6 +18,8 @@
 #include "study/enumeration_report.h"
 #include "study/enumeration.h"
 #include "cli/study_options.h"
+#include "core/walltime.h"
+#include "study/preflight.h"
 
 static const char help[] =
     "usage: t24 study [options]\n"
@@ -44,6 +46,10 @@ static const char help[] =
     "                       max-coverage ILP per k, against greedy's first k\n"
     "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
+    "  --memory-limit SIZE  refuse to start when the estimated peak memory is above\n"
+    "                       SIZE (bytes, or with K, M, G, T; default 3/4 of the\n"
+    "                       machine's memory)\n"
+    "  --estimate           print the estimated memory and time, and stop\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -57,6 +63,7 @@ typedef struct {
     study_options cfg;
     bool json;
     bool timings;
+    bool estimate;
     const char *out;
 } options;
 
@@ -78,6 +85,8 @@ static int parse(int argc, char **argv, options *o)
             o->json = true;
         } else if (strcmp(argv[i], "--timings") == 0) {
             o->timings = true;
+        } else if (strcmp(argv[i], "--estimate") == 0) {
+            o->estimate = true;
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("study", "--out needs a folder");
@@ -88,15 +97,60 @@ static int parse(int argc, char **argv, options *o)
             return args_error("study", "unknown option '%s'", argv[i]);
         }
     }
+    if (o->estimate)
+        o->cfg.memory_limit = 0; /* an estimate starts nothing, so refuses nothing */
     return study_options_finish(&o->cfg, "study");
 }
 
+typedef struct {
+    double start, last; /* when the first hand was done, and the last line printed */
+    uint32_t first;     /* hands done at start */
+} progress_state;
+
+/* "hands 1200 of 18564 (6%), 1 min 10 s left": at most twice a second, on stderr. */
 static void progress(void *ctx, uint32_t done, uint32_t total)
 {
-    (void)ctx;
-    fprintf(stderr, "\rt24 study: evaluated %u of %u hands", done, total);
+    progress_state *p = ctx;
+    double now = walltime_now();
+    if (p->start == 0) {
+        p->start = p->last = now;
+        p->first = done;
+        return;
+    }
+    if (done < total && now - p->last < 0.5)
+        return;
+    p->last = now;
+    double rate = (double)(done - p->first) / (now - p->start), left = 0;
+    if (rate > 0)
+        left = (double)(total - done) / rate;
+    fprintf(stderr, "\rt24 study: hands %u of %u (%.0f%%), ", done, total,
+            100.0 * done / (total ? total : 1));
     if (done == total)
-        fputc('\n', stderr);
+        fprintf(stderr, "done in %.0f s          \n", now - p->start);
+    else if (left < 90)
+        fprintf(stderr, "%.0f s left      ", left);
+    else
+        fprintf(stderr, "%.0f min %02.0f s left  ", (double)(long)(left / 60),
+                left - 60 * (double)(long)(left / 60));
+    fflush(stderr);
+}
+
+/* --estimate, and the same line on a terminal before a long run. Returns 1 when the
+ * command should stop here. */
+static int preflight(const options *o)
+{
+    preflight_estimate e;
+    char line[512];
+    if (preflight_run(&o->cfg.sp, &o->cfg.hp, &e))
+        return 0; /* the study itself reports the bad configuration */
+    preflight_describe(&e, line, sizeof line);
+    if (o->estimate) {
+        printf("%s\n", line);
+        return 1;
+    }
+    if (isatty(STDERR_FILENO) && e.seconds_enumerate > 10)
+        fprintf(stderr, "t24 study: %s\n", line);
+    return 0;
 }
 
 static int write_templates(const enumeration *st, FILE *fp)
@@ -236,14 +290,19 @@ int cmd_study(int argc, char **argv)
     }
     if (rc)
         return rc;
+    if (preflight(&o))
+        return 0;
     char err[512];
     artifact_set *a = NULL;
     if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
         fprintf(stderr, "t24 study: %s\n", err);
         return ARGS_EXIT_USAGE;
     }
-    if (isatty(STDERR_FILENO))
+    progress_state ps = { 0 };
+    if (isatty(STDERR_FILENO)) {
         o.cfg.sp.progress = progress;
+        o.cfg.sp.progress_ctx = &ps;
+    }
     study r;
     if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
         fprintf(stderr, "t24 study: %s\n", err);
