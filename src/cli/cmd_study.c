@@ -19,6 +19,7 @@
 #include "study/enumeration.h"
 #include "cli/study_options.h"
 #include "core/walltime.h"
+#include "study/dist.h"
 #include "study/preflight.h"
 
 static const char help[] =
@@ -280,6 +281,75 @@ static void print_timings(const study *r)
            h->seconds_ilp, h->seconds_cover, h->seconds_coverage, r->seconds_total);
 }
 
+/* Rank 0 (or the only process): the study, its report and --out. *scanned is set once
+ * the study ran, so every exchange with other ranks is over. */
+static int run(options *o, bool *scanned)
+{
+    int rc;
+    char err[512];
+    artifact_set *a = NULL;
+    if (o->out && !(a = artifact_begin(o->out, err, sizeof err))) {
+        fprintf(stderr, "t24 study: %s\n", err);
+        return ARGS_EXIT_USAGE;
+    }
+    progress_state ps = { 0 };
+    if (isatty(STDERR_FILENO)) {
+        o->cfg.sp.progress = progress;
+        o->cfg.sp.progress_ctx = &ps;
+    }
+    study r;
+    if (study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err)) {
+        fprintf(stderr, "t24 study: %s\n", err);
+        artifact_abort(a);
+        study_free(&r);
+        return ARGS_EXIT_USAGE;
+    }
+    *scanned = true;
+    cJSON *js = study_json(&r, o->timings);
+    char *text = cJSON_Print(js);
+    rc = 0;
+    if (a && write_out(a, &o->cfg, &r, text)) {
+        artifact_abort(a); /* removes every temporary */
+        snprintf(err, sizeof err, "cannot write into '%s'", o->out);
+        a = NULL;
+        rc = ARGS_EXIT_USAGE;
+    } else if (a && artifact_commit(a, err, sizeof err)) {
+        rc = ARGS_EXIT_USAGE; /* commit freed the set and removed the temporaries */
+    }
+    if (rc) {
+        fprintf(stderr, "t24 study: %s\n", err);
+    } else if (o->json) {
+        printf("%s\n", text);
+    } else {
+        enumeration_report_text(&r.st, stdout);
+        cover_report_text(stdout, &r.st, r.cls, &r.hr, o->timings);
+        if (o->timings)
+            print_timings(&r);
+    }
+    if (rc == 0 && r.hr.message[0]) {
+        /* The report above states what was proven; the failure still fails the run. */
+        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        rc = ARGS_EXIT_USAGE;
+    }
+    free(text);
+    cJSON_Delete(js);
+    study_free(&r);
+    return rc;
+}
+
+/* An MPI rank other than 0: scan its share of the hands, send it, print nothing. */
+static int worker(options *o, const dist *d)
+{
+    char err[512];
+    study r;
+    o->cfg.sp.dist = d;
+    int rc = study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "t24 study: rank %d: %s\n", d->rank, err);
+    study_free(&r);
+    return rc ? ARGS_EXIT_USAGE : 0;
+}
+
 int cmd_study(int argc, char **argv)
 {
     options o;
@@ -293,51 +363,20 @@ int cmd_study(int argc, char **argv)
     if (preflight(&o))
         return 0;
     char err[512];
-    artifact_set *a = NULL;
-    if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
+    dist d;
+    if (dist_init(&d, NULL, NULL, err, sizeof err)) {
         fprintf(stderr, "t24 study: %s\n", err);
         return ARGS_EXIT_USAGE;
     }
-    progress_state ps = { 0 };
-    if (isatty(STDERR_FILENO)) {
-        o.cfg.sp.progress = progress;
-        o.cfg.sp.progress_ctx = &ps;
+    if (d.rank > 0) {
+        rc = worker(&o, &d);
+        dist_finish(&d, rc != 0);
+        return rc;
     }
-    study r;
-    if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
-        fprintf(stderr, "t24 study: %s\n", err);
-        artifact_abort(a);
-        study_free(&r);
-        return ARGS_EXIT_USAGE;
-    }
-    cJSON *js = study_json(&r, o.timings);
-    char *text = cJSON_Print(js);
-    rc = 0;
-    if (a && write_out(a, &o.cfg, &r, text)) {
-        artifact_abort(a); /* removes every temporary */
-        snprintf(err, sizeof err, "cannot write into '%s'", o.out);
-        a = NULL;
-        rc = ARGS_EXIT_USAGE;
-    } else if (a && artifact_commit(a, err, sizeof err)) {
-        rc = ARGS_EXIT_USAGE; /* commit freed the set and removed the temporaries */
-    }
-    if (rc) {
-        fprintf(stderr, "t24 study: %s\n", err);
-    } else if (o.json) {
-        printf("%s\n", text);
-    } else {
-        enumeration_report_text(&r.st, stdout);
-        cover_report_text(stdout, &r.st, r.cls, &r.hr, o.timings);
-        if (o.timings)
-            print_timings(&r);
-    }
-    if (rc == 0 && r.hr.message[0]) {
-        /* The report above states what was proven; the failure still fails the run. */
-        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
-        rc = ARGS_EXIT_USAGE;
-    }
-    free(text);
-    cJSON_Delete(js);
-    study_free(&r);
+    if (d.size > 1)
+        o.cfg.sp.dist = &d;
+    bool scanned = false;
+    rc = run(&o, &scanned);
+    dist_finish(&d, rc != 0 && !scanned);
     return rc;
 }

@@ -139,8 +139,13 @@ static int scan_hands(enumeration *st, const enumeration_params *p, char *err, s
     sp.progress = p->progress;
     sp.progress_ctx = p->progress_ctx;
     scan_result r;
-    if (scan_run(&r, st->formulas, st->hands, p->target, &sp))
+    if (p->dist ? dist_scan(p->dist, &r, st->formulas, st->hands, p->target, &sp)
+                : scan_run(&r, st->formulas, st->hands, p->target, &sp))
         return -1;
+    if (p->dist && p->dist->rank != 0) {
+        st->worker = true;
+        return 0;
+    }
     st->row_len = r.row_len;
     st->first_hit = r.first_hit;
     st->groups = r.part;
@@ -159,7 +164,8 @@ static int scan_hands(enumeration *st, const enumeration_params *p, char *err, s
 }
 
 /* Runs the enumeration half. Returns 0, or -1 with a one-line reason in err (bad
- * parameters or no memory); st is then empty. Free with study_free(). */
+ * parameters or no memory); st is then empty. Free with enumeration_free(). On an MPI
+ * rank other than 0 (p->dist) it only scans and sends that rank's share: st->worker. */
 int enumeration_run(enumeration *st, const enumeration_params *p, char *err, size_t errsize)
 {
     memset(st, 0, sizeof *st);
@@ -186,6 +192,8 @@ int enumeration_run(enumeration *st, const enumeration_params *p, char *err, siz
     } else if (scan_hands(st, p, err, errsize)) {
         goto nomem;
     }
+    if (st->worker)
+        return 0;
     double t1 = walltime_now();
     st->truly_solvable = calloc(hand_set_count(st->hands), sizeof *st->truly_solvable);
     if (!st->truly_solvable || check_completeness(st))

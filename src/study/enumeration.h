@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/hand.h"
+#include "study/dist.h"
 #include "study/formula.h"
 #include "study/scan.h"
 #include "study/solutions.h"
@@ -23,6 +24,7 @@ typedef struct {
     void *progress_ctx;
     bool per_template;            /* the reference path: evaluate every template and keep
                                      every (hand, template) pair in sols (tests only) */
+    const dist *dist;             /* MPI ranks sharing the hands, or NULL for one process */
 } enumeration_params;
 
 typedef struct {
@@ -53,6 +55,8 @@ typedef struct {
     uint32_t aces_hands;
     uint32_t aces_unsolvable;        /* no reading solvable with any grouping */
     uint32_t aces_unsolvable_family; /* no reading solvable with the family's templates */
+    bool worker;               /* an MPI rank other than 0: it scanned and sent its share
+                                  of the hands and holds no results */
     double seconds_enumerate;  /* evaluation of the family */
     double seconds_complete;   /* completeness check and aces view */
 } enumeration;

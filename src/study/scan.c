@@ -14,6 +14,7 @@ void scan_params_init(scan_params *p)
 {
     memset(p, 0, sizeof *p);
     p->nthreads = 2;
+    p->last = UINT32_MAX;
 }
 
 typedef struct {
@@ -97,15 +98,15 @@ static int join(scan_result *out, chunk *ch, int nthreads)
     return 0;
 }
 
-/* Scans the hands [p->first, p->last) of hs (all of them when p->last is 0) with the
- * plan of fs against target. Returns 0, or -1 when memory or threads run out (out then
+/* Scans the hands [p->first, p->last) of hs (p->last capped at the hand count; an empty
+ * range gives an empty partition) with the plan of fs against target. Returns 0, or -1 when memory or threads run out (out then
  * holds nothing). Free with scan_result_free(). */
 int scan_run(scan_result *out, const formula_set *fs, const hand_set *hs, int64_t target,
              const scan_params *p)
 {
     memset(out, 0, sizeof *out);
-    uint32_t first = p->first, last = p->last ? p->last : hand_set_count(hs);
-    uint32_t n = last > first ? last - first : 0;
+    uint32_t last = p->last < hand_set_count(hs) ? p->last : hand_set_count(hs);
+    uint32_t first = p->first < last ? p->first : last, n = last - first;
     int nthreads = p->nthreads < 1 ? 1 : p->nthreads;
     if ((uint32_t)nthreads > n)
         nthreads = n ? (int)n : 1;

@@ -22,7 +22,8 @@ typedef void (*scan_progress_fn)(void *ctx, uint32_t done, uint32_t total);
 
 typedef struct {
     int nthreads;               /* default 2 */
-    uint32_t first, last;       /* hands [first, last); default every hand (last = 0) */
+    uint32_t first, last;       /* hands [first, last), last capped at the hand count;
+                                   default every hand (0, UINT32_MAX) */
     scan_progress_fn progress;  /* optional, called from the calling thread */
     void *progress_ctx;
 } scan_params;

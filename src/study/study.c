@@ -43,7 +43,11 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
 {
     double t0 = walltime_now();
     memset(p, 0, sizeof *p);
-    if (enumeration_run(&p->st, sp, err, errsize) || run_hitting_sets(p, hp, err, errsize))
+    if (enumeration_run(&p->st, sp, err, errsize))
+        return -1;
+    if (p->st.worker) /* an MPI rank that sent its share: rank 0 does the rest */
+        return 0;
+    if (run_hitting_sets(p, hp, err, errsize))
         return -1;
     p->seconds_total = walltime_now() - t0;
     return 0;
