@@ -217,3 +217,20 @@ Test(formula, int64_overflow_is_redone_in_gmp)
     formula_set_free(s);
     template_family_free(f);
 }
+
+/* Cards large enough that the unchecked fast paths are not allowed everywhere: the steps
+ * may run unchecked while the roots must check (and overflow, and go to GMP). */
+Test(formula, mid_size_cards_take_the_checked_paths_exactly, .timeout = 300)
+{
+    template_family *f;
+    formula_set *s = set_for(4, TEMPLATE_ALL, &f);
+    const int64_t a[] = { 40000, 50000, 60000, 65535 }, b[] = { 3000, 3000, 5000, 6000 },
+                  c[] = { 2, 3, 5, 7 };
+    plan_matches_reference(f, s, a, 1);
+    plan_matches_reference(f, s, b, 1);
+    plan_matches_reference(f, s, b, 0);
+    plan_matches_reference(f, s, c, INT64_MAX / 3); /* a huge target: the roots check */
+    plan_matches_reference(f, s, c, -210);
+    formula_set_free(s);
+    template_family_free(f);
+}

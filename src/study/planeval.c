@@ -154,14 +154,27 @@ void planeval_free(planeval *w)
     free(w);
 }
 
-/* c = a (kind) b; *ov is set on overflow. A division by zero gives 0/0, and 0/0 stays 0/0
- * through every operation (each result component is a product with a zero factor). */
+/* c = a (kind) b; *ov is set on overflow (checked only: unchecked, the caller has proven
+ * there is none). A division by zero gives 0/0, and 0/0 stays 0/0 through every
+ * operation (each result component is a product with a zero factor). */
 static inline __attribute__((always_inline)) frac apply(formula_step_kind kind, frac a, frac b,
-                                                         bool *ov)
+                                                         bool *ov, bool checked)
 {
     frac c;
     int64_t t1, t2;
     bool o = false;
+    if (!checked) {
+        switch (kind) {
+        case FORMULA_ADD: return (frac){ a.n * b.d + b.n * a.d, a.d * b.d };
+        case FORMULA_SUB: return (frac){ a.n * b.d - b.n * a.d, a.d * b.d };
+        case FORMULA_NADD: return (frac){ -(a.n * b.d) - b.n * a.d, a.d * b.d };
+        case FORMULA_MUL: return (frac){ a.n * b.n, a.d * b.d };
+        default:
+            c = (frac){ a.n * b.d, a.d * b.n };
+            c.n = c.d ? c.n : 0;
+            return c;
+        }
+    }
     switch (kind) {
     case FORMULA_ADD:
     case FORMULA_SUB:
@@ -193,27 +206,53 @@ static inline __attribute__((always_inline)) frac apply(formula_step_kind kind, 
 
 static inline __attribute__((always_inline)) bool run_steps(planeval *w, uint32_t first,
                                                              uint32_t last,
-                                                             formula_step_kind kind)
+                                                             formula_step_kind kind,
+                                                             bool checked)
 {
     frac *v = w->v;
     const formula_step *s = w->p->steps;
     uint32_t base = (uint32_t)w->p->ncards;
     bool ov = false;
     for (uint32_t i = first; i < last; i++)
-        v[base + i] = apply(kind, v[s[i].a], v[s[i].b], &ov);
+        v[base + i] = apply(kind, v[s[i].a], v[s[i].b], &ov, checked);
     return ov;
 }
 
-/* One loop per kind, each with its kind a constant, so apply() loses its switch. */
-static bool steps_run(planeval *w, const run *r)
+/* Every step, one loop per run with its kind a constant, so apply() loses its switch. */
+static inline __attribute__((always_inline)) bool steps_all(planeval *w, bool checked)
 {
-    switch (r->kind) {
-    case FORMULA_ADD: return run_steps(w, r->first, r->last, FORMULA_ADD);
-    case FORMULA_SUB: return run_steps(w, r->first, r->last, FORMULA_SUB);
-    case FORMULA_MUL: return run_steps(w, r->first, r->last, FORMULA_MUL);
-    case FORMULA_DIV: return run_steps(w, r->first, r->last, FORMULA_DIV);
-    default: return run_steps(w, r->first, r->last, FORMULA_NADD);
+    bool ov = false;
+    for (uint32_t k = 0; k < w->nstep_runs; k++) {
+        const run *r = &w->runs[k];
+        switch (r->kind) {
+        case FORMULA_ADD: ov |= run_steps(w, r->first, r->last, FORMULA_ADD, checked); break;
+        case FORMULA_SUB: ov |= run_steps(w, r->first, r->last, FORMULA_SUB, checked); break;
+        case FORMULA_MUL: ov |= run_steps(w, r->first, r->last, FORMULA_MUL, checked); break;
+        case FORMULA_DIV: ov |= run_steps(w, r->first, r->last, FORMULA_DIV, checked); break;
+        default: ov |= run_steps(w, r->first, r->last, FORMULA_NADD, checked); break;
+        }
     }
+    return ov;
+}
+
+static bool steps_checked(planeval *w) { return steps_all(w, true); }
+static bool steps_unchecked(planeval *w) { return steps_all(w, false); }
+
+static unsigned bits(uint64_t x) { return x ? 64u - (unsigned)__builtin_clzll(x) : 0; }
+
+static uint64_t magnitude(int64_t x) { return x < 0 ? 0 - (uint64_t)x : (uint64_t)x; }
+
+/* Can the steps skip their overflow checks? With every card below 2^c in magnitude, a
+ * step over k cards has numerator and denominator below 2^(k-1) * 2^(c*k) (a sum doubles
+ * the product of its operands' bounds, the rest multiply them), and steps use at most
+ * n - 1 cards. */
+static bool steps_cannot_overflow(const planeval *w, const int64_t *cards)
+{
+    uint64_t or = 1;
+    for (int i = 0; i < w->p->ncards; i++)
+        or |= magnitude(cards[i]);
+    unsigned k = (unsigned)w->p->ncards - 1;
+    return k - 1 + bits(or) * k <= 62;
 }
 
 /* Bits of what one pair's shared products equal: E_x for +T, E_x << 1 for -T. */
@@ -241,9 +280,11 @@ static int emit(const planeval *w, const root_pair *pr, unsigned eq, idlist *out
 
 /* Every root against the target, a pair at a time: with p1 = a.n*b.d, p2 = b.n*a.d and
  * dd = a.d*b.d, a+b = (p1+p2)/dd, a-b = (p1-p2)/dd, a*b = a.n*b.n/dd, a/b = p1/p2 and
- * b/a = p2/p1, all defined when dd != 0 and the divisor's numerator is nonzero.
- * Returns 1 on overflow, -1 without memory, 0 otherwise. */
-static int run_roots(planeval *w, int64_t target, idlist *out)
+ * b/a = p2/p1, all defined when dd != 0 and the divisor's numerator is nonzero. With
+ * checked false the caller has proven that nothing can overflow. Returns 1 on overflow,
+ * -1 without memory, 0 otherwise. */
+static inline __attribute__((always_inline)) int roots_loop(planeval *w, int64_t target,
+                                                             idlist *out, bool checked)
 {
     const frac *v = w->v;
     bool ov = false;
@@ -251,18 +292,33 @@ static int run_roots(planeval *w, int64_t target, idlist *out)
         const root_pair *pr = &w->pairs[k];
         frac a = v[pr->a], b = v[pr->b];
         int64_t p1, p2, dd, nn, sum, diff, td, ntd, tp1, ntp1, tp2, ntp2;
-        ov |= __builtin_mul_overflow(a.n, b.d, &p1);
-        ov |= __builtin_mul_overflow(b.n, a.d, &p2);
-        ov |= __builtin_mul_overflow(a.d, b.d, &dd);
-        ov |= __builtin_mul_overflow(a.n, b.n, &nn);
-        ov |= __builtin_add_overflow(p1, p2, &sum);
-        ov |= __builtin_sub_overflow(p1, p2, &diff);
-        ov |= __builtin_mul_overflow(target, dd, &td);
-        ov |= __builtin_mul_overflow(target, p1, &tp1);
-        ov |= __builtin_mul_overflow(target, p2, &tp2);
-        ov |= __builtin_sub_overflow((int64_t)0, td, &ntd);
-        ov |= __builtin_sub_overflow((int64_t)0, tp1, &ntp1);
-        ov |= __builtin_sub_overflow((int64_t)0, tp2, &ntp2);
+        if (checked) {
+            ov |= __builtin_mul_overflow(a.n, b.d, &p1);
+            ov |= __builtin_mul_overflow(b.n, a.d, &p2);
+            ov |= __builtin_mul_overflow(a.d, b.d, &dd);
+            ov |= __builtin_mul_overflow(a.n, b.n, &nn);
+            ov |= __builtin_add_overflow(p1, p2, &sum);
+            ov |= __builtin_sub_overflow(p1, p2, &diff);
+            ov |= __builtin_mul_overflow(target, dd, &td);
+            ov |= __builtin_mul_overflow(target, p1, &tp1);
+            ov |= __builtin_mul_overflow(target, p2, &tp2);
+            ov |= __builtin_sub_overflow((int64_t)0, td, &ntd);
+            ov |= __builtin_sub_overflow((int64_t)0, tp1, &ntp1);
+            ov |= __builtin_sub_overflow((int64_t)0, tp2, &ntp2);
+        } else {
+            p1 = a.n * b.d;
+            p2 = b.n * a.d;
+            dd = a.d * b.d;
+            nn = a.n * b.n;
+            sum = p1 + p2;
+            diff = p1 - p2;
+            td = target * dd;
+            tp1 = target * p1;
+            tp2 = target * p2;
+            ntd = -td;
+            ntp1 = -tp1;
+            ntp2 = -tp2;
+        }
         unsigned eq = (unsigned)(sum == td) * E_SUM | (unsigned)(sum == ntd) * (E_SUM << 1) |
                       (unsigned)(diff == td) * E_DIFF | (unsigned)(diff == ntd) * (E_DIFF << 1) |
                       (unsigned)(nn == td) * E_PROD | (unsigned)(nn == ntd) * (E_PROD << 1) |
@@ -276,6 +332,29 @@ static int run_roots(planeval *w, int64_t target, idlist *out)
     return ov ? 1 : 0;
 }
 
+static int roots_checked(planeval *w, int64_t target, idlist *out)
+{
+    return roots_loop(w, target, out, true);
+}
+
+static int roots_unchecked(planeval *w, int64_t target, idlist *out)
+{
+    return roots_loop(w, target, out, false);
+}
+
+/* Can the roots skip their overflow checks? Every operand is below 2^B in magnitude
+ * (B = bits of the OR of all of them), so products are below 2^2B, sums and differences
+ * below 2^(2B+1), and products times the target below 2^(2B+bits(T)): all fit int64
+ * when those stay within 62 bits. */
+static bool roots_cannot_overflow(const planeval *w, int64_t target)
+{
+    uint64_t or = 0;
+    for (size_t i = 0; i < (size_t)w->p->ncards + w->p->nsteps; i++)
+        or |= magnitude(w->v[i].n) | magnitude(w->v[i].d);
+    unsigned b = bits(or), bt = bits(magnitude(target));
+    return 2 * b + (bt > 1 ? bt : 1) <= 62;
+}
+
 /* Appends to groups every group that hits target on the hand `cards` (p->ncards values,
  * any order), in no particular order. Returns 0, or -1 when memory runs out. Sets
  * *promoted when int64 overflowed and the GMP path answered instead. */
@@ -286,9 +365,10 @@ int planeval_hand(planeval *w, const int64_t *cards, int64_t target, idlist *gro
     bool ov = false;
     for (int i = 0; i < w->p->ncards; i++)
         w->v[i] = (frac){ cards[i], 1 };
-    for (uint32_t k = 0; k < w->nstep_runs; k++)
-        ov |= steps_run(w, &w->runs[k]);
-    int rc = ov ? 1 : run_roots(w, target, groups);
+    ov = steps_cannot_overflow(w, cards) ? steps_unchecked(w) : steps_checked(w);
+    int rc = ov ? 1
+             : roots_cannot_overflow(w, target) ? roots_unchecked(w, target, groups)
+                                                 : roots_checked(w, target, groups);
     if (rc < 0)
         return -1;
     *promoted = rc > 0;
