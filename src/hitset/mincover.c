@@ -113,7 +113,8 @@ static uint32_t ilp_phase(mincover_result *r, uint32_t *cand, uint32_t *ncand)
         return 0;
     }
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    set_lp_bound(r, res.lp);
+    if (res.lp >= 0) /* else the time limit stopped the LP: no LP bound */
+        set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE) {
         *ncand = 0;
         for (uint32_t i = 0; i < red->nforced; i++)
