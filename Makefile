@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
 
-.PHONY: deps build study test test-release test-asan bench figures results clean
+.PHONY: deps build study test test-release test-asan bench six figures results clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -29,6 +29,10 @@ test: test-release test-asan
 
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
+
+# Six cards over deck 1-13, the whole study (about 20 minutes on 2 cores): docs/six.md.
+six: build
+	nice $(BUILD)/t24-bench --six --write docs/six.md
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)

@@ -11,5 +11,9 @@ typedef struct {
 void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double median(double *v, int n);
 void bench_solvers(const sink *s);
+void bench_scan(const sink *s);
+void bench_six(const sink *s);
+void bench_six_full(const sink *s);
+void bench_scaling(const sink *s);
 
 #endif
