@@ -65,7 +65,7 @@ static void build_dir(char *buf, size_t size)
     snprintf(buf, size, "%s", self);
 }
 
-static void t24_path(char *buf, size_t size)
+void t24_path(char *buf, size_t size)
 {
     char dir[PATH_MAX];
     build_dir(dir, sizeof dir);

@@ -2,6 +2,7 @@
 #ifndef T24_BENCH_H
 #define T24_BENCH_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 typedef struct {
@@ -10,6 +11,7 @@ typedef struct {
 
 void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double median(double *v, int n);
+void t24_path(char *buf, size_t size);
 void bench_solvers(const sink *s);
 void bench_scan(const sink *s);
 void bench_six(const sink *s);

@@ -171,22 +171,12 @@ static double number_of(const proc_run *r, const char *key)
     return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
-static void t24_bin(char *buf, size_t size)
-{
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    self[n > 0 ? n : 0] = '\0';
-    char *slash = strrchr(self, '/');
-    if (slash)
-        *slash = '\0';
-    snprintf(buf, size, "%s/t24", self);
-}
 
 /* One six-card study as `t24 study --cards 6 --deck 1-HI --json --timings EXTRA...`. */
 static proc_run six_study(int hi, const char *limit)
 {
     char bin[PATH_MAX + 8], deck[32];
-    t24_bin(bin, sizeof bin);
+    t24_path(bin, sizeof bin);
     snprintf(deck, sizeof deck, "1-%d", hi);
     char *argv[] = { bin, "study", "--cards", "6", "--deck", deck, "--json", "--timings",
                      "--time-limit", (char *)limit, NULL };
@@ -258,7 +248,7 @@ static double enumerate_seconds(char **argv)
 static void bench_mpi(const sink *s, double grouping, double ops_per_hand, double *ops_per_sec)
 {
     char bin[PATH_MAX + 8];
-    t24_bin(bin, sizeof bin);
+    t24_path(bin, sizeof bin);
     char *one[] = { bin, "study", "--cards", "6", "--deck", "1-7", "--json", "--timings",
                     "--time-limit", "1", "--greedy-runs", "1", "--threads", "1", NULL };
     char *two[] = { bin, "study", "--cards", "6", "--deck", "1-7", "--json", "--timings",
