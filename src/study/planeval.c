@@ -235,24 +235,24 @@ static inline __attribute__((always_inline)) bool steps_all(planeval *w, bool ch
     return ov;
 }
 
-static bool steps_checked(planeval *w) { return steps_all(w, true); }
-static bool steps_unchecked(planeval *w) { return steps_all(w, false); }
-
 static unsigned bits(uint64_t x) { return x ? 64u - (unsigned)__builtin_clzll(x) : 0; }
 
 static uint64_t magnitude(int64_t x) { return x < 0 ? 0 - (uint64_t)x : (uint64_t)x; }
 
-/* Can the steps skip their overflow checks? With every card below 2^c in magnitude, a
- * step over k cards has numerator and denominator below 2^(k-1) * 2^(c*k) (a sum doubles
- * the product of its operands' bounds, the rest multiply them), and steps use at most
- * n - 1 cards. */
-static bool steps_cannot_overflow(const planeval *w, const int64_t *cards)
+static bool steps_checked(planeval *w) { return steps_all(w, true); }
+static bool steps_unchecked(planeval *w) { return steps_all(w, false); }
+
+/* Bits of a bound on every step's numerator and denominator, from the cards alone: with
+ * every card below 2^c in magnitude, a step over k cards stays below 2^(k-1) * 2^(c*k)
+ * (a sum doubles the product of its operands' bounds, the rest multiply them), and steps
+ * use at most n - 1 cards. */
+static unsigned step_bits(const planeval *w, const int64_t *cards)
 {
     uint64_t or = 1;
     for (int i = 0; i < w->p->ncards; i++)
         or |= magnitude(cards[i]);
     unsigned k = (unsigned)w->p->ncards - 1;
-    return k - 1 + bits(or) * k <= 62;
+    return k - 1 + bits(or) * k;
 }
 
 /* Bits of what one pair's shared products equal: E_x for +T, E_x << 1 for -T. */
@@ -342,17 +342,21 @@ static int roots_unchecked(planeval *w, int64_t target, idlist *out)
     return roots_loop(w, target, out, false);
 }
 
-/* Can the roots skip their overflow checks? Every operand is below 2^B in magnitude
- * (B = bits of the OR of all of them), so products are below 2^2B, sums and differences
- * below 2^(2B+1), and products times the target below 2^(2B+bits(T)): all fit int64
- * when those stay within 62 bits. */
-static bool roots_cannot_overflow(const planeval *w, int64_t target)
+/* Can the roots skip their overflow checks? Every operand is below 2^B in magnitude, so
+ * products are below 2^2B, sums and differences below 2^(2B+1), and products times the
+ * target below 2^(2B+bits(T)): all fit int64 when those stay within 62 bits. B is first
+ * the cards' bound (step_bits(), free), and if that is too coarse the bits of the OR of
+ * every operand's actual magnitude. */
+static bool roots_cannot_overflow(const planeval *w, unsigned bound, int64_t target)
 {
+    unsigned bt = bits(magnitude(target));
+    bt = bt > 1 ? bt : 1;
+    if (2 * bound + bt <= 62)
+        return true;
     uint64_t or = 0;
     for (size_t i = 0; i < (size_t)w->p->ncards + w->p->nsteps; i++)
         or |= magnitude(w->v[i].n) | magnitude(w->v[i].d);
-    unsigned b = bits(or), bt = bits(magnitude(target));
-    return 2 * b + (bt > 1 ? bt : 1) <= 62;
+    return 2 * bits(or) + bt <= 62;
 }
 
 /* Appends to groups every group that hits target on the hand `cards` (p->ncards values,
@@ -365,10 +369,11 @@ int planeval_hand(planeval *w, const int64_t *cards, int64_t target, idlist *gro
     bool ov = false;
     for (int i = 0; i < w->p->ncards; i++)
         w->v[i] = (frac){ cards[i], 1 };
-    ov = steps_cannot_overflow(w, cards) ? steps_unchecked(w) : steps_checked(w);
+    unsigned bound = step_bits(w, cards);
+    ov = bound <= 62 ? steps_unchecked(w) : steps_checked(w);
     int rc = ov ? 1
-             : roots_cannot_overflow(w, target) ? roots_unchecked(w, target, groups)
-                                                 : roots_checked(w, target, groups);
+             : roots_cannot_overflow(w, bound, target) ? roots_unchecked(w, target, groups)
+                                                        : roots_checked(w, target, groups);
     if (rc < 0)
         return -1;
     *promoted = rc > 0;
