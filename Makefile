@@ -8,8 +8,8 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench figures results data \
-        clean fuzz fuzz-build fuzz-short
+.PHONY: deps build study install test test-quick test-release test-asan bench six figures results \
+        data clean fuzz fuzz-build fuzz-short
 
 deps:
 	@bash .ci/install-deps.sh
@@ -62,6 +62,10 @@ test-quick: build
 
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
+
+# Six cards over deck 1-13, the whole study (about 20 minutes on 2 cores): docs/six.md.
+six: build
+	nice $(BUILD)/t24-bench --six --write docs/six.md
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)

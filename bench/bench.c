@@ -1,7 +1,8 @@
 /* bench.c - t24's benchmark harness (`make bench`): prints figures, never fails on time.
  *
- *   t24-bench [--write FILE]
+ *   t24-bench [--six] [--write FILE]
  *
+ * --six runs only the six-card study over deck 1-13 (`make six`, about 20 minutes).
  * Prints Markdown on stdout; with --write also into FILE (written under a temporary name
  * and renamed, so FILE is never half-written). Every figure is a median of repeated runs
  * measured in this one process, so ratios between rows compare like with like. The exit
@@ -10,6 +11,7 @@
 #include <glpk.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +65,7 @@ void build_dir(char *buf, size_t size)
     snprintf(buf, size, "%s", self);
 }
 
-static void t24_path(char *buf, size_t size)
+void t24_path(char *buf, size_t size)
 {
     char dir[PATH_MAX];
     build_dir(dir, sizeof dir);
@@ -290,11 +292,14 @@ static void bench_eval(const sink *s)
 int main(int argc, char **argv)
 {
     const char *write = NULL;
+    bool six = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             write = argv[++i];
+        } else if (strcmp(argv[i], "--six") == 0) {
+            six = true;
         } else {
-            fprintf(stderr, "usage: t24-bench [--write FILE]\n");
+            fprintf(stderr, "usage: t24-bench [--six] [--write FILE]\n");
             return 2;
         }
     }
@@ -307,6 +312,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (six) {
+        bench_six_full(&s);
+        goto done;
+    }
     say(&s, "# t24 benchmarks\n\n");
     say(&s, "Written by `make bench` (`build/t24-bench --write docs/benchmarks.md`). Each "
             "figure is a\nmedian of repeated runs on the machine below; times vary from "
@@ -316,9 +325,13 @@ int main(int argc, char **argv)
     bench_study(&s);
     bench_sweep(&s);
     bench_eval(&s);
+    bench_scan(&s);
     bench_solvers(&s);
     bench_standalone(&s);
     bench_startup(&s);
+    bench_six(&s);
+    bench_scaling(&s);
+done:
     if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
         fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
         unlink(tmp);

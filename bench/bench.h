@@ -2,6 +2,7 @@
 #ifndef T24_BENCH_H
 #define T24_BENCH_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 typedef struct {
@@ -16,5 +17,10 @@ double time_command(const char *args, int runs);           /* `t24 ARGS`, median
 void bench_solvers(const sink *s);
 void bench_startup(const sink *s);
 void bench_standalone(const sink *s);
+void t24_path(char *buf, size_t size);
+void bench_scan(const sink *s);
+void bench_six(const sink *s);
+void bench_six_full(const sink *s);
+void bench_scaling(const sink *s);
 
 #endif

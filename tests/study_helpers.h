@@ -22,6 +22,7 @@ static inline enumeration enumerate_default(void)
 {
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     return enumerate_params(&p);
 }
 
@@ -36,6 +37,7 @@ static inline enumeration enumerate_config(int ncards, int64_t lo, int64_t hi, i
     p.hi = hi;
     p.target = target;
     p.groupings = g;
+    p.per_template = true;
     return enumerate_params(&p);
 }
 

@@ -124,6 +124,7 @@ Test(enumeration, two_threads_and_one_thread_agree)
 {
     enumeration_params p;
     enumeration_params_init(&p);
+    p.per_template = true; /* tests read the (hand, template) pairs */
     p.hi = 13;
     p.nthreads = 1;
     enumeration a = enumerate_params(&p);

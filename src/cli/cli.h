@@ -4,6 +4,10 @@
 #define T24_CLI_CLI_H
 
 int cli_run(int argc, char **argv);
+/* In a t24 without MPI started by an MPI launcher with several processes: replaces the
+ * process with the t24-mpi beside it (same arguments). Returns when there is nothing to
+ * hand over or no t24-mpi to run; the study then refuses with a clear message. */
+void cli_handoff_mpi(char **argv);
 
 int cmd_study(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);

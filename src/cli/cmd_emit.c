@@ -30,6 +30,8 @@ static const char help[] =
     "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
     "  --seed S             their random seed (default 1)\n"
     "  --no-reductions      give GLPK the whole instance\n"
+    "  --memory-limit SIZE  refuse to start above this estimated peak memory (default\n"
+    "                       3/4 of the machine's memory)\n"
     "  --name NAME          C name of the table (default table_default; with\n"
     "                       --standalone, t24)\n"
     "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"

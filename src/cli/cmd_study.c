@@ -19,6 +19,9 @@
 #include "study/enumeration.h"
 #include "cli/study_options.h"
 #include "core/notice.h"
+#include "core/walltime.h"
+#include "study/dist.h"
+#include "study/preflight.h"
 
 static const char help[] =
     "usage: t24 study [options]\n"
@@ -45,6 +48,10 @@ static const char help[] =
     "                       max-coverage ILP per k, against greedy's first k\n"
     "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
+    "  --memory-limit SIZE  refuse to start when the estimated peak memory is above\n"
+    "                       SIZE (bytes, or with K, M, G, T; default 3/4 of the\n"
+    "                       machine's memory)\n"
+    "  --estimate           print the estimated memory and time, and stop\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -60,6 +67,7 @@ typedef struct {
     study_options cfg;
     bool json;
     bool timings;
+    bool estimate;
     const char *out;
 } options;
 
@@ -81,6 +89,8 @@ static int parse(int argc, char **argv, options *o)
             o->json = true;
         } else if (strcmp(argv[i], "--timings") == 0) {
             o->timings = true;
+        } else if (strcmp(argv[i], "--estimate") == 0) {
+            o->estimate = true;
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("study", "--out needs a folder");
@@ -91,15 +101,60 @@ static int parse(int argc, char **argv, options *o)
             return args_error("study", "unknown option '%s'", argv[i]);
         }
     }
+    if (o->estimate)
+        o->cfg.memory_limit = 0; /* an estimate starts nothing, so refuses nothing */
     return study_options_finish(&o->cfg, "study");
 }
 
+typedef struct {
+    double start, last; /* when the first hand was done, and the last line printed */
+    uint32_t first;     /* hands done at start */
+} progress_state;
+
+/* "hands 1200 of 18564 (6%), 1 min 10 s left": at most twice a second, on stderr. */
 static void progress(void *ctx, uint32_t done, uint32_t total)
 {
-    (void)ctx;
-    fprintf(stderr, "\rt24 study: evaluated %u of %u hands", done, total);
+    progress_state *p = ctx;
+    double now = walltime_now();
+    if (p->start == 0) {
+        p->start = p->last = now;
+        p->first = done;
+        return;
+    }
+    if (done < total && now - p->last < 0.5)
+        return;
+    p->last = now;
+    double rate = (double)(done - p->first) / (now - p->start), left = 0;
+    if (rate > 0)
+        left = (double)(total - done) / rate;
+    fprintf(stderr, "\rt24 study: hands %u of %u (%.0f%%), ", done, total,
+            100.0 * done / (total ? total : 1));
     if (done == total)
-        fputc('\n', stderr);
+        fprintf(stderr, "done in %.0f s          \n", now - p->start);
+    else if (left < 90)
+        fprintf(stderr, "%.0f s left      ", left);
+    else
+        fprintf(stderr, "%.0f min %02.0f s left  ", (double)(long)(left / 60),
+                left - 60 * (double)(long)(left / 60));
+    fflush(stderr);
+}
+
+/* --estimate, and the same line on a terminal before a long run. Returns 1 when the
+ * command should stop here. */
+static int preflight(const options *o)
+{
+    preflight_estimate e;
+    char line[512];
+    if (preflight_run(&o->cfg.sp, &o->cfg.hp, &e))
+        return 0; /* the study itself reports the bad configuration */
+    preflight_describe(&e, line, sizeof line);
+    if (o->estimate) {
+        printf("%s\n", line);
+        return 1;
+    }
+    if (isatty(STDERR_FILENO) && e.seconds_enumerate > 10)
+        fprintf(stderr, "t24 study: %s\n", line);
+    return 0;
 }
 
 static int write_templates(const enumeration *st, FILE *fp)
@@ -122,7 +177,7 @@ static int write_hands(const enumeration *st, FILE *fp)
         char hand[128];
         hand_format(hand_set_hand(st->hands, h), st->params.ncards, hand, sizeof hand);
         fprintf(fp, "%u\t%s\t%d\t%llu\n", h, hand, st->truly_solvable[h] ? 1 : 0,
-                (unsigned long long)solutions_row_len(&st->sols, h));
+                (unsigned long long)st->row_len[h]);
     }
     return 0;
 }
@@ -217,9 +272,10 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
     if (!sol || !tm || !hd || !js || !tc)
         return -1;
-    if (solutions_write(&st->sols, st->hands, sol) || write_templates(st, tm) ||
-        write_hands(st, hd) || write_hitting_sets(a, r, command) ||
-        write_table(cfg, r, tc, err, errsize))
+    int wrote = st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
+                                        : classes_write_solutions(r->cls, st->hands, sol);
+    if (wrote || write_templates(st, tm) || write_hands(st, hd) ||
+        write_hitting_sets(a, r, command) || write_table(cfg, r, tc, err, errsize))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
@@ -235,35 +291,34 @@ static void print_timings(const study *r)
            h->seconds_ilp, h->seconds_cover, h->seconds_coverage, r->seconds_total);
 }
 
-int cmd_study(int argc, char **argv)
+/* Rank 0 (or the only process): the study, its report and --out. *scanned is set once
+ * the study ran, so every exchange with other ranks is over. */
+static int run(options *o, bool *scanned)
 {
-    options o;
-    int rc = parse(argc, argv, &o);
-    if (rc == 1) {
-        fputs(help, stdout);
-        return 0;
-    }
-    if (rc)
-        return rc;
+    int rc;
     char err[512];
     artifact_set *a = NULL;
-    if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
+    if (o->out && !(a = artifact_begin(o->out, err, sizeof err))) {
         args_message("study", "%s", err);
         return ARGS_EXIT_USAGE;
     }
-    if (isatty(STDERR_FILENO))
-        o.cfg.sp.progress = progress;
+    progress_state ps = { 0 };
+    if (isatty(STDERR_FILENO)) {
+        o->cfg.sp.progress = progress;
+        o->cfg.sp.progress_ctx = &ps;
+    }
     study r;
-    if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+    if (study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err)) {
         args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
         return ARGS_EXIT_USAGE;
     }
-    cJSON *js = study_json(&r, o.timings);
+    *scanned = true;
+    cJSON *js = study_json(&r, o->timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &o.cfg, &r, text, err, sizeof err)) {
+    if (a && write_out(a, &o->cfg, &r, text, err, sizeof err)) {
         artifact_abort(a); /* removes every temporary */
         a = NULL;
         rc = ARGS_EXIT_USAGE;
@@ -272,12 +327,12 @@ int cmd_study(int argc, char **argv)
     }
     if (rc) {
         args_message("study", "%s", err);
-    } else if (o.json) {
+    } else if (o->json) {
         printf("%s\n", text);
     } else {
         enumeration_report_text(&r.st, stdout);
-        cover_report_text(stdout, &r.st, r.cls, &r.hr, o.timings);
-        if (o.timings)
+        cover_report_text(stdout, &r.st, r.cls, &r.hr, o->timings);
+        if (o->timings)
             print_timings(&r);
     }
     if (rc == 0 && r.hr.message[0]) {
@@ -288,5 +343,49 @@ int cmd_study(int argc, char **argv)
     free(text);
     cJSON_Delete(js);
     study_free(&r);
+    return rc;
+}
+
+/* An MPI rank other than 0: scan its share of the hands, send it, print nothing. */
+static int worker(options *o, const dist *d)
+{
+    char err[512];
+    study r;
+    o->cfg.sp.dist = d;
+    int rc = study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err);
+    if (rc)
+        fprintf(stderr, "t24 study: rank %d: %s\n", d->rank, err);
+    study_free(&r);
+    return rc ? ARGS_EXIT_USAGE : 0;
+}
+
+int cmd_study(int argc, char **argv)
+{
+    options o;
+    int rc = parse(argc, argv, &o);
+    if (rc == 1) {
+        fputs(help, stdout);
+        return 0;
+    }
+    if (rc)
+        return rc;
+    if (preflight(&o))
+        return 0;
+    char err[512];
+    dist d;
+    if (dist_init(&d, NULL, NULL, err, sizeof err)) {
+        fprintf(stderr, "t24 study: %s\n", err);
+        return ARGS_EXIT_USAGE;
+    }
+    if (d.rank > 0) {
+        rc = worker(&o, &d);
+        dist_finish(&d, rc != 0);
+        return rc;
+    }
+    if (d.size > 1)
+        o.cfg.sp.dist = &d;
+    bool scanned = false;
+    rc = run(&o, &scanned);
+    dist_finish(&d, rc != 0 && !scanned);
     return rc;
 }

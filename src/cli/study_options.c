@@ -6,12 +6,14 @@
 
 #include "cli/args.h"
 #include "core/parse.h"
+#include "study/preflight.h"
 
 void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
     enumeration_params_init(&o->sp);
     mincover_params_init(&o->hp);
+    o->memory_limit = preflight_default_limit();
 }
 
 static int parse_hitset(study_options *o, const char *cmd, const char *name, const char *v)
@@ -72,6 +74,16 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
         o->hp.reduce = false;
         return 0;
     }
+    bool absent;
+    const char *size = args_value(argc, argv, i, "--memory-limit", &absent);
+    if (absent)
+        return args_error(cmd, "--memory-limit needs a value");
+    if (size) {
+        if (parse_size(size, &o->memory_limit))
+            return args_error(cmd, "--memory-limit must be a size such as 8G, 512M or "
+                                   "1.5G, not '%s'", size);
+        return 0;
+    }
     for (int k = 0; k < 8; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
         bool missing = false;
@@ -97,6 +109,16 @@ int study_options_finish(study_options *o, const char *cmd)
         return args_error(cmd, "deck %lld-%lld with %d cards has more than %u hands",
                           (long long)o->sp.lo, (long long)o->sp.hi, o->sp.ncards,
                           HAND_MAX_COUNT);
+    preflight_estimate e;
+    if (o->memory_limit && preflight_run(&o->sp, &o->hp, &e) == 0 &&
+        e.bytes > (double)o->memory_limit) {
+        char what[512], limit[32];
+        preflight_describe(&e, what, sizeof what);
+        preflight_format_bytes((double)o->memory_limit, limit, sizeof limit);
+        fprintf(stderr, "t24 %s: refusing to start over --memory-limit %s: %s\n", cmd, limit,
+                what);
+        return ARGS_EXIT_USAGE;
+    }
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
- * --cards --deck --target --groupings --threads (the enumeration) and --time-limit
- * --greedy-runs --seed --coverage --no-reductions (the hitting sets). */
+ * --cards --deck --target --groupings --threads (the enumeration), --time-limit
+ * --greedy-runs --seed --coverage --no-reductions (the hitting sets) and --memory-limit
+ * (the pre-flight: a configuration whose estimated peak memory exceeds it is refused). */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
@@ -13,6 +14,7 @@ typedef struct {
     enumeration_params sp;
     mincover_params hp;
     bool groupings_set;
+    uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
 } study_options;
 
 #define STUDY_OPTIONS_NOT_MINE (-1)

@@ -40,6 +40,31 @@ int parse_double_positive(const char *s, double *out)
     return 0;
 }
 
+/* A memory size: a positive number of bytes with an optional K, M, G or T (powers of
+ * 1024), e.g. "8G", "1.5G", "512M"; at most 1 EiB. */
+int parse_size(const char *s, uint64_t *out)
+{
+    if (!s || !*s || s[0] == ' ' || s[0] == '\t' || s[0] == '-' || s[0] == '+')
+        return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s)
+        return -1;
+    static const char units[] = "KMGT";
+    if (*end) {
+        const char *u = strchr(units, *end);
+        if (!u || end[1])
+            return -1;
+        for (long k = 0; k <= u - units; k++)
+            v *= 1024;
+    }
+    if (!(v >= 1) || v > 0x1p60)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
 /* "LO-HI" with 0 <= LO <= HI <= 1000000. */
 int parse_deck(const char *s, int64_t *lo, int64_t *hi)
 {

@@ -10,6 +10,8 @@
 int parse_int64(const char *s, int64_t *out);
 int parse_int_range(const char *s, int lo, int hi, int *out);
 int parse_double_positive(const char *s, double *out);
+/* A memory size: positive bytes with an optional K, M, G or T (powers of 1024). */
+int parse_size(const char *s, uint64_t *out);
 /* "LO-HI" with 0 <= LO <= HI <= 1000000. */
 int parse_deck(const char *s, int64_t *lo, int64_t *hi);
 

@@ -10,6 +10,10 @@
 
 #include "hitset/instance.h"
 
+/* Randomised runs shuffle at most this many items; beyond, they draw the same
+ * distribution of tie-breaking orders as a race (greedy.c), in time linear in elements. */
+#define GREEDY_SHUFFLE_MAX (1u << 22)
+
 typedef struct {
     uint32_t n;       /* elements taken */
     uint32_t *elems;  /* in the order taken */
@@ -30,6 +34,8 @@ int greedy_order(const instance *h, const uint32_t *elems, uint32_t n, greedy_co
 int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out);
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out);
+int greedy_race_order(uint32_t ne, const uint32_t *multiplicity, uint64_t *state,
+                      uint32_t *priority);
 void greedy_cover_free(greedy_cover *c);
 uint32_t greedy_cover_met(const greedy_cover *c);
 

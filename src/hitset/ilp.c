@@ -116,17 +116,24 @@ static int scratch(const instance *h, uint32_t extra, int **ind, double **val)
     return -1;
 }
 
-/* The LP relaxation with the primal simplex; 0 and its optimum in *value, or -1. */
-static int solve_lp(glp_prob *P, double *value, char *err, size_t errsize)
+/* The LP relaxation with the primal simplex, stopped after `seconds`: 0 and its optimum
+ * in *value, 1 when the time limit stopped it first (six cards: hundreds of thousands of
+ * columns), or -1. */
+static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_t errsize)
 {
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
+    double ms = ceil(seconds * 1000.0);
+    sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
     if (glp_get_num_rows(P) == 0) {
         *value = 0;
         return 0;
     }
-    if (glp_simplex(P, &sm) != 0 || glp_get_status(P) != GLP_OPT) {
+    int rc = glp_simplex(P, &sm);
+    if (rc == GLP_ETMLIM)
+        return 1;
+    if (rc != 0 || glp_get_status(P) != GLP_OPT) {
         snprintf(err, errsize, "GLPK's simplex did not find the LP optimum (status %d)",
                  glp_get_status(P));
         return -1;
@@ -154,7 +161,11 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
-    rc = solve_lp(P, value, err, errsize);
+    rc = solve_lp(P, p->time_limit, value, err, errsize);
+    if (rc == 1) {
+        snprintf(err, errsize, "the time limit stopped the LP relaxation");
+        rc = -1;
+    }
     glp_delete_prob(P);
     guard_end(p, term);
     free(ind);
@@ -294,6 +305,15 @@ static glp_prob *coverage_model(const instance *h, const uint32_t *weight, uint3
     return P;
 }
 
+/* The weight of every set: what no choice of k elements can exceed. */
+static double trivial_max(const instance *h, const uint32_t *weight)
+{
+    double total = 0;
+    for (uint32_t s = 0; s < instance_nsets(h); s++)
+        total += weight ? weight[s] : 1;
+    return total;
+}
+
 /* What ilp_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
  * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
 static int run_model(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
@@ -324,8 +344,13 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     guard_begin(&g, p, &term);
     glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
                            : hitting_model(h, true, ind, val);
-    rc = solve_lp(P, &out->lp, err, errsize);
-    if (rc == 0 && !coverage && instance_nsets(h) == 0) {
+    rc = solve_lp(P, p->time_limit, &out->lp, err, errsize);
+    if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
+        out->status = ILP_NONE;
+        out->lp = -1;
+        out->bound = coverage ? trivial_max(h, weight) : 0;
+        rc = 0;
+    } else if (rc == 0 && !coverage && instance_nsets(h) == 0) {
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
     } else if (rc == 0) {
         rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);

@@ -31,7 +31,8 @@ typedef struct {
     ilp_status status;
     double value;        /* objective of the best solution (meaningless with ILP_NONE) */
     double bound;        /* proven bound: lower for minimum, upper for maximum */
-    double lp;           /* optimum of the LP relaxation */
+    double lp;           /* optimum of the LP relaxation; -1 when the time limit stopped it
+                            (status ILP_NONE, bound the trivial one) */
     uint32_t *chosen;    /* elements of the best solution, ascending */
     uint32_t nchosen;
     double seconds;

@@ -8,6 +8,7 @@
 
 #include "hitset/ilp.h"
 #include "core/check.h"
+#include "hitset/packing.h"
 #include "core/walltime.h"
 
 void mincover_params_init(mincover_params *p)
@@ -45,12 +46,13 @@ static void note_failure(mincover_result *r, const char *what, const char *why)
         snprintf(r->message, sizeof r->message, "%s: %.200s", what, why);
 }
 
-/* The lower bound that needs no search: elements alone in some set. */
+/* The lower bounds that need no search: elements alone in some set, disjoint sets. */
 static int bounds(const instance *h, mincover_result *r)
 {
     r->necessary = instance_necessary(h, NULL, &r->single_sets);
+    r->packing = packing_bound(h);
     r->lp_bound = -1; /* set by the ILP phase */
-    return r->necessary == UINT32_MAX ? -1 : 0;
+    return r->necessary == UINT32_MAX || r->packing == UINT32_MAX ? -1 : 0;
 }
 
 /* The LP relaxation of the instance is nforced + that of the core: every reduction
@@ -114,7 +116,8 @@ static uint32_t ilp_phase(mincover_result *r, uint32_t *cand, uint32_t *ncand)
         return 0;
     }
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    set_lp_bound(r, res.lp);
+    if (res.lp >= 0) /* else the time limit stopped the LP: no LP bound */
+        set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE) {
         *ncand = 0;
         for (uint32_t i = 0; i < red->nforced; i++)
@@ -164,6 +167,8 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     r->optimum = r->cover.n;
     uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->red.nforced + core_bound;
     r->best_bound = max3(r->necessary, r->lp_bound_ceil, reduced);
+    if (r->packing > r->best_bound) /* only when the LP is missing: LP >= packing */
+        r->best_bound = r->packing;
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",
                  r->best_bound, r->optimum);

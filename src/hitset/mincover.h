@@ -38,6 +38,7 @@ typedef struct {
     uint32_t elems, sets;          /* classes, solvable hands */
     uint32_t necessary;            /* elements alone in some set */
     uint32_t single_sets;          /* sets with one element */
+    uint32_t packing;              /* pairwise disjoint sets found greedily (packing.h) */
     double lp_bound;               /* LP relaxation optimum (< 0 when GLPK failed) */
     uint32_t lp_bound_ceil;
     greedy_cover greedy;           /* classic greedy, ties to the lowest id */

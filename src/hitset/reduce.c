@@ -7,15 +7,40 @@
 #include <string.h>
 
 /* The instance as it shrinks: alive flags and the alive degree of every set/element,
- * plus a stamp array for subset tests (stamp[x] == tick marks x as in the current row). */
+ * plus a stamp array for find_dominator (stamp[x] == tick marks x as in the current row). */
 typedef struct {
     const instance *h;
     bool *alive_e, *alive_s;
     uint32_t *deg_e, *deg_s;
-    uint32_t *stamp_e, *stamp_s;
+    uint32_t *stamp_s;
     uint32_t tick;
+    uint32_t *alive; /* scratch: the alive entries of the row under test */
     reduce_result *r;
 } state;
+
+/* Is x in the ascending row? Rows of an instance are sorted, so a subset test costs a
+ * few probes per entry and stops at the first miss, instead of a scan of the long row. */
+static bool sorted_has(const uint32_t *row, uint32_t len, uint32_t x)
+{
+    uint32_t lo = 0, hi = len;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (row[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < len && row[lo] == x;
+}
+
+/* Does the ascending row contain all n entries of want? */
+static bool row_has_all(const uint32_t *row, uint32_t len, const uint32_t *want, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (!sorted_has(row, len, want[i]))
+            return false;
+    return true;
+}
 
 static void kill_set(state *st, uint32_t s)
 {
@@ -71,25 +96,22 @@ static bool forced_step(state *st)
  * g's rarest alive element. */
 static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 {
-    uint32_t len, rare = UINT32_MAX;
+    uint32_t len, rare = UINT32_MAX, n = 0;
     const uint32_t *el = instance_set(st->h, g, &len);
-    st->tick++;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_e[el[i]]) {
-            st->stamp_e[el[i]] = st->tick;
+            st->alive[n++] = el[i];
             if (rare == UINT32_MAX || st->deg_e[el[i]] < st->deg_e[rare])
                 rare = el[i];
         }
     uint32_t nc;
     const uint32_t *cand = instance_elem(st->h, rare, &nc);
     for (uint32_t i = 0; i < nc; i++) {
-        uint32_t s = cand[i], m, common = 0;
+        uint32_t s = cand[i], m;
         if (s == g || !st->alive_s[s] || st->deg_s[s] < st->deg_s[g])
             continue;
         const uint32_t *row = instance_set(st->h, s, &m);
-        for (uint32_t j = 0; j < m; j++)
-            common += st->alive_e[row[j]] && st->stamp_e[row[j]] == st->tick;
-        if (common < st->deg_s[g])
+        if (!row_has_all(row, m, st->alive, n))
             continue;
         if (st->deg_s[s] == st->deg_s[g] && s < g)
             return true;
@@ -116,12 +138,11 @@ static bool dominated_sets_step(state *st)
  * more, or the same ones with a lower id)? Candidates meet a's rarest alive set. */
 static bool elem_dominated(state *st, uint32_t a)
 {
-    uint32_t len, rare = UINT32_MAX;
+    uint32_t len, rare = UINT32_MAX, n = 0;
     const uint32_t *sets = instance_elem(st->h, a, &len);
-    st->tick++;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_s[sets[i]]) {
-            st->stamp_s[sets[i]] = st->tick;
+            st->alive[n++] = sets[i];
             if (rare == UINT32_MAX || st->deg_s[sets[i]] < st->deg_s[rare])
                 rare = sets[i];
         }
@@ -130,15 +151,13 @@ static bool elem_dominated(state *st, uint32_t a)
     uint32_t nc;
     const uint32_t *cand = instance_set(st->h, rare, &nc);
     for (uint32_t i = 0; i < nc; i++) {
-        uint32_t b = cand[i], m, common = 0;
+        uint32_t b = cand[i], m;
         if (b == a || !st->alive_e[b] || st->deg_e[b] < st->deg_e[a])
             continue;
         if (st->deg_e[b] == st->deg_e[a] && b > a)
             continue;
         const uint32_t *row = instance_elem(st->h, b, &m);
-        for (uint32_t j = 0; j < m; j++)
-            common += st->alive_s[row[j]] && st->stamp_s[row[j]] == st->tick;
-        if (common == st->deg_e[a])
+        if (row_has_all(row, m, st->alive, n))
             return true;
     }
     return false;
@@ -191,11 +210,11 @@ static int state_init(state *st, const instance *h, reduce_result *r)
     st->alive_s = malloc((ns + 1) * sizeof *st->alive_s);
     st->deg_e = malloc((ne + 1) * sizeof *st->deg_e);
     st->deg_s = malloc((ns + 1) * sizeof *st->deg_s);
-    st->stamp_e = calloc(ne + 1, sizeof *st->stamp_e);
     st->stamp_s = calloc(ns + 1, sizeof *st->stamp_s);
+    st->alive = malloc(((size_t)(ne > ns ? ne : ns) + 1) * sizeof *st->alive);
     r->forced = malloc((ne + 1) * sizeof *r->forced);
-    if (!st->alive_e || !st->alive_s || !st->deg_e || !st->deg_s || !st->stamp_e ||
-        !st->stamp_s || !r->forced)
+    if (!st->alive_e || !st->alive_s || !st->deg_e || !st->deg_s ||
+        !st->stamp_s || !st->alive || !r->forced)
         return -1;
     for (uint32_t e = 0; e < ne; e++) {
         st->alive_e[e] = true;
@@ -214,8 +233,8 @@ static void state_free(state *st)
     free(st->alive_s);
     free(st->deg_e);
     free(st->deg_s);
-    free(st->stamp_e);
     free(st->stamp_s);
+    free(st->alive);
 }
 
 /* Applies the three reductions until none changes anything. Fills *out (free it with

@@ -89,27 +89,46 @@ static int assign(classes *c, const trows *t)
     return oom ? -1 : 0;
 }
 
-/* Class members (counting sort by class) and the instance: class cls's hand set is the
- * row of its representative. */
-static int build(classes *c, const trows *t, uint32_t nsolved)
+/* The instance from filled rows: off[s] is the end of row s (a fill cursor), so shift it
+ * to the start offsets first. */
+static int make_instance(classes *c, uint32_t nsolved, uint64_t *off, const uint32_t *el)
+{
+    memmove(off + 1, off, nsolved * sizeof *off);
+    off[0] = 0;
+    char err[128];
+    c->inst = instance_new(c->nclasses, nsolved, off, el, err, sizeof err);
+    return c->inst ? 0 : -1;
+}
+
+/* Members of each class (counting sort of the templates, so ascending). */
+static int members_from_class_of(classes *c)
 {
     c->mem_off = calloc((size_t)c->nclasses + 1, sizeof *c->mem_off);
     c->mem = malloc(((size_t)c->ntemplates + 1) * sizeof *c->mem);
-    uint64_t *off = calloc((size_t)nsolved + 1, sizeof *off);
-    uint32_t *el = malloc((t->off[c->ntemplates] + 1) * sizeof *el);
-    int rc = -1;
-    if (!c->mem_off || !c->mem || !off || !el)
-        goto done;
+    if (!c->mem_off || !c->mem)
+        return -1;
     for (uint32_t id = 0; id < c->ntemplates; id++)
         if (c->class_of[id] != CLASSES_NONE)
             c->mem_off[c->class_of[id] + 1]++;
     for (uint32_t k = 0; k < c->nclasses; k++)
         c->mem_off[k + 1] += c->mem_off[k];
-    for (uint32_t id = 0, *fill = c->mem_off; id < c->ntemplates; id++)
+    for (uint32_t id = 0; id < c->ntemplates; id++)
         if (c->class_of[id] != CLASSES_NONE)
-            c->mem[fill[c->class_of[id]]++] = id; /* fill = starts, shifted below */
+            c->mem[c->mem_off[c->class_of[id]]++] = id;
     memmove(c->mem_off + 1, c->mem_off, c->nclasses * sizeof *c->mem_off);
     c->mem_off[0] = 0;
+    return 0;
+}
+
+/* Class members (counting sort by class) and the instance: class cls's hand set is the
+ * row of its representative. */
+static int build(classes *c, const trows *t, uint32_t nsolved)
+{
+    uint64_t *off = calloc((size_t)nsolved + 1, sizeof *off);
+    uint32_t *el = malloc((t->off[c->ntemplates] + 1) * sizeof *el);
+    int rc = -1;
+    if (!off || !el || members_from_class_of(c))
+        goto done;
     /* Set (hand) rows: walking classes in order keeps every row ascending. */
     for (uint32_t k = 0; k < c->nclasses; k++) {
         uint32_t rep = c->mem[c->mem_off[k]];
@@ -123,11 +142,7 @@ static int build(classes *c, const trows *t, uint32_t nsolved)
         for (uint64_t i = t->off[rep]; i < t->off[rep + 1]; i++)
             el[off[t->set[i]]++] = k;
     }
-    memmove(off + 1, off, nsolved * sizeof *off);
-    off[0] = 0;
-    char err[128];
-    c->inst = instance_new(c->nclasses, nsolved, off, el, err, sizeof err);
-    rc = c->inst ? 0 : -1;
+    rc = make_instance(c, nsolved, off, el);
 done:
     free(off);
     free(el);
@@ -169,6 +184,125 @@ fail:
     free(set_of_hand);
     classes_free(c);
     return NULL;
+}
+
+/* The instance from the classes' hand lists: sets are the hands some class hits, in
+ * hand order; walking classes in order keeps every set row ascending. */
+static int instance_from_lists(classes *c, const partition *p, uint32_t nhands)
+{
+    uint32_t *set_of = malloc(((size_t)nhands + 1) * sizeof *set_of);
+    uint64_t *off = NULL;
+    uint32_t *el = NULL, nsolved = 0;
+    int rc = -1;
+    if (!set_of)
+        goto done;
+    memset(set_of, 0xff, ((size_t)nhands + 1) * sizeof *set_of);
+    for (uint64_t i = 0; i < p->off[p->nclasses]; i++)
+        set_of[p->hands[i]] = 0;
+    for (uint32_t h = 0; h < nhands; h++)
+        if (set_of[h] != UINT32_MAX) {
+            c->hand_of[nsolved] = h;
+            set_of[h] = nsolved++;
+        }
+    off = calloc((size_t)nsolved + 1, sizeof *off);
+    el = malloc((p->off[p->nclasses] + 1) * sizeof *el);
+    if (!off || !el)
+        goto done;
+    for (uint64_t i = 0; i < p->off[p->nclasses]; i++)
+        off[set_of[p->hands[i]] + 1]++;
+    for (uint32_t s = 0; s < nsolved; s++)
+        off[s + 1] += off[s];
+    for (uint32_t k = 0; k < p->nclasses; k++)
+        for (uint64_t i = p->off[k]; i < p->off[k + 1]; i++)
+            el[off[set_of[p->hands[i]]]++] = k;
+    rc = make_instance(c, nsolved, off, el);
+done:
+    free(set_of);
+    free(off);
+    free(el);
+    return rc;
+}
+
+/* The classes of a partition of formula groups (partition.h) over nhands hands: a
+ * template's class is its group's. The partition numbers classes by lowest group and
+ * groups are numbered by lowest template, so classes come out numbered by
+ * representative, exactly as classes_new() numbers them from the same solution sets.
+ * Returns a new handle, or NULL with a reason in err (out of memory). */
+classes *classes_from_groups(const formula_set *fs, const partition *p, uint32_t nhands,
+                             char *err, size_t errsize)
+{
+    classes *c = calloc(1, sizeof *c);
+    if (!c)
+        goto fail;
+    c->ntemplates = formula_set_templates(fs);
+    c->nclasses = p->nclasses;
+    c->class_of = malloc(((size_t)c->ntemplates + 1) * sizeof *c->class_of);
+    c->hand_of = malloc(((size_t)nhands + 1) * sizeof *c->hand_of);
+    if (!c->class_of || !c->hand_of)
+        goto fail;
+    for (uint32_t id = 0; id < c->ntemplates; id++)
+        c->class_of[id] = p->class_of[formula_set_group_of(fs, id)];
+    if (members_from_class_of(c) || instance_from_lists(c, p, nhands))
+        goto fail;
+    return c;
+fail:
+    snprintf(err, errsize, "out of memory while grouping templates into classes");
+    classes_free(c);
+    return NULL;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Writes the solutions artifact (docs/formats.md, as solutions_write() does) from the
+ * classes: a hand's templates are the members of the classes in its set, so no list of
+ * every pair is ever held, only one hand's. Returns 0, or -1 on a write error or
+ * without memory. */
+int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out)
+{
+    int n = hand_set_cards(hs);
+    uint32_t nh = hand_set_count(hs), s = 0, nsets = instance_nsets(c->inst);
+    uint32_t *buf = NULL;
+    size_t cap = 0;
+    fprintf(out, "t24-solutions 1\nhands %u templates %u cards %d\n", nh, c->ntemplates, n);
+    for (uint32_t h = 0; h < nh; h++) {
+        const int64_t *cards = hand_set_hand(hs, h);
+        for (int i = 0; i < n; i++)
+            fprintf(out, i ? " %lld" : "%lld", (long long)cards[i]);
+        size_t len = 0;
+        if (s < nsets && c->hand_of[s] == h) {
+            uint32_t k;
+            const uint32_t *row = instance_set(c->inst, s++, &k);
+            for (uint32_t i = 0; i < k; i++) {
+                uint32_t m;
+                const uint32_t *mem = classes_members(c, row[i], &m);
+                if (len + m > cap) {
+                    size_t ncap = cap ? cap : 1024;
+                    while (ncap < len + m)
+                        ncap *= 2;
+                    uint32_t *b = realloc(buf, ncap * sizeof *b);
+                    if (!b) {
+                        free(buf);
+                        return -1;
+                    }
+                    buf = b;
+                    cap = ncap;
+                }
+                memcpy(buf + len, mem, m * sizeof *buf);
+                len += m;
+            }
+            qsort(buf, len, sizeof *buf, cmp_u32);
+        }
+        fprintf(out, "\t%zu\t", len);
+        for (size_t k = 0; k < len; k++)
+            fprintf(out, k ? " %u" : "%u", buf[k]);
+        fputc('\n', out);
+    }
+    free(buf);
+    return ferror(out) ? -1 : 0;
 }
 
 /* Releases the classes and their instance; a no-op on NULL. */

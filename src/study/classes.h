@@ -10,8 +10,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "core/hand.h"
 #include "hitset/instance.h"
+#include "study/formula.h"
+#include "study/partition.h"
 #include "study/solutions.h"
 
 #define CLASSES_NONE UINT32_MAX
@@ -19,6 +23,8 @@
 typedef struct classes classes;
 
 classes *classes_new(const solutions *s, char *err, size_t errsize);
+classes *classes_from_groups(const formula_set *fs, const partition *p, uint32_t nhands,
+                             char *err, size_t errsize);
 void classes_free(classes *c);
 
 uint32_t classes_count(const classes *c);
@@ -27,6 +33,7 @@ const uint32_t *classes_members(const classes *c, uint32_t cls, uint32_t *len);
 uint32_t classes_of(const classes *c, uint32_t template_id);
 uint32_t classes_hand(const classes *c, uint32_t set);
 const instance *classes_instance(const classes *c);
+int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out);
 
 /* Checker (core/check.h): NULL when c is the class partition of s, else what broke. */
 const char *classes_check(const classes *c, const solutions *s);

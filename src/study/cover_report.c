@@ -77,6 +77,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
     cJSON_AddNumberToObject(o, "necessary", r->necessary);
     cJSON_AddNumberToObject(o, "unique_class_hands", r->single_sets);
+    cJSON_AddNumberToObject(o, "packing_bound", r->packing);
     if (r->lp_bound >= 0) {
         cJSON_AddNumberToObject(o, "lp_bound", rounded(r->lp_bound));
         cJSON_AddNumberToObject(o, "lp_bound_ceil", r->lp_bound_ceil);
@@ -149,6 +150,8 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
     if (r->lp_bound >= 0)
         fprintf(out, "  %-40s %10.4f  (ceiling %u)\n", "LP relaxation bound", r->lp_bound,
                 r->lp_bound_ceil);
+    else /* the LP bound, always at least this one, is missing: show what is left */
+        fprintf(out, "  %-40s %10u\n", "disjoint hands (a lower bound)", r->packing);
     fprintf(out, "  %-40s %10u\n", "greedy (ties to the lowest class)", r->greedy.n);
     fprintf(out, "  %-40s %10u\n", "greedy, redundant classes pruned", r->greedy_pruned.n);
     char label[64], range[32];

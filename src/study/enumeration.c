@@ -30,7 +30,7 @@ static int check_completeness(enumeration *st)
         return -1;
     idlist hits = { 0 };
     for (uint32_t h = 0; h < n; h++) {
-        st->truly_solvable[h] = solutions_row_len(&st->sols, h) > 0;
+        st->truly_solvable[h] = st->row_len[h] > 0;
         if (st->truly_solvable[h] || st->family == st->all)
             continue;
         hits.len = 0;
@@ -85,7 +85,7 @@ static int aces_view(enumeration *st)
                 v[k++] = 11;
             int64_t idx = hand_set_find(st->hands, v);
             ok |= idx >= 0 && st->truly_solvable[idx];
-            fam |= idx >= 0 && solutions_row_len(&st->sols, (uint32_t)idx) > 0;
+            fam |= idx >= 0 && st->row_len[idx] > 0;
         }
         st->aces_unsolvable += !ok;
         st->aces_unsolvable_family += !fam;
@@ -94,24 +94,78 @@ static int aces_view(enumeration *st)
     return 0;
 }
 
-static void count_useful(enumeration *st)
+/* Useful templates from the pairs (reference path). Returns 0, or -1 without memory. */
+static int count_useful_pairs(enumeration *st)
 {
     uint32_t nt = template_family_count(st->family);
     unsigned char *seen = calloc(nt, 1);
     if (!seen)
-        return;
+        return -1;
     uint64_t total = st->sols.off[st->sols.nhands];
     for (uint64_t k = 0; k < total; k++)
         seen[st->sols.ids[k]] = 1;
     for (uint32_t t = 0; t < nt; t++)
         st->useful_templates += seen[t];
-    for (uint32_t h = 0; h < st->sols.nhands; h++)
-        st->family_solvable += solutions_row_len(&st->sols, h) > 0;
     free(seen);
+    return 0;
+}
+
+/* The per-hand figures of the reference path, from its pairs. */
+static int rows_from_pairs(enumeration *st)
+{
+    uint32_t n = st->sols.nhands;
+    st->row_len = malloc(((size_t)n + 1) * sizeof *st->row_len);
+    st->first_hit = malloc(((size_t)n + 1) * sizeof *st->first_hit);
+    if (!st->row_len || !st->first_hit)
+        return -1;
+    for (uint32_t h = 0; h < n; h++) {
+        st->row_len[h] = solutions_row_len(&st->sols, h);
+        st->first_hit[h] = st->row_len[h] ? solutions_row(&st->sols, h)[0] : SCAN_NO_HIT;
+    }
+    st->solution_pairs = st->sols.off[n];
+    st->promoted = st->sols.promoted;
+    return count_useful_pairs(st);
+}
+
+/* The bounded-memory path: group the templates by formula, then scan the hands. */
+static int scan_hands(enumeration *st, const enumeration_params *p, char *err, size_t errsize)
+{
+    st->formulas = formula_set_new(st->family, err, errsize);
+    if (!st->formulas)
+        return -1;
+    scan_params sp;
+    scan_params_init(&sp);
+    sp.nthreads = p->nthreads;
+    sp.progress = p->progress;
+    sp.progress_ctx = p->progress_ctx;
+    scan_result r;
+    if (p->dist ? dist_scan(p->dist, &r, st->formulas, st->hands, p->target, &sp)
+                : scan_run(&r, st->formulas, st->hands, p->target, &sp))
+        return -1;
+    if (p->dist && p->dist->rank != 0) {
+        st->worker = true;
+        return 0;
+    }
+    st->row_len = r.row_len;
+    st->first_hit = r.first_hit;
+    st->groups = r.part;
+    for (uint32_t h = 0; h < r.last; h++) {
+        st->solution_pairs += r.row_len[h];
+        st->promoted += r.promoted[h];
+    }
+    for (uint32_t g = 0; g < formula_set_groups(st->formulas); g++) {
+        uint32_t len;
+        formula_set_members(st->formulas, g, &len);
+        if (st->groups.class_of[g] != PARTITION_NONE)
+            st->useful_templates += len;
+    }
+    free(r.promoted);
+    return 0;
 }
 
 /* Runs the enumeration half. Returns 0, or -1 with a one-line reason in err (bad
- * parameters or no memory); st is then empty. Free with study_free(). */
+ * parameters or no memory); st is then empty. Free with enumeration_free(). On an MPI
+ * rank other than 0 (p->dist) it only scans and sends that rank's share: st->worker. */
 int enumeration_run(enumeration *st, const enumeration_params *p, char *err, size_t errsize)
 {
     memset(st, 0, sizeof *st);
@@ -131,14 +185,21 @@ int enumeration_run(enumeration *st, const enumeration_params *p, char *err, siz
         goto fail;
     }
     double t0 = walltime_now();
-    if (solutions_compute(&st->sols, st->family, st->hands, p->target, p->nthreads, p->progress,
-                       p->progress_ctx))
+    if (p->per_template) {
+        if (solutions_compute(&st->sols, st->family, st->hands, p->target, p->nthreads,
+                              p->progress, p->progress_ctx) || rows_from_pairs(st))
+            goto nomem;
+    } else if (scan_hands(st, p, err, errsize)) {
         goto nomem;
+    }
+    if (st->worker)
+        return 0;
     double t1 = walltime_now();
     st->truly_solvable = calloc(hand_set_count(st->hands), sizeof *st->truly_solvable);
     if (!st->truly_solvable || check_completeness(st))
         goto nomem;
-    count_useful(st);
+    for (uint32_t h = 0; h < hand_set_count(st->hands); h++)
+        st->family_solvable += st->row_len[h] > 0;
     if (p->lo == 1 && p->hi == 11 && aces_view(st))
         goto nomem;
     st->seconds_enumerate = t1 - t0;
@@ -158,6 +219,10 @@ void enumeration_free(enumeration *st)
     template_family_free(st->family);
     hand_set_free(st->hands);
     solutions_free(&st->sols);
+    formula_set_free(st->formulas);
+    partition_free(&st->groups);
+    free(st->row_len);
+    free(st->first_hit);
     free(st->truly_solvable);
     free(st->misses);
     memset(st, 0, sizeof *st);

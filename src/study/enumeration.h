@@ -8,6 +8,9 @@
 #include <stdint.h>
 
 #include "core/hand.h"
+#include "study/dist.h"
+#include "study/formula.h"
+#include "study/scan.h"
 #include "study/solutions.h"
 #include "core/template.h"
 
@@ -19,6 +22,9 @@ typedef struct {
     int nthreads;                 /* default 2 */
     solutions_progress_fn progress;  /* optional, called from the calling thread */
     void *progress_ctx;
+    bool per_template;            /* the reference path: evaluate every template and keep
+                                     every (hand, template) pair in sols (tests only) */
+    const dist *dist;             /* MPI ranks sharing the hands, or NULL for one process */
 } enumeration_params;
 
 typedef struct {
@@ -31,7 +37,13 @@ typedef struct {
     template_family *family;
     template_family *all;      /* the complete family, for the completeness check */
     hand_set *hands;
-    solutions sols;               /* the family's solution sets */
+    solutions sols;            /* every (hand, template) pair: per_template only */
+    formula_set *formulas;     /* the family's templates by formula: otherwise */
+    partition groups;          /* formula groups by the hands they solve: otherwise */
+    uint64_t *row_len;         /* per hand: family templates that solve it */
+    uint32_t *first_hit;       /* per hand: the lowest of them, or SCAN_NO_HIT */
+    uint64_t solution_pairs;   /* (hand, template) solutions, the sum of row_len */
+    uint32_t promoted;         /* hands whose int64 evaluation overflowed, redone in GMP */
     bool *truly_solvable;      /* per hand: some template of the complete family hits */
     uint32_t solvable;         /* hands some template (any grouping) solves */
     uint32_t unsolvable;       /* hands no template of any grouping solves */
@@ -43,6 +55,8 @@ typedef struct {
     uint32_t aces_hands;
     uint32_t aces_unsolvable;        /* no reading solvable with any grouping */
     uint32_t aces_unsolvable_family; /* no reading solvable with the family's templates */
+    bool worker;               /* an MPI rank other than 0: it scanned and sent its share
+                                  of the hands and holds no results */
     double seconds_enumerate;  /* evaluation of the family */
     double seconds_complete;   /* completeness check and aces view */
 } enumeration;

@@ -41,8 +41,8 @@ cJSON *enumeration_report_json(const enumeration *st)
     cJSON_AddNumberToObject(o, "unsolvable", st->unsolvable);
     cJSON_AddNumberToObject(o, "family_solvable", st->family_solvable);
     cJSON_AddNumberToObject(o, "useful_templates", st->useful_templates);
-    cJSON_AddNumberToObject(o, "solution_pairs", (double)st->sols.off[st->sols.nhands]);
-    cJSON_AddNumberToObject(o, "promoted_hands", st->sols.promoted);
+    cJSON_AddNumberToObject(o, "solution_pairs", (double)st->solution_pairs);
+    cJSON_AddNumberToObject(o, "promoted_hands", st->promoted);
     cJSON *misses = cJSON_AddArrayToObject(o, "reduced_misses");
     for (uint32_t i = 0; i < st->nmisses; i++) {
         char buf[256], tmpl[256];
@@ -82,9 +82,9 @@ void enumeration_report_text(const enumeration *st, FILE *out)
     fprintf(out, "  %-34s %10u\n", "solved by the family", st->family_solvable);
     fprintf(out, "  %-34s %10u\n", "useful templates (hit >= 1 hand)", st->useful_templates);
     fprintf(out, "  %-34s %10llu\n", "(hand, template) solutions",
-            (unsigned long long)st->sols.off[st->sols.nhands]);
-    if (st->sols.promoted)
-        fprintf(out, "  %-34s %10u\n", "hands redone in GMP (int64 overflow)", st->sols.promoted);
+            (unsigned long long)st->solution_pairs);
+    if (st->promoted)
+        fprintf(out, "  %-34s %10u\n", "hands redone in GMP (int64 overflow)", st->promoted);
     if (p->groupings == TEMPLATE_REDUCED) {
         fprintf(out, "\nCompleteness of the reduced family: %u solvable hand%s need%s another "
                      "grouping\n", st->nmisses, st->nmisses == 1 ? "" : "s",

@@ -217,13 +217,14 @@ int eval_hand(const template_family *f, const int64_t *cards, int64_t target, id
     return eval_hand_shapes(f, 0, template_family_shapes(f), cards, target, hits, info);
 }
 
-/* The GMP reference: evaluates one program. Never overflows; slow. */
-eval_result eval_prog(const template_prog *p, const int64_t *cards, int64_t target)
+/* The GMP reference value of one program: sets out and returns true, or returns false
+ * when it divides by zero. Never overflows; slow. */
+bool eval_prog_value(const template_prog *p, const int64_t *cards, mpq_t out)
 {
     mpq_t st[TEMPLATE_MAX_TOKENS];
     int sp = 0;
-    eval_result res = EVAL_MISS;
-    for (int i = 0; i < p->len; i++) {
+    bool ok = true;
+    for (int i = 0; i < p->len && ok; i++) {
         if (p->tok[i] < TEMPLATE_TOK_OP) {
             mpq_init(st[sp]);
             mpq_set_si(st[sp], 0, 1);
@@ -237,25 +238,31 @@ eval_result eval_prog(const template_prog *p, const int64_t *cards, int64_t targ
         case OP_SUB: mpq_sub(a, a, b); break;
         case OP_MUL: mpq_mul(a, a, b); break;
         default:
-            if (mpq_sgn(b) == 0) {
-                res = EVAL_DIV_ZERO;
-                goto done;
-            }
-            mpq_div(a, a, b);
+            ok = mpq_sgn(b) != 0;
+            if (ok)
+                mpq_div(a, a, b);
             break;
         }
         mpq_clear(st[--sp]);
     }
-    {
-        mpq_t t;
-        mpq_init(t);
-        mpz_set_si(mpq_numref(t), (long)target);
-        res = mpq_equal(st[0], t) ? EVAL_HIT : EVAL_MISS;
-        mpq_clear(t);
-    }
-done:
+    if (ok)
+        mpq_set(out, st[0]);
     while (sp > 0)
         mpq_clear(st[--sp]);
+    return ok;
+}
+
+/* The GMP reference: evaluates one program against the target. */
+eval_result eval_prog(const template_prog *p, const int64_t *cards, int64_t target)
+{
+    mpq_t v, t;
+    mpq_inits(v, t, NULL);
+    eval_result res = EVAL_DIV_ZERO;
+    if (eval_prog_value(p, cards, v)) {
+        mpz_set_si(mpq_numref(t), (long)target);
+        res = mpq_equal(v, t) ? EVAL_HIT : EVAL_MISS;
+    }
+    mpq_clears(v, t, NULL);
     return res;
 }
 

@@ -10,6 +10,7 @@
 #ifndef T24_STUDY_EVAL_H
 #define T24_STUDY_EVAL_H
 
+#include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -25,6 +26,7 @@ typedef struct {
 int eval_hand(const template_family *f, const int64_t *cards, int64_t target, idlist *hits,
               eval_info *info);
 eval_result eval_prog(const template_prog *p, const int64_t *cards, int64_t target);
+bool eval_prog_value(const template_prog *p, const int64_t *cards, mpq_t out);
 int eval_hand_shapes(const template_family *f, uint32_t first, uint32_t last,
                      const int64_t *cards, int64_t target, idlist *hits, eval_info *info);
 int eval_hand_exact_shapes(const template_family *f, uint32_t first, uint32_t last,

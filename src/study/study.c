@@ -14,7 +14,10 @@
 static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size_t errsize)
 {
     double t0 = walltime_now();
-    p->cls = classes_new(&p->st.sols, err, errsize);
+    p->cls = p->st.params.per_template
+                 ? classes_new(&p->st.sols, err, errsize)
+                 : classes_from_groups(p->st.formulas, &p->st.groups,
+                                       hand_set_count(p->st.hands), err, errsize);
     if (!p->cls)
         return -1;
     uint32_t n = classes_count(p->cls);
@@ -40,7 +43,11 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
 {
     double t0 = walltime_now();
     memset(p, 0, sizeof *p);
-    if (enumeration_run(&p->st, sp, err, errsize) || run_hitting_sets(p, hp, err, errsize))
+    if (enumeration_run(&p->st, sp, err, errsize))
+        return -1;
+    if (p->st.worker) /* an MPI rank that sent its share: rank 0 does the rest */
+        return 0;
+    if (run_hitting_sets(p, hp, err, errsize))
         return -1;
     p->seconds_total = walltime_now() - t0;
     return 0;

@@ -154,8 +154,8 @@ static void id_order_means(const enumeration *st, tablegen_table *t)
             continue;
         }
         double first = 0;
-        if (solutions_row_len(&st->sols, h))
-            first = solutions_row(&st->sols, h)[0] + 1.0;
+        if (st->first_hit[h] != SCAN_NO_HIT)
+            first = st->first_hit[h] + 1.0;
         for (uint32_t m = 0; m < st->nmisses; m++)
             if (st->misses[m].hand == h)
                 first = st->misses[m].witness + 1.0;

@@ -1,0 +1,107 @@
+/* test_dist.c - the study split over MPI ranks equals the single-process study, byte
+ * for byte (report and every --out file). Runs `mpirun -n 2` when t24 was built with MPI
+ * and mpirun is at hand; skipped otherwise. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "study/dist.h"
+
+static const char *mpirun(void)
+{
+    const char *m = getenv("MPIRUN");
+    return dist_available() && m && *m ? m : NULL;
+}
+
+/* stdout of `mpirun -n ranks t24 ARGS`. Leak checking is off for the ranks: OpenMPI keeps
+ * memory to the end on purpose, which LeakSanitizer would report. */
+static char *run_ranks(int ranks, const char *args, int *status)
+{
+    char cmd[2048], out[] = "/tmp/t24-mpi-XXXXXX";
+    int fd = mkstemp(out);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "ASAN_OPTIONS=detect_leaks=0 '%s' --oversubscribe "
+             "--allow-run-as-root -n %d '%s' %s >'%s' 2>/dev/null </dev/null", mpirun(), ranks,
+             getenv("T24_BIN"), args, out);
+    int st = system(cmd);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char *text = slurp(out);
+    unlink(out);
+    return text;
+}
+
+static void same_as_one_process(int ranks, const char *args)
+{
+    int status;
+    char *many = run_ranks(ranks, args, &status);
+    cr_assert_eq(status, 0, "mpirun -n %d t24 %s", ranks, args);
+    run_result one = run_t24(args, NULL);
+    cr_assert_eq(one.status, 0);
+    cr_assert_str_eq(many, one.out, "%d ranks: t24 %s", ranks, args);
+    free(many);
+    run_free(&one);
+}
+
+Test(dist, two_ranks_give_the_single_process_report, .timeout = 300)
+{
+    if (!mpirun())
+        cr_skip_test("t24 was built without MPI or mpirun is missing");
+    same_as_one_process(2, "study --json");
+    same_as_one_process(2, "study --cards 5 --deck 1-4 --json");
+    same_as_one_process(2, "study --deck 0-9 --target 0 --groupings all --json");
+    /* three hands, three ranks: one hand each */
+    same_as_one_process(3, "study --cards 2 --deck 3-4 --target 7 --json");
+}
+
+Test(dist, two_ranks_write_the_same_files, .timeout = 300)
+{
+    if (!mpirun())
+        cr_skip_test("t24 was built without MPI or mpirun is missing");
+    char a[] = "/tmp/t24-mpi-a-XXXXXX", b[] = "/tmp/t24-mpi-b-XXXXXX";
+    cr_assert(mkdtemp(a) && mkdtemp(b));
+    rmdir(a);
+    rmdir(b);
+    char args[512];
+    int status;
+    snprintf(args, sizeof args, "study --deck 1-12 --groupings all --out %s", a);
+    free(run_ranks(2, args, &status));
+    cr_assert_eq(status, 0);
+    snprintf(args, sizeof args, "study --deck 1-12 --groupings all --out %s", b);
+    run_result one = run_t24(args, NULL);
+    cr_assert_eq(one.status, 0);
+    run_free(&one);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "diff -r '%s' '%s' >/dev/null && rm -rf '%s' '%s'", a, b, a, b);
+    cr_expect_eq(system(cmd), 0, "the --out folders %s and %s differ", a, b);
+}
+
+Test(dist, without_a_launcher_a_process_is_rank_0_of_1)
+{
+    unsetenv("OMPI_COMM_WORLD_SIZE");
+    unsetenv("PMIX_RANK");
+    unsetenv("PMI_RANK");
+    dist d;
+    char err[256];
+    cr_assert_eq(dist_init(&d, NULL, NULL, err, sizeof err), 0);
+    cr_expect(d.rank == 0 && d.size == 1 && !d.mpi);
+    uint32_t first, last;
+    dist_share(&d, 10, &first, &last);
+    cr_expect(first == 0 && last == 10);
+    dist_finish(&d, false);
+}
+
+Test(dist, shares_are_contiguous_and_cover_every_hand)
+{
+    dist d = { .size = 4 };
+    uint32_t next = 0;
+    for (d.rank = 0; d.rank < 4; d.rank++) {
+        uint32_t first, last;
+        dist_share(&d, 10, &first, &last);
+        cr_expect_eq(first, next);
+        cr_expect_geq(last - first, 2);
+        next = last;
+    }
+    cr_expect_eq(next, 10);
+}

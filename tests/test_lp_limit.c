@@ -1,0 +1,88 @@
+/* test_lp_limit.c - the time limit covers the LP relaxation too: a stopped LP gives no LP
+ * bound and no search, but still a valid cover and honest bounds (the necessary classes
+ * and the disjoint-sets packing, checked here against brute force), and is not an error. */
+#include <criterion/criterion.h>
+
+#include "hitset/ilp.h"
+#include "hitset/mincover.h"
+#include "hitset/packing.h"
+#include "mincover_helpers.h"
+
+/* Big enough that GLPK's simplex needs far more than a millisecond. */
+static instance *big(void)
+{
+    uint64_t state = 12345;
+    return random_instance(4000, 2500, 40, &state);
+}
+
+Test(lp_limit, a_stopped_lp_is_no_solution_and_no_error, .timeout = 120)
+{
+    instance *h = big();
+    ilp_params q;
+    ilp_params_init(&q);
+    q.time_limit = 1e-6; /* one millisecond, GLPK's smallest */
+    ilp_result r;
+    char err[256];
+    cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.status, ILP_NONE);
+    cr_expect_lt(r.lp, 0);
+    cr_expect_eq(r.bound, 0);
+    ilp_result_free(&r);
+    double lp;
+    cr_expect_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), -1);
+    cr_expect(strstr(err, "time limit"), "%s", err);
+    instance_free(h);
+}
+
+Test(lp_limit, the_study_pipeline_reports_greedy_and_the_combinatorial_bounds, .timeout = 120)
+{
+    instance *h = big();
+    mincover_params p;
+    mincover_params_init(&p);
+    p.time_limit = 1e-6;
+    p.greedy_runs = 2;
+    p.reduce = false; /* keep the whole instance for GLPK, so its LP is the big one */
+    mincover_result r;
+    char err[256];
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_lt(r.lp_bound, 0);
+    cr_expect_eq(r.message[0], '\0', "a stop is not a failure: %s", r.message);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
+    cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
+    cr_expect_eq(r.best_bound, r.necessary > r.packing ? r.necessary : r.packing);
+    cr_expect_gt(r.packing, 0);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* Smallest sets first: {3}, then {0,1}; {1,2} meets {0,1}; then {4,5}: three disjoint sets,
+ * so every cover has at least 3 elements (and {1, 3, 4} is one). */
+Test(lp_limit, packing_counts_disjoint_sets_smallest_first)
+{
+    const uint32_t sets[4][16] = { { 0, 1, UINT32_MAX }, { 1, 2, UINT32_MAX }, { 3, UINT32_MAX },
+                                   { 4, 5, UINT32_MAX } };
+    instance *h = make_instance(6, 4, sets);
+    cr_expect_eq(packing_bound(h), 3);
+    instance_free(h);
+}
+
+/* On small random instances: never above the brute-force optimum nor the LP bound. */
+Test(lp_limit, packing_never_exceeds_the_optimum_or_the_lp, .timeout = 120)
+{
+    uint64_t state = 99;
+    for (int round = 0; round < 40; round++) {
+        instance *h = random_instance(12, 10 + (uint32_t)round, 4, &state);
+        mincover_params p;
+        mincover_params_init(&p);
+        p.greedy_runs = 1;
+        mincover_result r;
+        char err[256];
+        cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_assert(r.optimal);
+        cr_expect_leq(r.packing, r.optimum);
+        cr_expect_leq(r.packing, r.lp_bound_ceil);
+        cr_expect_leq(r.packing, brute_optimum(h), "round %d", round);
+        mincover_result_free(&r);
+        instance_free(h);
+    }
+}

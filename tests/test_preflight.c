@@ -1,0 +1,112 @@
+/* test_preflight.c - the estimate before a run, and the refusal of hopeless runs. */
+#include <criterion/criterion.h>
+
+#include "core/parse.h"
+#include "helpers.h"
+#include "study/preflight.h"
+
+Test(preflight, sizes_parse_in_powers_of_1024)
+{
+    uint64_t v;
+    cr_assert_eq(parse_size("8G", &v), 0);
+    cr_expect_eq(v, 8ull << 30);
+    cr_assert_eq(parse_size("1.5K", &v), 0);
+    cr_expect_eq(v, 1536);
+    cr_assert_eq(parse_size("512", &v), 0);
+    cr_expect_eq(v, 512);
+    const char *bad[] = { "", "0", "-1G", "12Q", "G", "1GB", " 1G", "1e30" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        cr_expect_eq(parse_size(bad[i], &v), -1, "'%s'", bad[i]);
+}
+
+/* Six cards: Catalan(5) * 6! * 4^5 = 42 * 720 * 1024 templates, C(18, 6) hands of 1-13. */
+Test(preflight, the_estimate_counts_templates_and_hands)
+{
+    enumeration_params sp;
+    mincover_params hp;
+    enumeration_params_init(&sp);
+    mincover_params_init(&hp);
+    sp.ncards = 6;
+    sp.hi = 13;
+    sp.groupings = TEMPLATE_ALL;
+    preflight_estimate e;
+    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
+    cr_expect_eq(e.templates, 42ull * 720 * 1024);
+    cr_expect_eq(e.hands, 18564);
+    /* Four words per template at least: group, group member, class, class member. */
+    cr_expect_geq(e.bytes, 16.0 * 42 * 720 * 1024);
+    sp.nthreads = 1;
+    preflight_estimate one;
+    cr_assert_eq(preflight_run(&sp, &hp, &one), 0);
+    cr_expect_gt(one.seconds_enumerate, e.seconds_enumerate);
+}
+
+Test(preflight, estimate_prints_one_line_and_runs_nothing)
+{
+    run_result r = run_t24("study --cards 6 --deck 1-13 --estimate", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(count_lines(r.out), 1);
+    cr_expect(strstr(r.out, "30965760 templates") && strstr(r.out, "18564 hands"), "%s", r.out);
+    run_free(&r);
+}
+
+/* The template arrays alone (four words per template, 495 MB) do not fit in 256 MiB. */
+Test(preflight, a_run_over_the_memory_limit_is_refused_with_status_2)
+{
+    run_result r = run_t24("study --cards 6 --deck 1-13 --memory-limit 256M", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect_eq(count_lines(r.err), 1);
+    cr_expect(strstr(r.err, "--memory-limit 256 MiB") && strstr(r.err, "18564 hands"), "%s",
+              r.err);
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+    r = run_t24("emit --cards 6 --deck 1-13 --memory-limit 256M", NULL);
+    cr_expect_eq(r.status, 2);
+    run_free(&r);
+}
+
+/* 15,890,700 hands of six cards: refused at once under the default limit (were it
+ * started, the test would time out long before the enumeration ended). */
+Test(preflight, an_impossible_configuration_is_refused_at_once, .timeout = 30)
+{
+    run_result r = run_t24("study --cards 6 --deck 1-45", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "refusing to start") && strstr(r.err, "15890700 hands"), "%s", r.err);
+    run_free(&r);
+}
+
+Test(preflight, bad_limits_name_the_value)
+{
+    const char *bad[] = { "--memory-limit 0", "--memory-limit 12Q", "--memory-limit" };
+    for (size_t i = 0; i < 3; i++) {
+        char args[128];
+        snprintf(args, sizeof args, "study %s", bad[i]);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 2, "%s", bad[i]);
+        cr_expect(strstr(r.err, "--memory-limit"), "%s", r.err);
+        cr_expect_eq(count_lines(r.err), 1);
+        run_free(&r);
+    }
+}
+
+/* Progress goes to stderr on a terminal only: `script` gives the command a terminal. */
+Test(preflight, progress_with_time_left_appears_on_a_terminal_only, .timeout = 120)
+{
+    if (system("command -v script >/dev/null 2>&1") != 0)
+        cr_skip_test("script(1) is not installed");
+    const char *bin = getenv("T24_BIN");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "script -qec \"'%s' study --cards 5 --deck 1-8 --time-limit 1 "
+             "--greedy-runs 1 >/dev/null\" /dev/null", bin);
+    FILE *fp = popen(cmd, "r");
+    cr_assert(fp);
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    buf[n] = '\0';
+    cr_assert_eq(pclose(fp), 0);
+    cr_expect(strstr(buf, "hands 792 of 792 (100%), done in"), "%s", buf);
+    run_result r = run_t24("study --cards 5 --deck 1-8 --time-limit 1 --greedy-runs 1", NULL);
+    cr_expect_eq(r.status, 0);
+    cr_expect_str_empty(r.err, "no terminal, no progress: %s", r.err);
+    run_free(&r);
+}
