@@ -47,6 +47,10 @@ Test(cli_hitset, bad_values_are_usage_errors)
         { "study --seed -1", "--seed" },
         { "study --seed x", "--seed" },
         { "study --coverage=yes", "--coverage" },
+        { "study --local-search -1", "--local-search" },
+        { "study --local-search x", "--local-search" },
+        { "study --local-search", "--local-search" },
+        { "emit --local-search 1e", "--local-search" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         cr_expect_eq(t24(cases[i].args), 2, "%s", cases[i].args);
@@ -58,7 +62,8 @@ Test(cli_hitset, bad_values_are_usage_errors)
 Test(cli_hitset, help_lists_every_option)
 {
     static const char *opts[] = { "--cards", "--deck", "--target", "--groupings", "--threads",
-                                  "--time-limit", "--greedy-runs", "--seed", "--coverage",
+                                  "--time-limit", "--local-search", "--greedy-runs", "--seed",
+                                  "--coverage",
                                   "--no-reductions", "--json", "--timings", "--out",
                                   "--help" };
     cr_assert_eq(t24("study --help"), 0);
@@ -124,6 +129,27 @@ Test(cli_hitset, default_json_is_deterministic_and_consistent)
     cr_expect_null(cJSON_GetObjectItemCaseSensitive(a, "seconds"));
     cr_expect_null(cJSON_GetObjectItemCaseSensitive(a, "coverage"));
     free(first);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+/* The default run reports its local search; --local-search 0 switches it off and GLPK,
+ * starting from greedy instead, must still prove the same optimum. */
+Test(cli_hitset, local_search_is_reported_and_can_be_switched_off)
+{
+    cJSON *a = study_json("--groupings all --deck 1-13");
+    const cJSON *ls = cJSON_GetObjectItemCaseSensitive(a, "local_search");
+    cr_assert(cJSON_IsObject(ls));
+    cr_expect_leq(num(ls, "best"), num(ls, "start"));
+    cr_expect_geq(num(ls, "best"), num(a, "optimum"));
+    cr_expect_leq(num(ls, "best_step"), num(ls, "steps"));
+    cr_expect(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(ls, "stop")));
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(ls, "seconds"));
+    cJSON *b = study_json("--groupings all --deck 1-13 --local-search 0");
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(b, "local_search")));
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "optimal")));
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "optimal")));
+    cr_expect_eq(num(a, "optimum"), num(b, "optimum"));
     cJSON_Delete(a);
     cJSON_Delete(b);
 }

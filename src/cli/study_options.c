@@ -7,6 +7,16 @@
 #include "cli/args.h"
 #include "core/parse.h"
 
+/* --local-search S: 0 (no local search) or a positive number of seconds. */
+int study_options_ls_seconds(const char *v, double *out)
+{
+    if (strcmp(v, "0") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return parse_double_positive(v, out);
+}
+
 void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -20,6 +30,10 @@ static int parse_hitset(study_options *o, const char *cmd, const char *name, con
         if (parse_double_positive(v, &o->hp.time_limit))
             return args_error(cmd, "--time-limit must be a positive number of seconds, "
                                    "not '%s'", v);
+    } else if (strcmp(name, "--local-search") == 0) {
+        if (study_options_ls_seconds(v, &o->hp.ls_seconds))
+            return args_error(cmd, "--local-search must be 0 or a positive number of "
+                                   "seconds, not '%s'", v);
     } else if (strcmp(name, "--greedy-runs") == 0) {
         int runs;
         if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
@@ -63,7 +77,8 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
 {
     static const char *const study_opts[] = { "--cards", "--deck", "--target", "--groupings",
                                               "--threads" };
-    static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed" };
+    static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed",
+                                                  "--local-search" };
     if (strcmp(argv[*i], "--coverage") == 0) {
         o->hp.coverage = true;
         return 0;
@@ -72,7 +87,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
         o->hp.reduce = false;
         return 0;
     }
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < 9; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
         bool missing;
         const char *v = args_value(argc, argv, i, name, &missing);

@@ -1,6 +1,6 @@
 /* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
  * --cards --deck --target --groupings --threads (the enumeration) and --time-limit
- * --greedy-runs --seed --coverage --no-reductions (the hitting sets). */
+ * --local-search --greedy-runs --seed --coverage --no-reductions (the hitting sets). */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
@@ -20,6 +20,7 @@ typedef struct {
 void study_options_init(study_options *o);
 int study_options_parse(study_options *o, const char *cmd, int argc, char **argv, int *i);
 int study_options_finish(study_options *o, const char *cmd);
+int study_options_ls_seconds(const char *v, double *out);
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/splitmix.h"
+
 /* Elements waiting to be picked, bucketed by their current gain (doubly linked lists):
  * gains only fall, so a decrement moves an element one bucket down in O(1) and the top
  * non-empty bucket only ever moves down. The pick is the lowest key in the top bucket,
@@ -258,16 +260,6 @@ void greedy_cover_free(greedy_cover *c)
     memset(c, 0, sizeof *c);
 }
 
-/* splitmix64: a small, well-mixed generator whose whole state is one word, so a run is
- * reproducible from its seed alone. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* A uniformly random order of the items (element e appearing multiplicity[e] times);
  * each element's priority is the position of its first item. With templates as items
  * this is seed 004's tie-breaking: Python iterates the expressions in an arbitrary order
@@ -277,7 +269,7 @@ static void random_priority(uint32_t ne, const uint32_t *item, uint32_t nitems,
 {
     memcpy(shuffled, item, nitems * sizeof *item);
     for (uint32_t i = nitems; i > 1; i--) {
-        uint32_t j = (uint32_t)(((unsigned __int128)next_random(state) * i) >> 64);
+        uint32_t j = (uint32_t)(((unsigned __int128)splitmix_next(state) * i) >> 64);
         uint32_t t = shuffled[i - 1];
         shuffled[i - 1] = shuffled[j];
         shuffled[j] = t;

@@ -16,6 +16,7 @@ void mincover_params_init(mincover_params *p)
     p->greedy_runs = 100;
     p->seed = 1;
     p->reduce = true;
+    p->ls_seconds = -1;
 }
 
 const char *mincover_ilp_status_name(mincover_ilp_status s)
@@ -84,47 +85,106 @@ static int no_reduction(const instance *h, reduce_result *red)
     return red->core ? 0 : -1;
 }
 
-/* The ILP on the core, warm-started from greedy on the core. Stores the best cover of
- * the whole instance it yields (forced + core solution) in *cand, or sets *ncand to
- * UINT32_MAX when it yields none; returns the proven lower bound on the core optimum. */
-static uint32_t ilp_phase(mincover_result *r, uint32_t *cand, uint32_t *ncand)
+/* A cover of the instance from a cover of the core: the forced elements, then the core
+ * elements mapped back. Returns its size. */
+static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint32_t n,
+                            uint32_t *out)
 {
-    const reduce_result *red = &r->red;
-    greedy_cover g = { 0 }, gp = { 0 };
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < red->nforced; i++)
+        out[k++] = red->forced[i];
+    for (uint32_t i = 0; i < n; i++)
+        out[k++] = red->core_elem[core[i]];
+    return k;
+}
+
+/* The local search on the core from its pruned greedy cover, aiming at the ceiling of the
+ * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
+ * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
+static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
+                    uint32_t *buf, char *err, size_t errsize)
+{
+    const mincover_params *p = &r->params;
+    localsearch_params q;
+    ilp_params lq;
+    double lp;
+    char why[256];
+    localsearch_params_init(&q);
+    q.seed = p->seed;
+    q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * p->time_limit
+                                  : (p->ls_seconds < p->time_limit ? p->ls_seconds : p->time_limit);
+    q.patience = p->ls_seconds < 0 ? MINCOVER_LS_PATIENCE : 0;
+    ilp_from(p, &lq);
+    if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0)
+        q.target = (uint32_t)ceil(lp - 1e-6);
+    if (localsearch_run(r->red.core, start->elems, start->n, &q, &r->ls, err, errsize))
+        return -1;
+    r->ls_ran = true;
+    r->ls_start = r->red.nforced + start->n;
+    r->ls_best = whole_cover(&r->red, r->ls.elems, r->ls.n, buf);
+    if (!instance_is_cover(h, buf, r->ls_best)) {
+        snprintf(err, errsize, "internal error: the local search's cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The ILP on the core for the time left, warm-started from warm (a cover of the core).
+ * Stores the best cover of the whole instance it yields (forced + core solution) in
+ * *cand, or sets *ncand to UINT32_MAX when it yields none; returns the proven lower bound
+ * on the core optimum. */
+static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
+                          double seconds, uint32_t *cand, uint32_t *ncand)
+{
     ilp_params q;
     ilp_result res;
     char why[256];
     *ncand = UINT32_MAX;
     ilp_from(&r->params, &q);
-    if (greedy_run(red->core, NULL, &g) || greedy_prune(red->core, &g, &gp)) {
-        note_failure(r, "exact optimum", "out of memory");
-        r->ilp = MINCOVER_ILP_FAILED;
-        greedy_cover_free(&g);
-        return 0;
-    }
-    q.warm = gp.elems;
-    q.nwarm = gp.n;
-    int rc = ilp_hitting_set(red->core, &q, &res, why, sizeof why);
-    greedy_cover_free(&g);
-    greedy_cover_free(&gp);
-    if (rc) {
+    q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.warm = warm;
+    q.nwarm = nwarm;
+    if (ilp_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
         note_failure(r, "exact optimum", why);
         r->ilp = MINCOVER_ILP_FAILED;
         return 0;
     }
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     set_lp_bound(r, res.lp);
-    if (res.status != ILP_NONE) {
-        *ncand = 0;
-        for (uint32_t i = 0; i < red->nforced; i++)
-            cand[(*ncand)++] = red->forced[i];
-        for (uint32_t i = 0; i < res.nchosen; i++)
-            cand[(*ncand)++] = red->core_elem[res.chosen[i]];
-    }
+    if (res.status != ILP_NONE)
+        *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
     uint32_t core_bound = (uint32_t)ceil(res.bound - 1e-6);
-    r->seconds_ilp = res.seconds;
     ilp_result_free(&res);
     return core_bound;
+}
+
+/* Greedy on the core, the local search from it, then the ILP from the better of the two
+ * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
+ * UINT32_MAX with err set when memory runs out or a cover check fails. */
+static uint32_t search_phase(const instance *h, mincover_result *r, uint32_t *cand,
+                             uint32_t *ncand, char *err, size_t errsize)
+{
+    greedy_cover g = { 0 }, gp = { 0 };
+    uint32_t bound = UINT32_MAX;
+    double t0 = walltime_now();
+    if (greedy_run(r->red.core, NULL, &g) || greedy_prune(r->red.core, &g, &gp)) {
+        snprintf(err, errsize, "out of memory");
+        goto done;
+    }
+    const uint32_t *warm = gp.elems;
+    uint32_t nwarm = gp.n;
+    if (r->params.ls_seconds != 0) {
+        if (ls_phase(h, r, &gp, cand, err, errsize))
+            goto done;
+        warm = r->ls.elems;
+        nwarm = r->ls.n;
+    }
+    r->seconds_ls = walltime_now() - t0;
+    bound = ilp_phase(r, warm, nwarm, r->params.time_limit - r->seconds_ls, cand, ncand);
+done:
+    greedy_cover_free(&g);
+    greedy_cover_free(&gp);
+    return bound;
 }
 
 static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
@@ -133,17 +193,21 @@ static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
     return m > c ? m : c;
 }
 
-/* Chooses the smallest of the ILP's cover, pruned greedy and the best pruned random
- * greedy run, checks it really meets every set, and lists it in greedy order with what
+/* Chooses the smallest of the ILP's cover, pruned greedy, the best pruned random greedy
+ * run and the local search's cover (the ILP's on ties), checks it really meets every set, and lists it in greedy order with what
  * each meets alone. */
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
-                       uint32_t core_bound, char *err, size_t errsize)
+                       uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
     const uint32_t *best = r->greedy_pruned.elems;
     uint32_t nbest = r->greedy_pruned.n;
     if (r->runs.best.elems && r->runs.best.n < nbest) {
         best = r->runs.best.elems;
         nbest = r->runs.best.n;
+    }
+    if (r->ls_ran && r->ls_best < nbest) {
+        best = lsbuf;
+        nbest = whole_cover(&r->red, r->ls.elems, r->ls.n, lsbuf);
     }
     if (ncand != UINT32_MAX && ncand <= nbest) {
         best = cand;
@@ -201,8 +265,9 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->elems = instance_nelems(h);
     out->sets = instance_nsets(h);
     uint32_t *cand = malloc(((size_t)instance_nelems(h) + 1) * sizeof *cand), ncand;
+    uint32_t *lsbuf = malloc(((size_t)instance_nelems(h) + 1) * sizeof *lsbuf);
     double t0 = walltime_now();
-    if (!cand || bounds(h, out))
+    if (!cand || !lsbuf || bounds(h, out))
         goto nomem;
     double t1 = walltime_now();
     if (greedy_phase(h, multiplicity, out))
@@ -211,9 +276,11 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     if (p->reduce ? reduce_run(h, &out->red, err, errsize) : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
-    uint32_t core_bound = ilp_phase(out, cand, &ncand);
+    uint32_t core_bound = search_phase(h, out, cand, &ncand, err, errsize);
+    if (core_bound == UINT32_MAX)
+        goto fail;
     double t4 = walltime_now();
-    if (cover_phase(h, out, cand, ncand, core_bound, err, errsize))
+    if (cover_phase(h, out, cand, ncand, core_bound, lsbuf, err, errsize))
         goto fail;
     double t5 = walltime_now();
     if (p->coverage)
@@ -221,15 +288,17 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->seconds_bounds = t1 - t0;
     out->seconds_greedy = t2 - t1;
     out->seconds_reduce = t3 - t2;
-    out->seconds_ilp = t4 - t3;
+    out->seconds_ilp = t4 - t3 - out->seconds_ls;
     out->seconds_cover = t5 - t4;
     out->seconds_coverage = walltime_now() - t5;
     free(cand);
+    free(lsbuf);
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
 fail:
     free(cand);
+    free(lsbuf);
     mincover_result_free(out);
     return -1;
 }
@@ -242,6 +311,7 @@ void mincover_result_free(mincover_result *r)
     greedy_cover_free(&r->runs.best);
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
+    localsearch_result_free(&r->ls);
     free(r->solves);
     free(r->coverage);
     memset(r, 0, sizeof *r);

@@ -29,6 +29,24 @@ static void json_reductions(cJSON *o, const mincover_result *r)
     cJSON_AddNumberToObject(j, "core_hands", red->core ? instance_nsets(red->core) : 0);
 }
 
+static void json_local_search(cJSON *o, const mincover_result *r, bool timings)
+{
+    if (!r->ls_ran) {
+        cJSON_AddNullToObject(o, "local_search");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "local_search");
+    cJSON_AddNumberToObject(j, "start", r->ls_start);
+    cJSON_AddNumberToObject(j, "best", r->ls_best);
+    cJSON_AddNumberToObject(j, "steps", (double)r->ls.steps);
+    cJSON_AddNumberToObject(j, "best_step", (double)r->ls.best_step);
+    cJSON_AddStringToObject(j, "stop", localsearch_stop_name(r->ls.stop));
+    if (timings) {
+        cJSON_AddNumberToObject(j, "seconds", r->ls.seconds);
+        cJSON_AddNumberToObject(j, "best_seconds", r->ls.best_seconds);
+    }
+}
+
 static void json_cover(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "cover");
@@ -92,6 +110,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
     cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
     json_reductions(o, r);
+    json_local_search(o, r, timings);
     cJSON_AddNumberToObject(o, "optimum", r->optimum);
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
     cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
@@ -163,6 +182,16 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
             red->dominated_sets, red->dominated_elems, red->emptied_elems);
     fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
             red->core ? instance_nelems(red->core) : 0, red->core ? instance_nsets(red->core) : 0);
+    if (r->ls_ran) {
+        snprintf(label, sizeof label, "local search on the core (seed %llu)",
+                 (unsigned long long)r->params.seed);
+        fprintf(out, "  %-40s %10u  (from %u; best at step %llu of %llu, stopped: %s)\n",
+                label, r->ls_best, r->ls_start, (unsigned long long)r->ls.best_step,
+                (unsigned long long)r->ls.steps, localsearch_stop_name(r->ls.stop));
+        if (timings)
+            fprintf(out, "  %-40s %10.6f  (best after %.6f)\n", "local search seconds",
+                    r->ls.seconds, r->ls.best_seconds);
+    }
     text_verdict(out, r);
     fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->best_bound);
     if (timings)
