@@ -4,10 +4,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "study/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
@@ -28,12 +30,14 @@ static const char help[] =
     "  --time-limit S       seconds for the cover search (default 60)\n"
     "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
     "                       a quarter of --time-limit)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
     "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
     "  --seed S             their random seed (default 1)\n"
     "  --no-reductions      give GLPK the whole instance\n"
     "  --name NAME          C name of the table (default table_default)\n"
     "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
+    "  --quiet              no search progress on stderr (shown only on a terminal)\n"
     "  -h, --help           show this help\n";
 
 typedef struct {
@@ -143,7 +147,14 @@ int cmd_emit(int argc, char **argv)
     char err[512], command[256];
     study_options_command(&o.cfg, "emit", command, sizeof command);
     study p;
-    if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+    progress_line line = { "emit", false };
+    if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
+        o.cfg.hp.progress = progress_show;
+        o.cfg.hp.progress_ctx = &line;
+    }
+    int failed = study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err);
+    progress_end(&line);
+    if (failed) {
         fprintf(stderr, "t24 emit: %s\n", err);
         return ARGS_EXIT_USAGE;
     }

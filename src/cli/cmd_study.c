@@ -10,6 +10,7 @@
 #include "cli/artifact.h"
 #include "study/classes.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "study/tablegen.h"
 #include "hitset/export.h"
 #include "study/cover_report.h"
@@ -42,12 +43,14 @@ static const char help[] =
     "  --local-search S     seconds of local search for a smaller cover before GLPK, which\n"
     "                       starts from its cover (0: none; default: up to a quarter of\n"
     "                       --time-limit, ending after 50000 steps without improvement)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc (COIN-OR CBC)\n"
     "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
     "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
     "  --coverage           also the most hands k templates solve, k = 1..optimum, one\n"
     "                       max-coverage ILP per k, against greedy's first k\n"
     "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
+    "  --quiet              no progress on stderr (shown only when it is a terminal)\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -244,10 +247,16 @@ int cmd_study(int argc, char **argv)
         fprintf(stderr, "t24 study: %s\n", err);
         return ARGS_EXIT_USAGE;
     }
-    if (isatty(STDERR_FILENO))
+    progress_line line = { "study", false };
+    if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
         o.cfg.sp.progress = progress;
+        o.cfg.hp.progress = progress_show;
+        o.cfg.hp.progress_ctx = &line;
+    }
     study r;
-    if (study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+    int failed = study_run(&r, &o.cfg.sp, &o.cfg.hp, err, sizeof err);
+    progress_end(&line);
+    if (failed) {
         fprintf(stderr, "t24 study: %s\n", err);
         artifact_abort(a);
         study_free(&r);
@@ -276,7 +285,8 @@ int cmd_study(int argc, char **argv)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        fprintf(stderr, "t24 study: GLPK failed: %s\n", r.hr.message);
+        fprintf(stderr, "t24 study: %s failed: %s\n",
+                r.hr.params.engine == ILP_CBC ? "CBC" : "GLPK", r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }
     free(text);

@@ -34,6 +34,9 @@ static int parse_hitset(study_options *o, const char *cmd, const char *name, con
         if (study_options_ls_seconds(v, &o->hp.ls_seconds))
             return args_error(cmd, "--local-search must be 0 or a positive number of "
                                    "seconds, not '%s'", v);
+    } else if (strcmp(name, "--solver") == 0) {
+        if (ilp_engine_parse(v, &o->hp.engine))
+            return args_error(cmd, "--solver must be 'glpk' or 'cbc', not '%s'", v);
     } else if (strcmp(name, "--greedy-runs") == 0) {
         int runs;
         if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
@@ -78,7 +81,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
     static const char *const study_opts[] = { "--cards", "--deck", "--target", "--groupings",
                                               "--threads" };
     static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed",
-                                                  "--local-search" };
+                                                  "--local-search", "--solver" };
     if (strcmp(argv[*i], "--coverage") == 0) {
         o->hp.coverage = true;
         return 0;
@@ -87,7 +90,11 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
         o->hp.reduce = false;
         return 0;
     }
-    for (int k = 0; k < 9; k++) {
+    if (strcmp(argv[*i], "--quiet") == 0) {
+        o->quiet = true;
+        return 0;
+    }
+    for (int k = 0; k < 10; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
         bool missing;
         const char *v = args_value(argc, argv, i, name, &missing);

@@ -1,6 +1,7 @@
 /* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
- * --cards --deck --target --groupings --threads (the enumeration) and --time-limit
- * --local-search --greedy-runs --seed --coverage --no-reductions (the hitting sets). */
+ * --cards --deck --target --groupings --threads (the enumeration), --time-limit
+ * --local-search --solver --greedy-runs --seed --coverage --no-reductions (the hitting
+ * sets) and --quiet (no progress on stderr). */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
@@ -13,6 +14,7 @@ typedef struct {
     enumeration_params sp;
     mincover_params hp;
     bool groupings_set;
+    bool quiet;
 } study_options;
 
 #define STUDY_OPTIONS_NOT_MINE (-1)

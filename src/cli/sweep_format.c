@@ -43,7 +43,8 @@ static void proven_cell(FILE *out, const cJSON *row)
     else if (strcmp(str(row, "ilp_status"), "time_limit") == 0)
         fprintf(out, "no: >= %lld (time limit)", integer(row, "best_bound"));
     else
-        fprintf(out, "no: >= %lld (GLPK failed)", integer(row, "best_bound"));
+        fprintf(out, "no: >= %lld (%s failed)", integer(row, "best_bound"),
+                strcmp(str(row, "ilp_status"), "cbc_failed") == 0 ? "CBC" : "GLPK");
 }
 
 static void md_row(FILE *out, const cJSON *row)

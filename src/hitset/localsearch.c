@@ -243,6 +243,7 @@ static int cmp_u32(const void *a, const void *b)
 static void search(state *st, const localsearch_params *p, double t0, localsearch_result *out)
 {
     uint32_t tabu = NONE;
+    double said = t0;
     for (;;) {
         while (st->nunmet == 0) {
             if (st->nsol < out->n) {
@@ -265,9 +266,16 @@ static void search(state *st, const localsearch_params *p, double t0, localsearc
             out->stop = LOCALSEARCH_PATIENCE;
             return;
         }
-        if (st->step % 64 == 0 && walltime_now() - t0 >= p->seconds) {
-            out->stop = LOCALSEARCH_TIME;
-            return;
+        if (st->step % 64 == 0) {
+            double now = walltime_now();
+            if (now - t0 >= p->seconds) {
+                out->stop = LOCALSEARCH_TIME;
+                return;
+            }
+            if (p->progress && now - said >= 1.0) {
+                said = now;
+                p->progress(p->progress_ctx, out->n, st->step, now - t0);
+            }
         }
         st->step++;
         drop(st, pick_drop(st, tabu));

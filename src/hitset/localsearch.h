@@ -30,6 +30,9 @@ typedef struct {
                            never (default 0) */
     uint32_t target;    /* stop once a cover this small is found, e.g. a proven lower
                            bound (default 0: never) */
+    /* Called at most once a second with the best size so far, or NULL (default). */
+    void (*progress)(void *ctx, uint32_t best, uint64_t steps, double seconds);
+    void *progress_ctx;
 } localsearch_params;
 
 typedef enum {

@@ -19,15 +19,32 @@ void mincover_params_init(mincover_params *p)
     p->ls_seconds = -1;
 }
 
-const char *mincover_ilp_status_name(mincover_ilp_status s)
+/* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
+const char *mincover_ilp_status_name(const mincover_result *r)
 {
-    switch (s) {
+    switch (r->ilp) {
     case MINCOVER_ILP_OPTIMAL:
         return "optimal";
     case MINCOVER_ILP_TIME_LIMIT:
         return "time_limit";
     default:
-        return "glpk_failed";
+        return r->params.engine == ILP_CBC ? "cbc_failed" : "glpk_failed";
+    }
+}
+
+/* What proved the cover optimal: the engine's name ("glpk", "cbc"), "lp_bound",
+ * "necessary", or NULL when it is not proven. */
+const char *mincover_proof_name(const mincover_result *r)
+{
+    switch (r->proof) {
+    case MINCOVER_PROOF_SEARCH:
+        return ilp_engine_name(r->params.engine);
+    case MINCOVER_PROOF_LP:
+        return "lp_bound";
+    case MINCOVER_PROOF_NECESSARY:
+        return "necessary";
+    default:
+        return NULL;
     }
 }
 
@@ -36,6 +53,37 @@ static void ilp_from(const mincover_params *p, ilp_params *q)
     ilp_params_init(q);
     q->time_limit = p->time_limit;
     q->mem_limit_mb = p->mem_limit_mb;
+}
+
+/* The exact search's progress, shifted to the whole instance by the forced elements and
+ * to the whole run's clock. */
+typedef struct {
+    const mincover_params *p;
+    uint32_t nforced;
+    double offset;
+} relay;
+
+static void relay_progress(void *ctx, const ilp_progress *in)
+{
+    const relay *r = ctx;
+    ilp_progress out = *in;
+    out.seconds += r->offset;
+    out.value += r->nforced;
+    out.bound += r->nforced;
+    r->p->progress(r->p->progress_ctx, &out);
+}
+
+/* The local search's progress in the same form; its bound is the core's LP ceiling. */
+typedef struct {
+    relay rl;
+    uint32_t target;
+} ls_relay;
+
+static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
+{
+    const ls_relay *r = ctx;
+    ilp_progress pr = { "local search", seconds, true, best, r->target, steps };
+    relay_progress((void *)&r->rl, &pr);
 }
 
 /* Keeps the first GLPK failure's message; later phases still run and report. */
@@ -102,13 +150,14 @@ static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint
  * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
  * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
 static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
-                    uint32_t *buf, char *err, size_t errsize)
+                    double started, uint32_t *buf, char *err, size_t errsize)
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
     ilp_params lq;
     double lp;
     char why[256];
+    ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, 0 };
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * p->time_limit
@@ -116,7 +165,11 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
     q.patience = p->ls_seconds < 0 ? MINCOVER_LS_PATIENCE : 0;
     ilp_from(p, &lq);
     if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0)
-        q.target = (uint32_t)ceil(lp - 1e-6);
+        q.target = rl.target = (uint32_t)ceil(lp - 1e-6);
+    if (p->progress) {
+        q.progress = relay_ls;
+        q.progress_ctx = &rl;
+    }
     if (localsearch_run(r->red.core, start->elems, start->n, &q, &r->ls, err, errsize))
         return -1;
     r->ls_ran = true;
@@ -134,16 +187,22 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
  * *cand, or sets *ncand to UINT32_MAX when it yields none; returns the proven lower bound
  * on the core optimum. */
 static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
-                          double seconds, uint32_t *cand, uint32_t *ncand)
+                          double seconds, double started, uint32_t *cand, uint32_t *ncand)
 {
     ilp_params q;
     ilp_result res;
     char why[256];
     *ncand = UINT32_MAX;
+    relay rl = { &r->params, r->red.nforced, walltime_now() - started };
     ilp_from(&r->params, &q);
     q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
     q.warm = warm;
     q.nwarm = nwarm;
+    q.engine = r->params.engine;
+    if (r->params.progress) {
+        q.progress = relay_progress;
+        q.progress_ctx = &rl;
+    }
     if (ilp_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
         note_failure(r, "exact optimum", why);
         r->ilp = MINCOVER_ILP_FAILED;
@@ -161,8 +220,8 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
 /* Greedy on the core, the local search from it, then the ILP from the better of the two
  * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
  * UINT32_MAX with err set when memory runs out or a cover check fails. */
-static uint32_t search_phase(const instance *h, mincover_result *r, uint32_t *cand,
-                             uint32_t *ncand, char *err, size_t errsize)
+static uint32_t search_phase(const instance *h, mincover_result *r, double started,
+                             uint32_t *cand, uint32_t *ncand, char *err, size_t errsize)
 {
     greedy_cover g = { 0 }, gp = { 0 };
     uint32_t bound = UINT32_MAX;
@@ -174,13 +233,14 @@ static uint32_t search_phase(const instance *h, mincover_result *r, uint32_t *ca
     const uint32_t *warm = gp.elems;
     uint32_t nwarm = gp.n;
     if (r->params.ls_seconds != 0) {
-        if (ls_phase(h, r, &gp, cand, err, errsize))
+        if (ls_phase(h, r, &gp, started, cand, err, errsize))
             goto done;
         warm = r->ls.elems;
         nwarm = r->ls.n;
     }
     r->seconds_ls = walltime_now() - t0;
-    bound = ilp_phase(r, warm, nwarm, r->params.time_limit - r->seconds_ls, cand, ncand);
+    bound = ilp_phase(r, warm, nwarm, r->params.time_limit - r->seconds_ls, started, cand,
+                      ncand);
 done:
     greedy_cover_free(&g);
     greedy_cover_free(&gp);
@@ -233,6 +293,10 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         return -1;
     }
     r->optimal = r->best_bound == r->optimum;
+    if (r->optimal)
+        r->proof = reduced == r->optimum           ? MINCOVER_PROOF_SEARCH
+                   : r->lp_bound_ceil == r->optimum ? MINCOVER_PROOF_LP
+                                                    : MINCOVER_PROOF_NECESSARY;
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
@@ -276,7 +340,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     if (p->reduce ? reduce_run(h, &out->red, err, errsize) : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
-    uint32_t core_bound = search_phase(h, out, cand, &ncand, err, errsize);
+    uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, err, errsize);
     if (core_bound == UINT32_MAX)
         goto fail;
     double t4 = walltime_now();

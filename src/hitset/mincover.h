@@ -13,6 +13,7 @@
 
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
+#include "hitset/ilp.h"
 #include "hitset/instance.h"
 #include "hitset/localsearch.h"
 #include "hitset/reduce.h"
@@ -35,13 +36,25 @@ typedef struct {
     bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
+    ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
+    ilp_progress_fn progress; /* progress of the local search and the exact search, at
+                                 most once a second (sizes of the whole instance), or NULL */
+    void *progress_ctx;
 } mincover_params;
 
 typedef enum {
     MINCOVER_ILP_OPTIMAL,    /* GLPK proved the optimum */
     MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
-    MINCOVER_ILP_FAILED      /* GLPK failed: the greedy cover and earlier bounds remain */
+    MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
 } mincover_ilp_status;
+
+/* What proved the reported cover optimal (MINCOVER_PROOF_NONE: nothing did). */
+typedef enum {
+    MINCOVER_PROOF_NONE,
+    MINCOVER_PROOF_SEARCH,    /* the exact search (params.engine) */
+    MINCOVER_PROOF_LP,        /* the ceiling of the LP bound */
+    MINCOVER_PROOF_NECESSARY  /* the necessary elements alone */
+} mincover_proof;
 
 typedef struct {
     mincover_params params;
@@ -61,6 +74,7 @@ typedef struct {
     mincover_ilp_status ilp;
     uint32_t optimum;              /* size of the best cover found */
     bool optimal;                  /* proven: best_bound == optimum */
+    mincover_proof proof;          /* which bound proved it (the search first) */
     uint32_t best_bound;           /* best proven lower bound */
     greedy_cover cover;            /* the best cover, in greedy order */
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
@@ -75,6 +89,7 @@ void mincover_params_init(mincover_params *p);
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
                mincover_result *out, char *err, size_t errsize);
 void mincover_result_free(mincover_result *r);
-const char *mincover_ilp_status_name(mincover_ilp_status s);
+const char *mincover_ilp_status_name(const mincover_result *r);
+const char *mincover_proof_name(const mincover_result *r);
 
 #endif

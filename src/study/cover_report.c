@@ -114,7 +114,12 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddNumberToObject(o, "optimum", r->optimum);
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
     cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
-    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r->ilp));
+    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r));
+    cJSON_AddStringToObject(o, "engine", ilp_engine_name(r->params.engine));
+    if (mincover_proof_name(r))
+        cJSON_AddStringToObject(o, "proven_by", mincover_proof_name(r));
+    else
+        cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
     if (r->message[0])
         cJSON_AddStringToObject(o, "glpk_error", r->message);
@@ -139,14 +144,29 @@ static void text_coverage(FILE *out, const mincover_result *r)
     }
 }
 
+/* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ... */
+static const char *proof_words(const mincover_result *r)
+{
+    switch (r->proof) {
+    case MINCOVER_PROOF_SEARCH:
+        return r->params.engine == ILP_CBC ? "CBC's branch and cut" : "GLPK's branch and bound";
+    case MINCOVER_PROOF_LP:
+        return "the LP bound";
+    default:
+        return "the necessary classes";
+    }
+}
+
 static void text_verdict(FILE *out, const mincover_result *r)
 {
+    const char *engine = r->params.engine == ILP_CBC ? "CBC" : "GLPK";
     if (r->optimal)
-        fprintf(out, "  %-40s %10u  (proven optimal)\n", "minimum hitting set", r->optimum);
+        fprintf(out, "  %-40s %10u  (proven optimal)\n  %-40s %s\n", "minimum hitting set",
+                r->optimum, "proven by", proof_words(r));
     else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
-        fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped GLPK; the "
+        fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped %s; the "
                      "optimum is between %u and %u\n", "best cover found", r->optimum,
-                r->params.time_limit, r->best_bound, r->optimum);
+                r->params.time_limit, engine, r->best_bound, r->optimum);
     else
         fprintf(out, "  %-40s %10u  NOT PROVEN (%s); the optimum is between %u and %u\n",
                 "best cover found", r->optimum, r->message, r->best_bound, r->optimum);
