@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= 2
 T24        := $(BUILD)/t24
 
-.PHONY: deps build study test test-release test-asan bench figures results clean
+.PHONY: deps build study test test-release test-asan bench bench-five frontier figures results clean
 
 deps:
 	@bash .ci/install-deps.sh
@@ -29,6 +29,16 @@ test: test-release test-asan
 
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
+
+# The exact search's choices on five cards (about 16 x SECONDS of wall time; not in `test`).
+FIVE_SECONDS ?= 60
+bench-five: build
+	nice $(BUILD)/t24-bench --five $(FIVE_SECONDS) --write docs/bench-five.md
+
+# docs/frontier.md and data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, one
+# nice'd run at a time (about 1.5 hours; not part of `test`).
+frontier: build
+	bash docs/frontier/make-frontier.sh $(T24)
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)

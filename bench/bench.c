@@ -290,11 +290,14 @@ static void bench_eval(const sink *s)
 int main(int argc, char **argv)
 {
     const char *write = NULL;
+    double five = 0; /* --five S: only the five-card exact search, S seconds each */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             write = argv[++i];
+        } else if (strcmp(argv[i], "--five") == 0 && i + 1 < argc && atof(argv[i + 1]) > 0) {
+            five = atof(argv[++i]);
         } else {
-            fprintf(stderr, "usage: t24-bench [--write FILE]\n");
+            fprintf(stderr, "usage: t24-bench [--write FILE] [--five SECONDS]\n");
             return 2;
         }
     }
@@ -307,6 +310,14 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (five > 0) {
+        say(&s, "# t24 benchmarks: five cards, the exact search\n\n");
+        say(&s, "Written by `make bench-five` (`build/t24-bench --five %g --write "
+                "docs/bench-five.md`).\n\n", five);
+        bench_machine(&s);
+        bench_five(&s, five);
+        goto finish;
+    }
     say(&s, "# t24 benchmarks\n\n");
     say(&s, "Written by `make bench` (`build/t24-bench --write docs/benchmarks.md`). Each "
             "figure is a\nmedian of repeated runs on the machine below; times vary from "
@@ -317,6 +328,7 @@ int main(int argc, char **argv)
     bench_sweep(&s);
     bench_eval(&s);
     bench_solvers(&s);
+finish:
     if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
         fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
         unlink(tmp);

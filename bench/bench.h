@@ -11,5 +11,6 @@ typedef struct {
 void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double median(double *v, int n);
 void bench_solvers(const sink *s);
+void bench_five(const sink *s, double seconds);
 
 #endif

@@ -140,7 +140,9 @@ static void md_header(FILE *out, const cJSON *doc)
           "hand the family solves;\n*proven* = a proven lower bound equals it (else that "
           "bound is shown). Definitions: [method.md](method.md). Times are left out so that "
           "this page is\nreproducible byte for byte: `t24 sweep --timings` adds a table "
-          "of times per phase, and\n[benchmarks.md](benchmarks.md) has the medians.\n", out);
+          "of times per phase, and\n[benchmarks.md](benchmarks.md) has the medians. Five "
+          "cards at target 24, where proofs take\nminutes, are in [frontier.md](frontier.md) "
+          "(`make frontier`).\n", out);
 }
 
 /* Writes the document as Markdown: a header, then per table its rows and the smallest

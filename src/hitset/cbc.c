@@ -64,6 +64,7 @@ static int harvest(Cbc_Model *m, uint32_t ne, ilp_result *out, char *err, size_t
                  Cbc_isAbandoned(m) ? "abandoned" : "found no solution to");
         return -1;
     }
+    out->nodes = (uint64_t)Cbc_getNodeCount(m);
     const double *x = Cbc_bestSolution(m);
     double bound = Cbc_getBestPossibleObjValue(m);
     out->bound = isfinite(bound) && bound > out->bound ? bound : out->bound;
@@ -72,7 +73,6 @@ static int harvest(Cbc_Model *m, uint32_t ne, ilp_result *out, char *err, size_t
         return 0;
     }
     out->status = Cbc_isProvenOptimal(m) ? ILP_OPTIMAL : ILP_STOPPED;
-    out->value = Cbc_getObjValue(m);
     for (uint32_t e = 0; e < ne; e++)
         if (x[e] > 0.5)
             out->chosen[out->nchosen++] = e;

@@ -191,20 +191,22 @@ typedef struct {
     bool warm_given;
     const ilp_params *p; /* for its progress callback */
     double started, said; /* when the call started and progress was last reported */
+    uint64_t nodes;     /* explored so far */
 } cbinfo;
 
 /* At most once a second: where the search stands, for the caller's progress display. */
 static void report_progress(glp_tree *T, cbinfo *c)
 {
+    int active, in_tree, total;
+    glp_ios_tree_size(T, &active, &in_tree, &total);
+    c->nodes = (uint64_t)(total - active);
     double now = walltime_now();
     if (!c->p->progress || now - c->said < 1.0)
         return;
     c->said = now;
     glp_prob *P = glp_ios_get_prob(T);
-    int active, in_tree, total;
-    glp_ios_tree_size(T, &active, &in_tree, &total);
     ilp_progress pr = { "glpk", now - c->started, glp_mip_status(P) == GLP_FEAS, 0, c->bound,
-                        (uint64_t)(total - active) };
+                        c->nodes };
     if (pr.has_value)
         pr.value = glp_mip_obj_val(P);
     c->p->progress(c->p->progress_ctx, &pr);
@@ -226,6 +228,19 @@ static void callback(glp_tree *T, void *info)
     report_progress(T, c);
 }
 
+/* GLPK's choices: the caller's where given, else t24's defaults. */
+static void tune(glp_iocp *io, const ilp_glpk_options *o)
+{
+    if (o->branching)
+        io->br_tech = o->branching;
+    if (o->backtracking)
+        io->bt_tech = o->backtracking;
+    io->gmi_cuts = o->gomory ? GLP_ON : GLP_OFF;
+    io->mir_cuts = o->mir ? GLP_ON : GLP_OFF;
+    io->cov_cuts = o->cover ? GLP_ON : GLP_OFF;
+    io->clq_cuts = o->clique ? GLP_ON : GLP_OFF;
+}
+
 /* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
  * chosen elements (columns 1..ne with value 1). */
 static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_params *p,
@@ -239,11 +254,12 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         out->bound = out->lp;
         return 0;
     }
-    cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now() };
+    cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0 };
     glp_iocp io;
     glp_init_iocp(&io);
     io.msg_lev = GLP_MSG_OFF;
     io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
+    tune(&io, &p->glpk);
     io.cb_func = callback;
     io.cb_info = &cb;
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
@@ -263,6 +279,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         return -1;
     }
     out->bound = cb.bound;
+    out->nodes = cb.nodes;
     if (out->status == ILP_NONE)
         return 0;
     out->value = glp_mip_obj_val(P);

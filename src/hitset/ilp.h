@@ -37,6 +37,14 @@ typedef struct {
 
 typedef void (*ilp_progress_fn)(void *ctx, const ilp_progress *p);
 
+/* GLPK's branch-and-bound choices, for measuring them (bench/): branching and
+ * backtracking take GLPK's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (see
+ * ilp.c for what it is and why); the flags switch GLPK's cut generators on. */
+typedef struct {
+    int branching, backtracking;
+    bool gomory, mir, cover, clique;
+} ilp_glpk_options;
+
 typedef struct {
     double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
     const uint32_t *warm; /* a known solution (element ids) handed to the solver first, or NULL */
@@ -45,6 +53,7 @@ typedef struct {
     ilp_engine engine;    /* for ilp_hitting_set() (default ILP_GLPK) */
     ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
     void *progress_ctx;
+    ilp_glpk_options glpk;    /* default: all zero */
 } ilp_params;
 
 typedef struct {
@@ -54,6 +63,7 @@ typedef struct {
     double lp;           /* optimum of the LP relaxation */
     uint32_t *chosen;    /* elements of the best solution, ascending */
     uint32_t nchosen;
+    uint64_t nodes;      /* branch-and-bound nodes explored */
     double seconds;
 } ilp_result;
 
