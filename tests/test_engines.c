@@ -7,6 +7,7 @@
 
 #include "hitset/cbc.h"
 #include "hitset/ilp.h"
+#include "hitset/localsearch.h"
 #include "hitset/mincover.h"
 #include "hitset/reduce.h"
 #include "mincover_helpers.h"
@@ -100,6 +101,74 @@ Test(engines, a_warm_start_is_used_and_kept)
         ilp_result_free(&r);
         ilp_result_free(&plain);
     }
+    instance_free(h);
+}
+
+/* CBC starts from the warm start: stopped at once, it still reports a solution no worse
+ * than the optimal one it was given (its own, or the start itself when it stopped before
+ * having one). With a little more time it must use the start itself: CBC matches a MIP
+ * start by column names, and a model without them silently ignores it. */
+Test(engines, cbc_keeps_an_optimal_warm_start_when_stopped_at_once)
+{
+    uint64_t state = 4242;
+    instance *h = random_instance(300, 1500, 6, &state);
+    ilp_result g, c;
+    solve(h, ILP_GLPK, 120, &g);
+    cr_assert_eq(g.status, ILP_OPTIMAL);
+    ilp_params p;
+    char err[256];
+    ilp_params_init(&p);
+    p.engine = ILP_CBC;
+    p.time_limit = 0.05;
+    p.warm = g.chosen;
+    p.nwarm = g.nchosen;
+    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(c.status, ILP_NONE, "CBC lost its warm start");
+    cr_expect_eq(c.value, g.value);
+    cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
+    ilp_result_free(&c);
+    ilp_result_free(&g);
+    instance_free(h);
+}
+
+/* 300 sets of exactly 4 of 60 elements: hard enough that CBC alone, in a fraction of a
+ * second, does not reach what the local search finds; with that cover as its MIP start
+ * it must never report a worse one. */
+Test(engines, cbc_uses_the_local_search_cover_as_its_start)
+{
+    uint64_t state = 1, off[301];
+    uint32_t el[1200];
+    off[0] = 0;
+    for (uint32_t s = 0; s < 300; s++) {
+        for (uint32_t i = 0; i < 4; i++)
+            el[4 * s + i] = (uint32_t)(test_random(&state) % 60);
+        off[s + 1] = 4 * (s + 1);
+    }
+    char err[256];
+    instance *h = instance_new(60, 300, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    uint32_t all[60];
+    for (uint32_t e = 0; e < 60; e++)
+        all[e] = e;
+    localsearch_params q;
+    localsearch_result ls;
+    localsearch_params_init(&q);
+    q.seconds = 60;
+    q.max_steps = 100000;
+    cr_assert_eq(localsearch_run(h, all, 60, &q, &ls, err, sizeof err), 0, "%s", err);
+    ilp_params p;
+    ilp_result c;
+    ilp_params_init(&p);
+    p.engine = ILP_CBC;
+    p.time_limit = 0.3;
+    p.warm = ls.elems;
+    p.nwarm = ls.n;
+    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(c.status, ILP_NONE);
+    cr_expect_leq(c.value, ls.n, "CBC reports %g, its start had %u", c.value, ls.n);
+    cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
+    ilp_result_free(&c);
+    localsearch_result_free(&ls);
     instance_free(h);
 }
 
