@@ -147,7 +147,7 @@ int cmd_emit(int argc, char **argv)
     char err[512], command[256];
     study_options_command(&o.cfg, "emit", command, sizeof command);
     study p;
-    progress_line line = { "emit", false };
+    progress_line line = { "emit", false, 0 };
     if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
         o.cfg.hp.progress = progress_show;
         o.cfg.hp.progress_ctx = &line;

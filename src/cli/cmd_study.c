@@ -247,7 +247,7 @@ int cmd_study(int argc, char **argv)
         fprintf(stderr, "t24 study: %s\n", err);
         return ARGS_EXIT_USAGE;
     }
-    progress_line line = { "study", false };
+    progress_line line = { "study", false, 0 };
     if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
         o.cfg.sp.progress = progress;
         o.cfg.hp.progress = progress_show;

@@ -4,10 +4,15 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/walltime.h"
+
 void progress_show(void *ctx, const ilp_progress *p)
 {
     progress_line *l = ctx;
-    double bound = ceil(p->bound - 1e-6);
+    double now = walltime_now(), bound = ceil(p->bound - 1e-6);
+    if (l->shown && now - l->last < 1.0)
+        return;
+    l->last = now;
     fprintf(stderr, "\r\033[Kt24 %s: %.0f s, %s: ", l->command, p->seconds, p->phase);
     if (p->has_value)
         fprintf(stderr, "cover %.0f, bound %.0f, gap %.1f%%", p->value, bound,

@@ -2,8 +2,10 @@
  *
  * progress_show() is an ilp_progress_fn (mincover_params.progress): it rewrites the line
  * with the elapsed time, what is running, the best cover, the best proven bound, the gap
- * and the nodes (or local search steps). The searches call it at most once a second;
- * commands install it only when stderr is a terminal and --quiet is not given. */
+ * and the nodes (or local search steps), at most once a second (each search calls it at
+ * most that often; the line also skips a call less than a second after the previous
+ * one, when one search hands over to the next). Commands install it only when stderr is
+ * a terminal and --quiet is not given. */
 #ifndef T24_CLI_PROGRESS_H
 #define T24_CLI_PROGRESS_H
 
@@ -14,6 +16,7 @@
 typedef struct {
     const char *command; /* "study", "emit" */
     bool shown;          /* a line is on screen (progress_end() finishes it) */
+    double last;         /* when it was last rewritten (walltime_now()) */
 } progress_line;
 
 void progress_show(void *ctx, const ilp_progress *p);
