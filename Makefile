@@ -8,8 +8,8 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench six figures results \
-        data clean fuzz fuzz-build fuzz-short
+.PHONY: deps build study install test test-quick test-release test-asan bench bench-five six \
+        frontier figures results data clean fuzz fuzz-build fuzz-short
 
 deps:
 	@bash .ci/install-deps.sh
@@ -66,6 +66,15 @@ bench: build
 # Six cards over deck 1-13, the whole study (about 20 minutes on 2 cores): docs/six.md.
 six: build
 	nice $(BUILD)/t24-bench --six --write docs/six.md
+# The exact search's choices on five cards (about 16 x SECONDS of wall time; not in `test`).
+FIVE_SECONDS ?= 60
+bench-five: build
+	nice $(BUILD)/t24-bench --five $(FIVE_SECONDS) --write docs/bench-five.md
+
+# docs/frontier.md and data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, one
+# nice'd run at a time (about 1.5 hours; not part of `test`).
+frontier: build
+	bash docs/frontier/make-frontier.sh $(T24)
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)

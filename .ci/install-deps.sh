@@ -11,6 +11,8 @@ pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-d
       libgmp-dev libltdl-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
       libopenmpi-dev openmpi-bin clang libclang-rt-14-dev groff-base
       libyaml-dev"
+# jq: `make frontier` reads t24's JSON reports with it.
+pkgs="$pkgs jq"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

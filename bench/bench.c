@@ -293,13 +293,16 @@ int main(int argc, char **argv)
 {
     const char *write = NULL;
     bool six = false;
+    double five = 0; /* --five S: only the five-card exact search, S seconds each */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
             write = argv[++i];
         } else if (strcmp(argv[i], "--six") == 0) {
             six = true;
+        } else if (strcmp(argv[i], "--five") == 0 && i + 1 < argc && atof(argv[i + 1]) > 0) {
+            five = atof(argv[++i]);
         } else {
-            fprintf(stderr, "usage: t24-bench [--six] [--write FILE]\n");
+            fprintf(stderr, "usage: t24-bench [--write FILE] [--six | --five SECONDS]\n");
             return 2;
         }
     }
@@ -314,6 +317,14 @@ int main(int argc, char **argv)
     }
     if (six) {
         bench_six_full(&s);
+        goto done;
+    }
+    if (five > 0) {
+        say(&s, "# t24 benchmarks: five cards, the exact search\n\n");
+        say(&s, "Written by `make bench-five` (`build/t24-bench --five %g --write "
+                "docs/bench-five.md`).\n\n", five);
+        bench_machine(&s);
+        bench_five(&s, five);
         goto done;
     }
     say(&s, "# t24 benchmarks\n\n");

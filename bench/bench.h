@@ -22,5 +22,6 @@ void bench_scan(const sink *s);
 void bench_six(const sink *s);
 void bench_six_full(const sink *s);
 void bench_scaling(const sink *s);
+void bench_five(const sink *s, double seconds);
 
 #endif

@@ -40,6 +40,13 @@ Test(cli_hitset, bad_values_are_usage_errors)
         { "study --seed -1", "--seed" },
         { "study --seed x", "--seed" },
         { "study --coverage=yes", "--coverage" },
+        { "study --local-search -1", "--local-search" },
+        { "study --local-search x", "--local-search" },
+        { "study --local-search", "--local-search" },
+        { "emit --local-search 1e", "--local-search" },
+        { "study --solver gurobi", "--solver" },
+        { "emit --solver", "--solver" },
+        { "sweep --solver GLPK", "--solver" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         cr_expect_eq(t24(cases[i].args), 2, "%s", cases[i].args);
@@ -51,7 +58,8 @@ Test(cli_hitset, bad_values_are_usage_errors)
 Test(cli_hitset, help_lists_every_option)
 {
     static const char *opts[] = { "--cards", "--deck", "--target", "--groupings", "--threads",
-                                  "--time-limit", "--greedy-runs", "--seed", "--coverage",
+                                  "--time-limit", "--local-search", "--greedy-runs", "--seed",
+                                  "--coverage", "--solver", "--quiet",
                                   "--no-reductions", "--json", "--timings", "--out",
                                   "--help" };
     cr_assert_eq(t24("study --help"), 0);
@@ -119,6 +127,60 @@ Test(cli_hitset, default_json_is_deterministic_and_consistent)
     free(first);
     cJSON_Delete(a);
     cJSON_Delete(b);
+}
+
+/* The default run reports its local search; --local-search 0 switches it off and GLPK,
+ * starting from greedy instead, must still prove the same optimum. */
+Test(cli_hitset, local_search_is_reported_and_can_be_switched_off)
+{
+    cJSON *a = study_json("--groupings all --deck 1-13");
+    const cJSON *ls = cJSON_GetObjectItemCaseSensitive(a, "local_search");
+    cr_assert(cJSON_IsObject(ls));
+    cr_expect_leq(num(ls, "best"), num(ls, "start"));
+    cr_expect_geq(num(ls, "best"), num(a, "optimum"));
+    cr_expect_leq(num(ls, "best_step"), num(ls, "steps"));
+    cr_expect(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(ls, "stop")));
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(ls, "seconds"));
+    cJSON *b = study_json("--groupings all --deck 1-13 --local-search 0");
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(b, "local_search")));
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(a, "optimal")));
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "optimal")));
+    cr_expect_eq(num(a, "optimum"), num(b, "optimum"));
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}
+
+/* What `t24 ARGS` writes on a terminal: `script` gives it one and echoes it to our
+ * stdout (the typescript file is /dev/null; t24's own stdout goes to /dev/null). */
+static char *on_a_terminal(const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "script -qc \"'%s' %s >/dev/null\" /dev/null", getenv("T24_BIN"),
+             args);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    cr_assert_eq(pclose(p), 0, "%s", cmd);
+    return out;
+}
+
+/* Search progress goes to stderr only on a terminal and never with --quiet (skipped
+ * where `script` is missing). */
+Test(cli_hitset, search_progress_only_on_a_terminal_and_not_with_quiet, .timeout = 300)
+{
+    const char *args = "study --cards 5 --deck 1-6 --time-limit 4 --json";
+    cr_assert_eq(t24(args), 0, "%s", errtext);
+    cr_expect_eq(errtext[0], '\0', "progress on a stderr that is not a terminal: %s", errtext);
+    if (system("command -v script >/dev/null 2>&1") != 0)
+        return;
+    char *tty = on_a_terminal(args);
+    cr_expect(strstr(tty, "glpk: cover"), "no progress line on a terminal: %s", tty);
+    cr_expect(strstr(tty, "bound") && strstr(tty, "gap") && strstr(tty, "nodes"), "%s", tty);
+    char quiet[256];
+    snprintf(quiet, sizeof quiet, "%s --quiet", args);
+    tty = on_a_terminal(quiet);
+    cr_expect_null(strstr(tty, "t24 study"), "progress despite --quiet: %s", tty);
 }
 
 Test(cli_hitset, seed_and_runs_shape_the_greedy_runs)

@@ -10,6 +10,12 @@
 #include "solve/table.h"
 #include "study_helpers.h"
 
+static enumeration run_cards(int ncards, int64_t lo, int64_t hi, template_groupings g,
+                             int64_t target)
+{
+    return enumerate_config(ncards, lo, hi, target, g);
+}
+
 /* A cover that needs no optimiser: every template that hits some hand. */
 static uint32_t *useful(const enumeration *st, uint32_t *n)
 {
@@ -54,7 +60,7 @@ static void check_table_on_every_hand(const enumeration *st, const table_def *t)
     table_interp *ti = table_interp_new(t);
     for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
         const int64_t *x = hand_set_hand(st->hands, h);
-        cr_assert(table_accepts(t, x, 4, st->params.target));
+        cr_assert(table_accepts(t, x, st->params.ncards, st->params.target));
         int k = t->solve(x);
         cr_assert_eq(k >= 0, st->truly_solvable[h], "hand %u", h);
         cr_assert_eq(table_interp_solve(ti, x), k, "interpreter agrees on hand %u", h);
@@ -117,5 +123,33 @@ Test(emit, a_cover_that_misses_hands_is_refused)
     char err[256] = "";
     cr_assert_eq(tablegen_build(&st, &one, 1, &t, err, sizeof err), -1);
     cr_assert(strstr(err, "unsolved"), "%s", err);
+    enumeration_free(&st);
+}
+
+/* `t24 emit --cards 5 --deck 1-10`, the command itself with a short search: its source
+ * compiles, and the compiled five-card solver agrees with the exact evaluator on every
+ * hand of the deck (enumerated here, in this process, independently of the command). */
+Test(emit, five_cards_deck_1_to_10_compiles_and_decides_every_hand, .timeout = 900)
+{
+    char path[] = "/tmp/t24-emit5-XXXXXX", args[512];
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    snprintf(args, sizeof args, "emit --cards 5 --deck 1-10 --time-limit 5 --quiet --name "
+             "table_test --out '%s'", path);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "expressions"), "%s", r.err);
+    char *src = slurp(path);
+    cr_assert(src);
+    unlink(path);
+    cr_expect(strstr(src, "5 cards, deck 1-10, target 24"), "not the five-card table");
+    void *so;
+    const table_def *def = compile_table(src, &so);
+    enumeration st = run_cards(5, 1, 10, TEMPLATE_ALL, 24);
+    check_table_on_every_hand(&st, def);
+    dlclose(so);
+    free(src);
+    run_free(&r);
     enumeration_free(&st);
 }

@@ -331,13 +331,45 @@ Test(hitset, a_time_limit_stop_is_never_called_optimal)
     char err[256];
     mincover_params_init(&p);
     p.time_limit = 0.001;
+    p.ls_seconds = 0; /* the local search reaches the LP bound here (test below) */
     p.reduce = false;
     p.greedy_runs = 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     check_invariants(h, &r);
+    cr_expect_not(r.ls_ran);
     cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
     cr_expect_lt(r.best_bound, r.optimum, "bound %u, cover %u", r.best_bound, r.optimum);
     cr_expect_not(r.optimal);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* The local search on this instance finds a cover of the LP bound's ceiling, and that
+ * bound proves it whether or not the ILP after it finishes in the short budget (the
+ * budget covers the LP too, so it must leave the LP time to finish: 50 ms). */
+Test(hitset, a_local_search_cover_at_the_lp_bound_is_proven_in_a_short_budget)
+{
+    uint64_t state = 777;
+    instance *h = random_instance(150, 600, 4, &state);
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    double lp;
+    ilp_params q;
+    mincover_params_init(&p);
+    p.time_limit = 0.05;
+    p.reduce = false;
+    p.greedy_runs = 1;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    check_invariants(h, &r);
+    cr_expect(r.ls_ran);
+    cr_expect_neq(r.ilp, MINCOVER_ILP_FAILED);
+    ilp_params_init(&q);
+    cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.optimum, (uint32_t)ceil(lp - 1e-6));
+    cr_expect_eq(r.ls_best, r.optimum);
+    cr_expect_lt(r.optimum, r.greedy_pruned.n);
+    cr_expect(r.optimal);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -355,11 +387,22 @@ Test(hitset, a_glpk_failure_keeps_the_greedy_cover_and_says_so)
     p.mem_limit_mb = 1;
     p.reduce = false;
     p.greedy_runs = 1;
+    p.ls_seconds = 0;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
     cr_expect(strstr(r.message, "GLPK failed (glp_alloc: memory allocation limit exceeded"), "%s", r.message);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
     cr_expect_eq(r.optimum, r.greedy_pruned.n);
+    cr_expect_not(r.optimal);
+    mincover_result_free(&r);
+    /* With the local search (its LP fails too, so it has no target), its cover is kept. */
+    p.ls_seconds = 0.2;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
+    cr_expect(r.ls_ran);
+    cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
+    cr_expect_leq(r.ls_best, r.greedy_pruned.n);
+    cr_expect_eq(r.optimum, r.ls_best);
     cr_expect_not(r.optimal);
     mincover_result_free(&r);
     /* GLPK works again afterwards. */

@@ -4,11 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "study/standalone.h"
+#include "cli/progress.h"
 #include "study/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
@@ -26,7 +28,10 @@ static const char help[] =
     "  --target T           the number to make, any integer (default 24)\n"
     "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n"
     "  --threads N          evaluation threads, 1-64 (default 2)\n"
-    "  --time-limit S       seconds GLPK may spend on the cover (default 60)\n"
+    "  --time-limit S       seconds for the cover search (default 60)\n"
+    "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
+    "                       a quarter of --time-limit)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
     "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
     "  --seed S             their random seed (default 1)\n"
     "  --no-reductions      give GLPK the whole instance\n"
@@ -40,6 +45,7 @@ static const char help[] =
     "  --header FILE        with --standalone and --out: also write its header to FILE\n"
     "                       (same folder as --out)\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
+    "  --quiet              no search progress on stderr (shown only on a terminal)\n"
     "  -h, --help           show this help\n";
 
 typedef struct {
@@ -199,7 +205,14 @@ int cmd_emit(int argc, char **argv)
         snprintf(command + strlen(command), sizeof command - strlen(command),
                  " --standalone --name %s", o.name);
     study p;
-    if (study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err)) {
+    progress_line line = { "emit", false, 0 };
+    if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
+        o.cfg.hp.progress = progress_show;
+        o.cfg.hp.progress_ctx = &line;
+    }
+    int failed = study_run(&p, &o.cfg.sp, &o.cfg.hp, err, sizeof err);
+    progress_end(&line);
+    if (failed) {
         args_message("emit", "%s", err);
         return ARGS_EXIT_USAGE;
     }

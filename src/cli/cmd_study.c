@@ -10,6 +10,7 @@
 #include "cli/artifact.h"
 #include "study/classes.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "study/tablegen.h"
 #include "hitset/export.h"
 #include "study/cover_report.h"
@@ -39,9 +40,14 @@ static const char help[] =
     "                       for 4 cards, all otherwise)\n"
     "  --threads N          evaluation threads, 1-64 (default 2)\n"
     "  --json               print one JSON object instead of the readable report\n"
-    "  --time-limit S       seconds GLPK may spend on each integer program, > 0\n"
-    "                       (default 60); a stopped search reports its best cover and\n"
-    "                       bound, never an unproven optimum\n"
+    "  --time-limit S       seconds for the cover search (local search, then GLPK) and\n"
+    "                       for each max-coverage ILP, > 0 (default 60); a stopped\n"
+    "                       search reports its best cover and bound, never an unproven\n"
+    "                       optimum\n"
+    "  --local-search S     seconds of local search for a smaller cover before GLPK, which\n"
+    "                       starts from its cover (0: none; default: up to a quarter of\n"
+    "                       --time-limit, ending after 50000 steps without improvement)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc (COIN-OR CBC)\n"
     "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
     "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
     "  --coverage           also the most hands k templates solve, k = 1..optimum, one\n"
@@ -52,6 +58,7 @@ static const char help[] =
     "                       SIZE (bytes, or with K, M, G, T; default 3/4 of the\n"
     "                       machine's memory)\n"
     "  --estimate           print the estimated memory and time, and stop\n"
+    "  --quiet              no progress on stderr (shown only when it is a terminal)\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -303,12 +310,17 @@ static int run(options *o, bool *scanned)
         return ARGS_EXIT_USAGE;
     }
     progress_state ps = { 0 };
-    if (isatty(STDERR_FILENO)) {
+    progress_line line = { "study", false, 0 };
+    if (isatty(STDERR_FILENO) && !o->cfg.quiet) {
         o->cfg.sp.progress = progress;
         o->cfg.sp.progress_ctx = &ps;
+        o->cfg.hp.progress = progress_show;
+        o->cfg.hp.progress_ctx = &line;
     }
     study r;
-    if (study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err)) {
+    int failed = study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err);
+    progress_end(&line);
+    if (failed) {
         args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
@@ -337,7 +349,8 @@ static int run(options *o, bool *scanned)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        args_message("study", "GLPK failed: %s", r.hr.message);
+        args_message("study", "%s failed: %s", r.hr.params.engine == ILP_CBC ? "CBC" : "GLPK",
+                     r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }
     free(text);

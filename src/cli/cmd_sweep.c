@@ -9,6 +9,7 @@
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "study/sweep.h"
+#include "cli/study_options.h"
 #include "cli/sweep_format.h"
 #include "core/parse.h"
 
@@ -30,6 +31,9 @@ static const char help[] =
     "  --threads N          evaluation threads, 1-64 (default 2)\n"
     "  --time-limit S       seconds GLPK may spend on each configuration, > 0 (default\n"
     "                       60); a stopped search reports its best cover and bound\n"
+    "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
+    "                       a quarter of --time-limit)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
     "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
     "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
     "  --no-reductions      give GLPK each whole instance (to cross-check reductions)\n"
@@ -81,6 +85,13 @@ static int parse(int argc, char **argv, options *o)
             if (parse_double_positive(v, &o->sp.hp.time_limit))
                 return args_error("sweep", "--time-limit must be a positive number of "
                                            "seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--local-search", &missing))) {
+            if (study_options_ls_seconds(v, &o->sp.hp.ls_seconds))
+                return args_error("sweep", "--local-search must be 0 or a positive number "
+                                           "of seconds, not '%s'", v);
+        } else if ((v = args_value(argc, argv, &i, "--solver", &missing))) {
+            if (ilp_engine_parse(v, &o->sp.hp.engine))
+                return args_error("sweep", "--solver must be 'glpk' or 'cbc', not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
             int runs;
             if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))

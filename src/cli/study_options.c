@@ -8,6 +8,16 @@
 #include "core/parse.h"
 #include "study/preflight.h"
 
+/* --local-search S: 0 (no local search) or a positive number of seconds. */
+int study_options_ls_seconds(const char *v, double *out)
+{
+    if (strcmp(v, "0") == 0) {
+        *out = 0;
+        return 0;
+    }
+    return parse_double_positive(v, out);
+}
+
 void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
@@ -22,6 +32,13 @@ static int parse_hitset(study_options *o, const char *cmd, const char *name, con
         if (parse_double_positive(v, &o->hp.time_limit))
             return args_error(cmd, "--time-limit must be a positive number of seconds, "
                                    "not '%s'", v);
+    } else if (strcmp(name, "--local-search") == 0) {
+        if (study_options_ls_seconds(v, &o->hp.ls_seconds))
+            return args_error(cmd, "--local-search must be 0 or a positive number of "
+                                   "seconds, not '%s'", v);
+    } else if (strcmp(name, "--solver") == 0) {
+        if (ilp_engine_parse(v, &o->hp.engine))
+            return args_error(cmd, "--solver must be 'glpk' or 'cbc', not '%s'", v);
     } else if (strcmp(name, "--greedy-runs") == 0) {
         int runs;
         if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
@@ -65,7 +82,8 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
 {
     static const char *const study_opts[] = { "--cards", "--deck", "--target", "--groupings",
                                               "--threads" };
-    static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed" };
+    static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed",
+                                                  "--local-search", "--solver" };
     if (strcmp(argv[*i], "--coverage") == 0) {
         o->hp.coverage = true;
         return 0;
@@ -74,7 +92,11 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
         o->hp.reduce = false;
         return 0;
     }
-    bool absent;
+    if (strcmp(argv[*i], "--quiet") == 0) {
+        o->quiet = true;
+        return 0;
+    }
+    bool absent = false;
     const char *size = args_value(argc, argv, i, "--memory-limit", &absent);
     if (absent)
         return args_error(cmd, "--memory-limit needs a value");
@@ -84,7 +106,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
                                    "1.5G, not '%s'", size);
         return 0;
     }
-    for (int k = 0; k < 8; k++) {
+    for (int k = 0; k < 10; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
         bool missing = false;
         const char *v = args_value(argc, argv, i, name, &missing);

@@ -1,7 +1,8 @@
 /* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
  * --cards --deck --target --groupings --threads (the enumeration), --time-limit
- * --greedy-runs --seed --coverage --no-reductions (the hitting sets) and --memory-limit
- * (the pre-flight: a configuration whose estimated peak memory exceeds it is refused). */
+ * --local-search --solver --greedy-runs --seed --coverage --no-reductions (the hitting
+ * sets), --memory-limit (the pre-flight: a configuration whose estimated peak memory
+ * exceeds it is refused) and --quiet (no progress on stderr). */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
@@ -15,6 +16,7 @@ typedef struct {
     mincover_params hp;
     bool groupings_set;
     uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
+    bool quiet;
 } study_options;
 
 #define STUDY_OPTIONS_NOT_MINE (-1)
@@ -22,6 +24,7 @@ typedef struct {
 void study_options_init(study_options *o);
 int study_options_parse(study_options *o, const char *cmd, int argc, char **argv, int *i);
 int study_options_finish(study_options *o, const char *cmd);
+int study_options_ls_seconds(const char *v, double *out);
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size);
 
 #endif

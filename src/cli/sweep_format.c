@@ -49,7 +49,8 @@ static void proven_cell(FILE *out, const cJSON *row)
     else if (strcmp(str(row, "ilp_status"), "time_limit") == 0)
         fprintf(out, "no: >= %lld (time limit)", integer(row, "best_bound"));
     else
-        fprintf(out, "no: >= %lld (GLPK failed)", integer(row, "best_bound"));
+        fprintf(out, "no: >= %lld (%s failed)", integer(row, "best_bound"),
+                strcmp(str(row, "ilp_status"), "cbc_failed") == 0 ? "CBC" : "GLPK");
 }
 
 static void md_row(FILE *out, const cJSON *row)
@@ -146,7 +147,9 @@ static void md_header(FILE *out, const cJSON *doc)
           "hand the family solves;\n*proven* = a proven lower bound equals it (else that "
           "bound is shown). Definitions: [method.md](method.md). Times are left out so that "
           "this page is\nreproducible byte for byte: `t24 sweep --timings` adds a table "
-          "of times per phase, and\n[benchmarks.md](benchmarks.md) has the medians.\n", out);
+          "of times per phase, and\n[benchmarks.md](benchmarks.md) has the medians. Five "
+          "cards at target 24, where proofs take\nminutes, are in [frontier.md](frontier.md) "
+          "(`make frontier`).\n", out);
 }
 
 /* Writes the document as Markdown: a header, then per table its rows and the smallest

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/check.h"
+#include "core/splitmix.h"
 
 /* Elements waiting to be picked, bucketed by their current gain (doubly linked lists):
  * gains only fall, so a decrement moves an element one bucket down in O(1) and the top
@@ -308,16 +309,6 @@ void greedy_cover_free(greedy_cover *c)
     memset(c, 0, sizeof *c);
 }
 
-/* splitmix64: a small, well-mixed generator whose whole state is one word, so a run is
- * reproducible from its seed alone. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 /* A uniformly random order of the items (element e appearing multiplicity[e] times);
  * each element's priority is the position of its first item. With templates as items
  * this is seed 004's tie-breaking: Python iterates the expressions in an arbitrary order
@@ -327,7 +318,7 @@ static void random_priority(uint32_t ne, const uint32_t *item, uint32_t nitems,
 {
     memcpy(shuffled, item, nitems * sizeof *item);
     for (uint32_t i = nitems; i > 1; i--) {
-        uint32_t j = (uint32_t)(((unsigned __int128)next_random(state) * i) >> 64);
+        uint32_t j = (uint32_t)(((unsigned __int128)splitmix_next(state) * i) >> 64);
         uint32_t t = shuffled[i - 1];
         shuffled[i - 1] = shuffled[j];
         shuffled[j] = t;
@@ -367,7 +358,7 @@ static void race_priority(uint32_t ne, const uint32_t *multiplicity, race_entry 
         priority[e] = UINT32_MAX;
         if (!m)
             continue;
-        double u = (double)((next_random(state) >> 11) + 1) * 0x1.0p-53; /* (0, 1] */
+        double u = (double)((splitmix_next(state) >> 11) + 1) * 0x1.0p-53; /* (0, 1] */
         race[n++] = (race_entry){ -log(u) / m, e };
     }
     qsort(race, n, sizeof *race, cmp_race);

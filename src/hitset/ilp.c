@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/walltime.h"
+#include "hitset/cbc.h"
 
 /* GLPK reports fatal errors (bad data, out of memory) by calling the error hook and then
  * aborting. The hook jumps back to the public function, which frees GLPK's environment
@@ -65,6 +66,24 @@ void ilp_params_init(ilp_params *p)
 {
     memset(p, 0, sizeof *p);
     p->time_limit = 60;
+    p->engine = ILP_GLPK;
+}
+
+const char *ilp_engine_name(ilp_engine e)
+{
+    return e == ILP_CBC ? "cbc" : "glpk";
+}
+
+/* "glpk" or "cbc" into *out: 0, or -1 (out untouched) for anything else. */
+int ilp_engine_parse(const char *s, ilp_engine *out)
+{
+    if (strcmp(s, "glpk") == 0)
+        *out = ILP_GLPK;
+    else if (strcmp(s, "cbc") == 0)
+        *out = ILP_CBC;
+    else
+        return -1;
+    return 0;
 }
 
 /* Releases the chosen elements; a no-op on an empty result. */
@@ -181,7 +200,28 @@ typedef struct {
     double bound;
     const double *warm; /* 1-based column values, or NULL */
     bool warm_given;
+    const ilp_params *p; /* for its progress callback */
+    double started, said; /* when the call started and progress was last reported */
+    uint64_t nodes;     /* explored so far */
 } cbinfo;
+
+/* At most once a second: where the search stands, for the caller's progress display. */
+static void report_progress(glp_tree *T, cbinfo *c)
+{
+    int active, in_tree, total;
+    glp_ios_tree_size(T, &active, &in_tree, &total);
+    c->nodes = (uint64_t)(total - active);
+    double now = walltime_now();
+    if (!c->p->progress || now - c->said < 1.0)
+        return;
+    c->said = now;
+    glp_prob *P = glp_ios_get_prob(T);
+    ilp_progress pr = { "glpk", now - c->started, glp_mip_status(P) == GLP_FEAS, 0, c->bound,
+                        c->nodes };
+    if (pr.has_value)
+        pr.value = glp_mip_obj_val(P);
+    c->p->progress(c->p->progress_ctx, &pr);
+}
 
 static void callback(glp_tree *T, void *info)
 {
@@ -196,6 +236,20 @@ static void callback(glp_tree *T, void *info)
         c->warm_given = true;
         glp_ios_heur_sol(T, c->warm);
     }
+    report_progress(T, c);
+}
+
+/* GLPK's choices: the caller's where given, else t24's defaults. */
+static void tune(glp_iocp *io, const ilp_glpk_options *o)
+{
+    if (o->branching)
+        io->br_tech = o->branching;
+    if (o->backtracking)
+        io->bt_tech = o->backtracking;
+    io->gmi_cuts = o->gomory ? GLP_ON : GLP_OFF;
+    io->mir_cuts = o->mir ? GLP_ON : GLP_OFF;
+    io->cov_cuts = o->cover ? GLP_ON : GLP_OFF;
+    io->clq_cuts = o->clique ? GLP_ON : GLP_OFF;
 }
 
 /* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
@@ -211,11 +265,12 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         out->bound = out->lp;
         return 0;
     }
-    cbinfo cb = { dir, out->lp, warm, false };
+    cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0 };
     glp_iocp io;
     glp_init_iocp(&io);
     io.msg_lev = GLP_MSG_OFF;
     io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
+    tune(&io, &p->glpk);
     io.cb_func = callback;
     io.cb_info = &cb;
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
@@ -235,6 +290,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         return -1;
     }
     out->bound = cb.bound;
+    out->nodes = cb.nodes;
     if (out->status == ILP_NONE)
         return 0;
     out->value = glp_mip_obj_val(P);
@@ -366,14 +422,16 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     return rc;
 }
 
-/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt under
- * p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
+/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt (or CBC with
+ * p->engine ILP_CBC, see cbc.h) under p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
  * ilp_result_free()): status ILP_OPTIMAL only when GLPK proved optimality; otherwise
  * out->bound is the best lower bound proven before the stop. Returns -1 with a reason in
  * err when GLPK fails. */
 int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                     size_t errsize)
 {
+    if (p->engine == ILP_CBC)
+        return cbc_hitting_set(h, p, out, err, errsize);
     return run_model(h, p, false, NULL, 0, out, err, errsize);
 }
 

@@ -1,5 +1,6 @@
 /* ilp.h - GLPK models of a hitting-set instance: the LP relaxation, the minimum hitting
- * set (glp_intopt) and maximum coverage with k elements.
+ * set (glp_intopt, or CBC's branch and cut with ILP_CBC) and maximum coverage with k
+ * elements.
  *
  * Every call builds its own GLPK problem and deletes it before returning; GLPK prints
  * nothing. A GLPK failure (including running out of memory or over mem_limit_mb) is
@@ -20,11 +21,39 @@ typedef enum {
     ILP_NONE      /* stopped before any solution was known */
 } ilp_status;
 
+/* Which solver runs the branch and bound of the minimum hitting set (the LP bound and
+ * maximum coverage always use GLPK). CBC is COIN-OR's, through its C interface (cbc.h). */
+typedef enum { ILP_GLPK, ILP_CBC } ilp_engine;
+
+/* A snapshot of a running search for progress displays. */
+typedef struct {
+    const char *phase; /* what is running: "glpk", "cbc" or (from mincover) "local search" */
+    double seconds;    /* since the call started */
+    bool has_value;    /* an incumbent exists */
+    double value;      /* its objective */
+    double bound;      /* the best proven bound so far */
+    uint64_t nodes;    /* branch-and-bound nodes so far (local search: steps) */
+} ilp_progress;
+
+typedef void (*ilp_progress_fn)(void *ctx, const ilp_progress *p);
+
+/* GLPK's branch-and-bound choices, for measuring them (bench/): branching and
+ * backtracking take GLPK's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (see
+ * ilp.c for what it is and why); the flags switch GLPK's cut generators on. */
+typedef struct {
+    int branching, backtracking;
+    bool gomory, mir, cover, clique;
+} ilp_glpk_options;
+
 typedef struct {
     double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
-    const uint32_t *warm; /* a known solution (element ids) handed to GLPK first, or NULL */
+    const uint32_t *warm; /* a known solution (element ids) handed to the solver first, or NULL */
     uint32_t nwarm;
-    int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0) */
+    int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0; CBC has none) */
+    ilp_engine engine;    /* for ilp_hitting_set() (default ILP_GLPK) */
+    ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
+    void *progress_ctx;
+    ilp_glpk_options glpk;    /* default: all zero */
 } ilp_params;
 
 typedef struct {
@@ -35,10 +64,13 @@ typedef struct {
                             (status ILP_NONE, bound the trivial one) */
     uint32_t *chosen;    /* elements of the best solution, ascending */
     uint32_t nchosen;
+    uint64_t nodes;      /* branch-and-bound nodes explored */
     double seconds;
 } ilp_result;
 
 void ilp_params_init(ilp_params *p);
+const char *ilp_engine_name(ilp_engine e);
+int ilp_engine_parse(const char *s, ilp_engine *out);
 int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize);
 int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                     size_t errsize);

@@ -18,17 +18,35 @@ void mincover_params_init(mincover_params *p)
     p->greedy_runs = 100;
     p->seed = 1;
     p->reduce = true;
+    p->ls_seconds = -1;
 }
 
-const char *mincover_ilp_status_name(mincover_ilp_status s)
+/* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
+const char *mincover_ilp_status_name(const mincover_result *r)
 {
-    switch (s) {
+    switch (r->ilp) {
     case MINCOVER_ILP_OPTIMAL:
         return "optimal";
     case MINCOVER_ILP_TIME_LIMIT:
         return "time_limit";
     default:
-        return "glpk_failed";
+        return r->params.engine == ILP_CBC ? "cbc_failed" : "glpk_failed";
+    }
+}
+
+/* What proved the cover optimal: the engine's name ("glpk", "cbc"), "lp_bound",
+ * "necessary", or NULL when it is not proven. */
+const char *mincover_proof_name(const mincover_result *r)
+{
+    switch (r->proof) {
+    case MINCOVER_PROOF_SEARCH:
+        return ilp_engine_name(r->params.engine);
+    case MINCOVER_PROOF_LP:
+        return "lp_bound";
+    case MINCOVER_PROOF_NECESSARY:
+        return "necessary";
+    default:
+        return NULL;
     }
 }
 
@@ -37,6 +55,37 @@ static void ilp_from(const mincover_params *p, ilp_params *q)
     ilp_params_init(q);
     q->time_limit = p->time_limit;
     q->mem_limit_mb = p->mem_limit_mb;
+}
+
+/* The exact search's progress, shifted to the whole instance by the forced elements and
+ * to the whole run's clock. */
+typedef struct {
+    const mincover_params *p;
+    uint32_t nforced;
+    double offset;
+} relay;
+
+static void relay_progress(void *ctx, const ilp_progress *in)
+{
+    const relay *r = ctx;
+    ilp_progress out = *in;
+    out.seconds += r->offset;
+    out.value += r->nforced;
+    out.bound += r->nforced;
+    r->p->progress(r->p->progress_ctx, &out);
+}
+
+/* The local search's progress in the same form; its bound is the core's LP ceiling. */
+typedef struct {
+    relay rl;
+    uint32_t target;
+} ls_relay;
+
+static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
+{
+    const ls_relay *r = ctx;
+    ilp_progress pr = { "local search", seconds, true, best, r->target, steps };
+    relay_progress((void *)&r->rl, &pr);
 }
 
 /* Keeps the first GLPK failure's message; later phases still run and report. */
@@ -87,30 +136,79 @@ static int no_reduction(const instance *h, reduce_result *red)
     return red->core ? 0 : -1;
 }
 
-/* The ILP on the core, warm-started from greedy on the core. Stores the best cover of
- * the whole instance it yields (forced + core solution) in *cand, or sets *ncand to
- * UINT32_MAX when it yields none; returns the proven lower bound on the core optimum. */
-static uint32_t ilp_phase(mincover_result *r, uint32_t *cand, uint32_t *ncand)
+/* A cover of the instance from a cover of the core: the forced elements, then the core
+ * elements mapped back. Returns its size. */
+static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint32_t n,
+                            uint32_t *out)
 {
-    const reduce_result *red = &r->red;
-    greedy_cover g = { 0 }, gp = { 0 };
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < red->nforced; i++)
+        out[k++] = red->forced[i];
+    for (uint32_t i = 0; i < n; i++)
+        out[k++] = red->core_elem[core[i]];
+    return k;
+}
+
+/* The local search on the core from its pruned greedy cover, aiming at the ceiling of the
+ * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
+ * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
+static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
+                    double started, uint32_t *buf, char *err, size_t errsize)
+{
+    const mincover_params *p = &r->params;
+    localsearch_params q;
+    ilp_params lq;
+    double lp;
+    char why[256];
+    ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, 0 };
+    localsearch_params_init(&q);
+    q.seed = p->seed;
+    q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * p->time_limit
+                                  : (p->ls_seconds < p->time_limit ? p->ls_seconds : p->time_limit);
+    q.patience = p->ls_seconds < 0 ? MINCOVER_LS_PATIENCE : 0;
+    ilp_from(p, &lq);
+    if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
+        q.target = rl.target = (uint32_t)ceil(lp - 1e-6);
+        set_lp_bound(r, lp); /* a bound even if the ILP's own LP is stopped later */
+    }
+    if (p->progress) {
+        q.progress = relay_ls;
+        q.progress_ctx = &rl;
+    }
+    if (localsearch_run(r->red.core, start->elems, start->n, &q, &r->ls, err, errsize))
+        return -1;
+    r->ls_ran = true;
+    r->ls_start = r->red.nforced + start->n;
+    r->ls_best = whole_cover(&r->red, r->ls.elems, r->ls.n, buf);
+    if (!instance_is_cover(h, buf, r->ls_best)) {
+        snprintf(err, errsize, "internal error: the local search's cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The ILP on the core for the time left, warm-started from warm (a cover of the core).
+ * Stores the best cover of the whole instance it yields (forced + core solution) in
+ * *cand, or sets *ncand to UINT32_MAX when it yields none; returns the proven lower bound
+ * on the core optimum. */
+static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
+                          double seconds, double started, uint32_t *cand, uint32_t *ncand)
+{
     ilp_params q;
     ilp_result res;
     char why[256];
     *ncand = UINT32_MAX;
+    relay rl = { &r->params, r->red.nforced, walltime_now() - started };
     ilp_from(&r->params, &q);
-    if (greedy_run(red->core, NULL, &g) || greedy_prune(red->core, &g, &gp)) {
-        note_failure(r, "exact optimum", "out of memory");
-        r->ilp = MINCOVER_ILP_FAILED;
-        greedy_cover_free(&g);
-        return 0;
+    q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.warm = warm;
+    q.nwarm = nwarm;
+    q.engine = r->params.engine;
+    if (r->params.progress) {
+        q.progress = relay_progress;
+        q.progress_ctx = &rl;
     }
-    q.warm = gp.elems;
-    q.nwarm = gp.n;
-    int rc = ilp_hitting_set(red->core, &q, &res, why, sizeof why);
-    greedy_cover_free(&g);
-    greedy_cover_free(&gp);
-    if (rc) {
+    if (ilp_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
         note_failure(r, "exact optimum", why);
         r->ilp = MINCOVER_ILP_FAILED;
         return 0;
@@ -118,17 +216,41 @@ static uint32_t ilp_phase(mincover_result *r, uint32_t *cand, uint32_t *ncand)
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     if (res.lp >= 0) /* else the time limit stopped the LP: no LP bound */
         set_lp_bound(r, res.lp);
-    if (res.status != ILP_NONE) {
-        *ncand = 0;
-        for (uint32_t i = 0; i < red->nforced; i++)
-            cand[(*ncand)++] = red->forced[i];
-        for (uint32_t i = 0; i < res.nchosen; i++)
-            cand[(*ncand)++] = red->core_elem[res.chosen[i]];
-    }
+    if (res.status != ILP_NONE)
+        *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
     uint32_t core_bound = (uint32_t)ceil(res.bound - 1e-6);
-    r->seconds_ilp = res.seconds;
     ilp_result_free(&res);
     return core_bound;
+}
+
+/* Greedy on the core, the local search from it, then the ILP from the better of the two
+ * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
+ * UINT32_MAX with err set when memory runs out or a cover check fails. */
+static uint32_t search_phase(const instance *h, mincover_result *r, double started,
+                             uint32_t *cand, uint32_t *ncand, char *err, size_t errsize)
+{
+    greedy_cover g = { 0 }, gp = { 0 };
+    uint32_t bound = UINT32_MAX;
+    double t0 = walltime_now();
+    if (greedy_run(r->red.core, NULL, &g) || greedy_prune(r->red.core, &g, &gp)) {
+        snprintf(err, errsize, "out of memory");
+        goto done;
+    }
+    const uint32_t *warm = gp.elems;
+    uint32_t nwarm = gp.n;
+    if (r->params.ls_seconds != 0) {
+        if (ls_phase(h, r, &gp, started, cand, err, errsize))
+            goto done;
+        warm = r->ls.elems;
+        nwarm = r->ls.n;
+    }
+    r->seconds_ls = walltime_now() - t0;
+    bound = ilp_phase(r, warm, nwarm, r->params.time_limit - r->seconds_ls, started, cand,
+                      ncand);
+done:
+    greedy_cover_free(&g);
+    greedy_cover_free(&gp);
+    return bound;
 }
 
 static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
@@ -137,17 +259,21 @@ static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
     return m > c ? m : c;
 }
 
-/* Chooses the smallest of the ILP's cover, pruned greedy and the best pruned random
- * greedy run, checks it really meets every set, and lists it in greedy order with what
+/* Chooses the smallest of the ILP's cover, pruned greedy, the best pruned random greedy
+ * run and the local search's cover (the ILP's on ties), checks it really meets every set, and lists it in greedy order with what
  * each meets alone. */
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
-                       uint32_t core_bound, char *err, size_t errsize)
+                       uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
     const uint32_t *best = r->greedy_pruned.elems;
     uint32_t nbest = r->greedy_pruned.n;
     if (r->runs.best.elems && r->runs.best.n < nbest) {
         best = r->runs.best.elems;
         nbest = r->runs.best.n;
+    }
+    if (r->ls_ran && r->ls_best < nbest) {
+        best = lsbuf;
+        nbest = whole_cover(&r->red, r->ls.elems, r->ls.n, lsbuf);
     }
     if (ncand != UINT32_MAX && ncand <= nbest) {
         best = cand;
@@ -175,6 +301,10 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         return -1;
     }
     r->optimal = r->best_bound == r->optimum;
+    if (r->optimal)
+        r->proof = reduced == r->optimum           ? MINCOVER_PROOF_SEARCH
+                   : r->lp_bound_ceil == r->optimum ? MINCOVER_PROOF_LP
+                                                    : MINCOVER_PROOF_NECESSARY;
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
@@ -207,8 +337,9 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->elems = instance_nelems(h);
     out->sets = instance_nsets(h);
     uint32_t *cand = malloc(((size_t)instance_nelems(h) + 1) * sizeof *cand), ncand;
+    uint32_t *lsbuf = malloc(((size_t)instance_nelems(h) + 1) * sizeof *lsbuf);
     double t0 = walltime_now();
-    if (!cand || bounds(h, out))
+    if (!cand || !lsbuf || bounds(h, out))
         goto nomem;
     double t1 = walltime_now();
     if (greedy_phase(h, multiplicity, out))
@@ -217,11 +348,13 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     if (p->reduce ? reduce_run(h, &out->red, err, errsize) : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
-    uint32_t core_bound = ilp_phase(out, cand, &ncand);
+    uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, err, errsize);
+    if (core_bound == UINT32_MAX)
+        goto fail;
     if (ncand != UINT32_MAX)
         CHECK(instance_check_cover(h, cand, ncand));
     double t4 = walltime_now();
-    if (cover_phase(h, out, cand, ncand, core_bound, err, errsize))
+    if (cover_phase(h, out, cand, ncand, core_bound, lsbuf, err, errsize))
         goto fail;
     double t5 = walltime_now();
     if (p->coverage)
@@ -229,15 +362,17 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->seconds_bounds = t1 - t0;
     out->seconds_greedy = t2 - t1;
     out->seconds_reduce = t3 - t2;
-    out->seconds_ilp = t4 - t3;
+    out->seconds_ilp = t4 - t3 - out->seconds_ls;
     out->seconds_cover = t5 - t4;
     out->seconds_coverage = walltime_now() - t5;
     free(cand);
+    free(lsbuf);
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
 fail:
     free(cand);
+    free(lsbuf);
     mincover_result_free(out);
     return -1;
 }
@@ -250,6 +385,7 @@ void mincover_result_free(mincover_result *r)
     greedy_cover_free(&r->runs.best);
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
+    localsearch_result_free(&r->ls);
     free(r->solves);
     free(r->coverage);
     memset(r, 0, sizeof *r);

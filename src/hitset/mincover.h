@@ -13,25 +13,48 @@
 
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
+#include "hitset/ilp.h"
 #include "hitset/instance.h"
+#include "hitset/localsearch.h"
 #include "hitset/reduce.h"
 
 #define MINCOVER_MAX_RUNS 10000
+/* The default local search: a quarter of the time limit at most, and it gives up after
+ * this many steps without a smaller cover (small instances finish in milliseconds). */
+#define MINCOVER_LS_SHARE 0.25
+#define MINCOVER_LS_PATIENCE 50000
 
 typedef struct {
-    double time_limit;     /* seconds for each GLPK ILP, > 0 (default 60) */
+    double time_limit;     /* seconds for the local search and the exact search together,
+                              and for each max-coverage ILP, > 0 (default 60) */
+    double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
+                              of time_limit, with MINCOVER_LS_PATIENCE), 0 to skip it,
+                              > 0 to spend up to that long (capped by time_limit) unless
+                              it reaches the LP bound (default -1) */
     uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
     uint64_t seed;         /* their random seed (default 1) */
     bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
+    ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
+    ilp_progress_fn progress; /* progress of the local search and the exact search, at
+                                 most once a second (sizes of the whole instance), or NULL */
+    void *progress_ctx;
 } mincover_params;
 
 typedef enum {
     MINCOVER_ILP_OPTIMAL,    /* GLPK proved the optimum */
     MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
-    MINCOVER_ILP_FAILED      /* GLPK failed: the greedy cover and earlier bounds remain */
+    MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
 } mincover_ilp_status;
+
+/* What proved the reported cover optimal (MINCOVER_PROOF_NONE: nothing did). */
+typedef enum {
+    MINCOVER_PROOF_NONE,
+    MINCOVER_PROOF_SEARCH,    /* the exact search (params.engine) */
+    MINCOVER_PROOF_LP,        /* the ceiling of the LP bound */
+    MINCOVER_PROOF_NECESSARY  /* the necessary elements alone */
+} mincover_proof;
 
 typedef struct {
     mincover_params params;
@@ -45,23 +68,29 @@ typedef struct {
     greedy_cover greedy_pruned;
     greedy_stats runs;
     reduce_result red;             /* what the reductions removed, and the core */
+    bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
+    uint32_t ls_start;             /* its start: forced + pruned greedy on the core */
+    uint32_t ls_best;              /* its best cover of the instance (forced + core) */
+    localsearch_result ls;         /* its run on the core (sizes without the forced) */
     mincover_ilp_status ilp;
     uint32_t optimum;              /* size of the best cover found */
     bool optimal;                  /* proven: best_bound == optimum */
+    mincover_proof proof;          /* which bound proved it (the search first) */
     uint32_t best_bound;           /* best proven lower bound */
     greedy_cover cover;            /* the best cover, in greedy order */
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
     coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
     uint32_t ncoverage;
     char message[256];             /* why GLPK failed, when it did */
-    double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ilp, seconds_cover,
-        seconds_coverage;
+    double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ls, seconds_ilp,
+        seconds_cover, seconds_coverage;
 } mincover_result;
 
 void mincover_params_init(mincover_params *p);
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
                mincover_result *out, char *err, size_t errsize);
 void mincover_result_free(mincover_result *r);
-const char *mincover_ilp_status_name(mincover_ilp_status s);
+const char *mincover_ilp_status_name(const mincover_result *r);
+const char *mincover_proof_name(const mincover_result *r);
 
 #endif

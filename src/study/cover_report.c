@@ -32,6 +32,24 @@ static void json_reductions(cJSON *o, const mincover_result *r)
     cJSON_AddNumberToObject(j, "core_hands", red->core ? instance_nsets(red->core) : 0);
 }
 
+static void json_local_search(cJSON *o, const mincover_result *r, bool timings)
+{
+    if (!r->ls_ran) {
+        cJSON_AddNullToObject(o, "local_search");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "local_search");
+    cJSON_AddNumberToObject(j, "start", r->ls_start);
+    cJSON_AddNumberToObject(j, "best", r->ls_best);
+    cJSON_AddNumberToObject(j, "steps", (double)r->ls.steps);
+    cJSON_AddNumberToObject(j, "best_step", (double)r->ls.best_step);
+    cJSON_AddStringToObject(j, "stop", localsearch_stop_name(r->ls.stop));
+    if (timings) {
+        cJSON_AddNumberToObject(j, "seconds", r->ls.seconds);
+        cJSON_AddNumberToObject(j, "best_seconds", r->ls.best_seconds);
+    }
+}
+
 static void json_cover(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "cover");
@@ -96,10 +114,16 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
     cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
     json_reductions(o, r);
+    json_local_search(o, r, timings);
     cJSON_AddNumberToObject(o, "optimum", r->optimum);
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
     cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
-    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r->ilp));
+    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r));
+    cJSON_AddStringToObject(o, "engine", ilp_engine_name(r->params.engine));
+    if (mincover_proof_name(r))
+        cJSON_AddStringToObject(o, "proven_by", mincover_proof_name(r));
+    else
+        cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
     if (r->message[0])
         cJSON_AddStringToObject(o, "glpk_error", r->message);
@@ -124,14 +148,29 @@ static void text_coverage(FILE *out, const mincover_result *r)
     }
 }
 
+/* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ... */
+static const char *proof_words(const mincover_result *r)
+{
+    switch (r->proof) {
+    case MINCOVER_PROOF_SEARCH:
+        return r->params.engine == ILP_CBC ? "CBC's branch and cut" : "GLPK's branch and bound";
+    case MINCOVER_PROOF_LP:
+        return "the LP bound";
+    default:
+        return "the necessary classes";
+    }
+}
+
 static void text_verdict(FILE *out, const mincover_result *r)
 {
+    const char *engine = r->params.engine == ILP_CBC ? "CBC" : "GLPK";
     if (r->optimal)
-        fprintf(out, "  %-40s %10u  (proven optimal)\n", "minimum hitting set", r->optimum);
+        fprintf(out, "  %-40s %10u  (proven optimal)\n  %-40s %s\n", "minimum hitting set",
+                r->optimum, "proven by", proof_words(r));
     else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
-        fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped GLPK; the "
+        fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped %s; the "
                      "optimum is between %u and %u\n", "best cover found", r->optimum,
-                r->params.time_limit, r->best_bound, r->optimum);
+                r->params.time_limit, engine, r->best_bound, r->optimum);
     else
         fprintf(out, "  %-40s %10u  NOT PROVEN (%s); the optimum is between %u and %u\n",
                 "best cover found", r->optimum, r->message, r->best_bound, r->optimum);
@@ -169,6 +208,16 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
             red->dominated_sets, red->dominated_elems, red->emptied_elems);
     fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
             red->core ? instance_nelems(red->core) : 0, red->core ? instance_nsets(red->core) : 0);
+    if (r->ls_ran) {
+        snprintf(label, sizeof label, "local search on the core (seed %llu)",
+                 (unsigned long long)r->params.seed);
+        fprintf(out, "  %-40s %10u  (from %u; best at step %llu of %llu, stopped: %s)\n",
+                label, r->ls_best, r->ls_start, (unsigned long long)r->ls.best_step,
+                (unsigned long long)r->ls.steps, localsearch_stop_name(r->ls.stop));
+        if (timings)
+            fprintf(out, "  %-40s %10.6f  (best after %.6f)\n", "local search seconds",
+                    r->ls.seconds, r->ls.best_seconds);
+    }
     text_verdict(out, r);
     fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->best_bound);
     if (timings)

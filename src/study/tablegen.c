@@ -479,13 +479,18 @@ int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, siz
     }
     for (uint32_t k = 0; k < p->hr.cover.n; k++)
         cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
+    const char *proof = p->hr.proof == MINCOVER_PROOF_LP          ? "the LP bound"
+                        : p->hr.proof == MINCOVER_PROOF_NECESSARY ? "the necessary classes"
+                        : p->hr.params.engine == ILP_CBC          ? "CBC"
+                                                                  : "GLPK";
     if (p->hr.optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
-                 "proven optimal by GLPK)", template_groupings_name(p->st.params.groupings),
-                 p->hr.cover.n);
+                 "proven optimal by %s)", template_groupings_name(p->st.params.groupings),
+                 p->hr.cover.n, proof);
     else
         snprintf(note, notesize, "the best hitting set found (%u templates; NOT proven "
-                 "minimal, best lower bound %u)", p->hr.cover.n, p->hr.best_bound);
+                 "minimal: the optimum is between %u and %u after a %g s search)",
+                 p->hr.cover.n, p->hr.best_bound, p->hr.cover.n, p->hr.params.time_limit);
     int rc = tablegen_build(&p->st, cover, p->hr.cover.n, t, err, errsize);
     free(cover);
     return rc;

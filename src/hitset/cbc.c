@@ -1,0 +1,217 @@
+/* cbc.c - the minimum hitting set with COIN-OR CBC; see cbc.h. */
+#include "hitset/cbc.h"
+
+#include <coin/Cbc_C_Interface.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/walltime.h"
+
+/* CBC's C interface, loaded only when CBC is asked for: linking CBC (a C++ library with a
+ * dozen more of its own) into t24 would make every start, `t24 solve 3 3 8 8` included,
+ * map them all (docs/benchmarks.md, start-up). The declarations of Cbc_C_Interface.h give
+ * each pointer its exact type. */
+typedef struct {
+    __typeof__(Cbc_newModel) *newModel;
+    __typeof__(Cbc_deleteModel) *deleteModel;
+    __typeof__(Cbc_setObjSense) *setObjSense;
+    __typeof__(Cbc_addCol) *addCol;
+    __typeof__(Cbc_addRow) *addRow;
+    __typeof__(Cbc_setParameter) *setParameter;
+    __typeof__(Cbc_setMIPStartI) *setMIPStartI;
+    __typeof__(Cbc_solve) *solve;
+    __typeof__(Cbc_getNodeCount) *getNodeCount;
+    __typeof__(Cbc_isAbandoned) *isAbandoned;
+    __typeof__(Cbc_isProvenInfeasible) *isProvenInfeasible;
+    __typeof__(Cbc_bestSolution) *bestSolution;
+    __typeof__(Cbc_getBestPossibleObjValue) *getBestPossibleObjValue;
+    __typeof__(Cbc_isProvenOptimal) *isProvenOptimal;
+    __typeof__(Cbc_getVersion) *getVersion;
+} cbc_api;
+
+static const char *const cbc_names[] = { "Cbc_newModel", "Cbc_deleteModel", "Cbc_setObjSense", "Cbc_addCol", "Cbc_addRow", "Cbc_setParameter", "Cbc_setMIPStartI", "Cbc_solve", "Cbc_getNodeCount", "Cbc_isAbandoned", "Cbc_isProvenInfeasible", "Cbc_bestSolution", "Cbc_getBestPossibleObjValue", "Cbc_isProvenOptimal", "Cbc_getVersion" };
+
+/* Fills *api from the CBC library the build found (T24_CBC_LIBRARY). dlopen keeps one copy
+ * however often it is called. Returns 0, or -1 with a reason in err. */
+static int cbc_load(cbc_api *api, char *err, size_t errsize)
+{
+    void *lib = dlopen(T24_CBC_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(err, errsize, "cannot load CBC (%s): install coinor-libcbc-dev", dlerror());
+        return -1;
+    }
+    void **slot = (void **)api;
+    for (size_t i = 0; i < sizeof cbc_names / sizeof cbc_names[0]; i++) {
+        slot[i] = dlsym(lib, cbc_names[i]);
+        if (!slot[i]) {
+            snprintf(err, errsize, "CBC library lacks %s", cbc_names[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+const char *cbc_version(void)
+{
+    cbc_api api;
+    char err[256];
+    return cbc_load(&api, err, sizeof err) ? "unavailable" : api.getVersion();
+}
+
+/* Columns 0..ne-1: binary x_e with cost 1, named x<e+1> (CBC matches a MIP start by
+ * column names: with empty names it silently ignores the start); rows: sum of x over
+ * set s >= 1. */
+static Cbc_Model *build(const cbc_api *api, const instance *h, int *idx, double *val)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
+    Cbc_Model *m = api->newModel();
+    if (!m)
+        return NULL;
+    api->setObjSense(m, 1);
+    for (uint32_t e = 0; e < ne; e++) {
+        char name[16];
+        snprintf(name, sizeof name, "x%u", e + 1);
+        api->addCol(m, name, 0.0, 1.0, 1.0, 1, 0, NULL, NULL);
+    }
+    for (uint32_t s = 0; s < ns; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        for (uint32_t i = 0; i < len; i++) {
+            idx[i] = (int)el[i];
+            val[i] = 1.0;
+        }
+        api->addRow(m, "", (int)len, idx, val, 'G', 1.0);
+    }
+    return m;
+}
+
+/* Silent, one thread, wall-clock seconds, and the warm start as a MIP start. */
+static void configure(const cbc_api *api, Cbc_Model *m, const ilp_params *p, double seconds, uint32_t ne, int *idx,
+                      double *val)
+{
+    char sec[32];
+    snprintf(sec, sizeof sec, "%.3f", seconds);
+    api->setParameter(m, "log", "0");
+    api->setParameter(m, "slog", "0");
+    api->setParameter(m, "threads", "0");
+    api->setParameter(m, "timeMode", "elapsed");
+    api->setParameter(m, "sec", sec);
+    if (!p->warm)
+        return;
+    for (uint32_t e = 0; e < ne; e++) {
+        idx[e] = (int)e;
+        val[e] = 0.0;
+    }
+    for (uint32_t i = 0; i < p->nwarm; i++)
+        if (p->warm[i] < ne)
+            val[p->warm[i]] = 1.0;
+    api->setMIPStartI(m, (int)ne, idx, val);
+}
+
+/* The warm start's distinct elements below ne, ascending, as the solution: the best one
+ * known when CBC stops before having its own (as GLPK's incumbent would be). Returns
+ * false when there is no warm start. */
+static bool take_warm(const ilp_params *p, uint32_t ne, int *seen, ilp_result *out)
+{
+    if (!p->warm)
+        return false;
+    memset(seen, 0, ((size_t)ne + 1) * sizeof *seen);
+    for (uint32_t i = 0; i < p->nwarm; i++)
+        if (p->warm[i] < ne)
+            seen[p->warm[i]] = 1;
+    out->nchosen = 0;
+    for (uint32_t e = 0; e < ne; e++)
+        if (seen[e])
+            out->chosen[out->nchosen++] = e;
+    out->value = out->nchosen;
+    out->status = ILP_STOPPED;
+    return true;
+}
+
+/* Reads CBC's verdict into out: status, value, bound and the chosen elements. Its claims
+ * are checked against what is known, because CBC stopped by its time limit early (in its
+ * preprocessing) can call a feasible problem infeasible and then reports a meaningless
+ * bound: a covering problem with no empty set is always feasible, so "infeasible" only
+ * means "no solution", and CBC's bound is believed only up to the cover it returns. An
+ * optimality claim worse than the warm start it was given is not believed either. */
+static int harvest(const cbc_api *api, Cbc_Model *m, const ilp_params *p, uint32_t ne, int *scratch,
+                   ilp_result *out, char *err, size_t errsize)
+{
+    out->nodes = (uint64_t)api->getNodeCount(m);
+    if (api->isAbandoned(m)) {
+        snprintf(err, errsize, "CBC abandoned the problem (numerical difficulties)");
+        return -1;
+    }
+    const double *x = api->isProvenInfeasible(m) ? NULL : api->bestSolution(m);
+    bool have_warm = take_warm(p, ne, scratch, out);
+    uint32_t nwarm = have_warm ? out->nchosen : UINT32_MAX;
+    if (!x) {
+        if (!have_warm)
+            out->status = ILP_NONE;
+        return 0;
+    }
+    out->nchosen = 0;
+    for (uint32_t e = 0; e < ne; e++)
+        if (x[e] > 0.5)
+            out->chosen[out->nchosen++] = e;
+    out->value = out->nchosen; /* the objective counts the chosen elements exactly */
+    double bound = api->getBestPossibleObjValue(m);
+    if (isfinite(bound) && bound > out->bound && bound <= out->value + 1e-6)
+        out->bound = bound;
+    bool believable = out->nchosen <= nwarm;
+    out->status = api->isProvenOptimal(m) && believable ? ILP_OPTIMAL : ILP_STOPPED;
+    if (out->status == ILP_OPTIMAL)
+        out->bound = out->value;
+    if (out->nchosen > nwarm) /* CBC lost track of its start: the start is better */
+        take_warm(p, ne, scratch, out);
+    return 0;
+}
+
+/* The minimum hitting set with CBC under p->time_limit (LP bound included), from
+ * p->warm when given. Returns 0 with *out filled as ilp_hitting_set() does (free with
+ * ilp_result_free()), or -1 with a reason in err when GLPK's LP or CBC fails. */
+int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                    size_t errsize)
+{
+    uint32_t ne = instance_nelems(h);
+    double t0 = walltime_now();
+    ilp_params lp = *p;
+    lp.engine = ILP_GLPK;
+    memset(out, 0, sizeof *out);
+    cbc_api loaded;
+    const cbc_api *api = &loaded;
+    if (cbc_load(&loaded, err, errsize) || ilp_lp_bound(h, &lp, &out->lp, err, errsize))
+        return -1;
+    out->bound = out->lp;
+    out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
+    int *idx = malloc(((size_t)ne + 1) * sizeof *idx);
+    double *val = malloc(((size_t)ne + 1) * sizeof *val);
+    Cbc_Model *m = out->chosen && idx && val ? build(api, h, idx, val) : NULL;
+    int rc = -1;
+    double left = p->time_limit - (walltime_now() - t0);
+    if (!m) {
+        snprintf(err, errsize, "out of memory");
+    } else if (instance_nsets(h) == 0) {
+        out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
+        rc = 0;
+    } else if (left < 1e-3) {
+        if (!take_warm(p, ne, idx, out)) /* the LP took the whole time */
+            out->status = ILP_NONE;
+        rc = 0;
+    } else {
+        configure(api, m, p, left, ne, idx, val);
+        api->solve(m);
+        rc = harvest(api, m, p, ne, idx, out, err, errsize);
+    }
+    if (m)
+        api->deleteModel(m);
+    free(idx);
+    free(val);
+    out->seconds = walltime_now() - t0;
+    if (rc)
+        ilp_result_free(out);
+    return rc;
+}

@@ -1,0 +1,63 @@
+/* localsearch.h - a row-weighting local search for small hitting sets (unicost set cover).
+ *
+ * In the spirit of RWLS (Gao, Weise and Li, 2015): start from a cover; whenever the
+ * current set of elements meets every set, remember it and drop one element (aiming one
+ * lower); otherwise swap: drop the element whose loss is smallest (not the one just
+ * added), then add, for a random unmet set, its element with the largest gain that
+ * configuration checking allows (its neighbourhood changed since it was dropped). Gains
+ * and losses count set weights; every unmet set's weight grows by one each step, so sets
+ * that stay unmet pull the search towards them. Ties go to the element unchanged longest.
+ *
+ * Deterministic: the same instance, start, seed and step limits give the same trajectory
+ * and the same cover. Only a stop by the time limit depends on the machine: it decides
+ * where that trajectory is cut, and the result reports the step at which its best cover
+ * was found, so rerunning with that many steps reproduces it exactly. The best cover is checked against
+ * the instance's element -> set rows before it is returned. */
+#ifndef T24_HITSET_LOCALSEARCH_H
+#define T24_HITSET_LOCALSEARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hitset/instance.h"
+
+typedef struct {
+    double seconds;     /* wall-clock budget, > 0 (default 1) */
+    uint64_t max_steps; /* swap steps at most, 0 for no limit (default 0) */
+    uint64_t seed;      /* random seed for the unmet set chosen at each step (default 1) */
+    uint64_t patience;  /* stop after this many steps without a smaller cover, 0 for
+                           never (default 0) */
+    uint32_t target;    /* stop once a cover this small is found, e.g. a proven lower
+                           bound (default 0: never) */
+    /* Called at most once a second with the best size so far, or NULL (default). */
+    void (*progress)(void *ctx, uint32_t best, uint64_t steps, double seconds);
+    void *progress_ctx;
+} localsearch_params;
+
+typedef enum {
+    LOCALSEARCH_TARGET, /* reached params.target */
+    LOCALSEARCH_STEPS,  /* used params.max_steps */
+    LOCALSEARCH_PATIENCE, /* params.patience steps without a smaller cover */
+    LOCALSEARCH_TIME    /* used params.seconds */
+} localsearch_stop;
+
+typedef struct {
+    uint32_t n;           /* size of the best cover */
+    uint32_t *elems;      /* its elements, ascending */
+    uint32_t start;       /* size of the starting cover */
+    uint64_t steps;       /* swap steps made */
+    uint64_t best_step;   /* steps made when the best cover was found (0: the start) */
+    double best_seconds;  /* seconds from the call until it was found */
+    double seconds;       /* the whole call */
+    localsearch_stop stop;
+} localsearch_result;
+
+void localsearch_params_init(localsearch_params *p);
+int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
+                    const localsearch_params *p, localsearch_result *out, char *err,
+                    size_t errsize);
+void localsearch_result_free(localsearch_result *r);
+const char *localsearch_stop_name(localsearch_stop s);
+
+#endif

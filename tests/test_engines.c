@@ -1,0 +1,253 @@
+/* test_engines.c - the two exact engines (GLPK, CBC) and the reductions under them:
+ * the engines agree wherever both prove an optimum, agree with brute force where it is
+ * feasible, stop honestly at a time limit, and the reductions keep the optimum. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "hitset/cbc.h"
+#include "hitset/ilp.h"
+#include "hitset/localsearch.h"
+#include "hitset/mincover.h"
+#include "hitset/reduce.h"
+#include "mincover_helpers.h"
+
+static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r)
+{
+    ilp_params p;
+    char err[256];
+    ilp_params_init(&p);
+    p.engine = e;
+    p.time_limit = seconds;
+    cr_assert_eq(ilp_hitting_set(h, &p, r, err, sizeof err), 0, "%s: %s", ilp_engine_name(e),
+                 err);
+    if (r->status != ILP_NONE) {
+        cr_assert(instance_is_cover(h, r->chosen, r->nchosen), "%s's solution misses a set",
+                  ilp_engine_name(e));
+        cr_assert_eq(r->value, r->nchosen);
+        cr_assert_leq(r->bound, r->value + 1e-6);
+    }
+}
+
+Test(engines, both_engines_match_brute_force_on_small_instances)
+{
+    uint64_t state = 12345;
+    for (int t = 0; t < 40; t++) {
+        uint32_t ne = 4 + (uint32_t)(test_random(&state) % 13);
+        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 40);
+        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        uint32_t opt = brute_optimum(h);
+        ilp_result g, c;
+        solve(h, ILP_GLPK, 60, &g);
+        solve(h, ILP_CBC, 60, &c);
+        cr_assert_eq(g.status, ILP_OPTIMAL);
+        cr_assert_eq(c.status, ILP_OPTIMAL);
+        cr_assert_eq(g.value, opt, "instance %d: GLPK %g, brute force %u", t, g.value, opt);
+        cr_assert_eq(c.value, opt, "instance %d: CBC %g, brute force %u", t, c.value, opt);
+        cr_assert(fabs(g.lp - c.lp) < 1e-9, "both report GLPK's LP bound");
+        ilp_result_free(&g);
+        ilp_result_free(&c);
+        instance_free(h);
+    }
+}
+
+/* Beyond brute force: on every instance both prove, the optima are equal. Each must
+ * also respect the other's proven bound (a cover below it would refute that proof). */
+Test(engines, both_engines_agree_on_every_instance_they_both_prove, .timeout = 300)
+{
+    uint64_t state = 777;
+    int both = 0;
+    for (int t = 0; t < 12; t++) {
+        instance *h = random_instance(40 + 10 * (uint32_t)t, 120 + 30 * (uint32_t)t, 4, &state);
+        ilp_result g, c;
+        solve(h, ILP_GLPK, 20, &g);
+        solve(h, ILP_CBC, 20, &c);
+        if (g.status == ILP_OPTIMAL && c.status == ILP_OPTIMAL) {
+            cr_assert_eq(g.value, c.value, "instance %d: GLPK %g, CBC %g", t, g.value, c.value);
+            both++;
+        }
+        if (g.status != ILP_NONE)
+            cr_assert_geq(g.value + 1e-6, ceil(c.bound - 1e-6), "instance %d", t);
+        if (c.status != ILP_NONE)
+            cr_assert_geq(c.value + 1e-6, ceil(g.bound - 1e-6), "instance %d", t);
+        ilp_result_free(&g);
+        ilp_result_free(&c);
+        instance_free(h);
+    }
+    cr_assert_geq(both, 8, "only %d instances proven by both: the test says little", both);
+}
+
+/* A warm start is accepted by both engines and never makes the answer worse. */
+Test(engines, a_warm_start_is_used_and_kept)
+{
+    uint64_t state = 31337;
+    instance *h = random_instance(60, 250, 4, &state);
+    uint32_t all[60];
+    for (uint32_t e = 0; e < 60; e++)
+        all[e] = e;
+    for (int e = ILP_GLPK; e <= ILP_CBC; e++) {
+        ilp_params p;
+        ilp_result r, plain;
+        char err[256];
+        ilp_params_init(&p);
+        p.engine = (ilp_engine)e;
+        solve(h, (ilp_engine)e, 60, &plain);
+        p.warm = all; /* every element: a poor but valid cover */
+        p.nwarm = 60;
+        cr_assert_eq(ilp_hitting_set(h, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(r.status, ILP_OPTIMAL);
+        cr_assert_eq(r.value, plain.value);
+        cr_assert(instance_is_cover(h, r.chosen, r.nchosen));
+        ilp_result_free(&r);
+        ilp_result_free(&plain);
+    }
+    instance_free(h);
+}
+
+/* CBC starts from the warm start: stopped at once, it still reports a solution no worse
+ * than the optimal one it was given (its own, or the start itself when it stopped before
+ * having one). With a little more time it must use the start itself: CBC matches a MIP
+ * start by column names, and a model without them silently ignores it. */
+Test(engines, cbc_keeps_an_optimal_warm_start_when_stopped_at_once)
+{
+    uint64_t state = 4242;
+    instance *h = random_instance(300, 1500, 6, &state);
+    ilp_result g, c;
+    solve(h, ILP_GLPK, 120, &g);
+    cr_assert_eq(g.status, ILP_OPTIMAL);
+    ilp_params p;
+    char err[256];
+    ilp_params_init(&p);
+    p.engine = ILP_CBC;
+    p.time_limit = 0.05;
+    p.warm = g.chosen;
+    p.nwarm = g.nchosen;
+    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(c.status, ILP_NONE, "CBC lost its warm start");
+    cr_expect_eq(c.value, g.value);
+    cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
+    ilp_result_free(&c);
+    ilp_result_free(&g);
+    instance_free(h);
+}
+
+/* 300 sets of exactly 4 of 60 elements: hard enough that CBC alone, in a fraction of a
+ * second, does not reach what the local search finds; with that cover as its MIP start
+ * it must never report a worse one. */
+Test(engines, cbc_uses_the_local_search_cover_as_its_start)
+{
+    uint64_t state = 1, off[301];
+    uint32_t el[1200];
+    off[0] = 0;
+    for (uint32_t s = 0; s < 300; s++) {
+        for (uint32_t i = 0; i < 4; i++)
+            el[4 * s + i] = (uint32_t)(test_random(&state) % 60);
+        off[s + 1] = 4 * (s + 1);
+    }
+    char err[256];
+    instance *h = instance_new(60, 300, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    uint32_t all[60];
+    for (uint32_t e = 0; e < 60; e++)
+        all[e] = e;
+    localsearch_params q;
+    localsearch_result ls;
+    localsearch_params_init(&q);
+    q.seconds = 60;
+    q.max_steps = 100000;
+    cr_assert_eq(localsearch_run(h, all, 60, &q, &ls, err, sizeof err), 0, "%s", err);
+    ilp_params p;
+    ilp_result c;
+    ilp_params_init(&p);
+    p.engine = ILP_CBC;
+    p.time_limit = 0.3;
+    p.warm = ls.elems;
+    p.nwarm = ls.n;
+    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(c.status, ILP_NONE);
+    cr_expect_leq(c.value, ls.n, "CBC reports %g, its start had %u", c.value, ls.n);
+    cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
+    ilp_result_free(&c);
+    localsearch_result_free(&ls);
+    instance_free(h);
+}
+
+/* With a tiny time limit CBC stops: whatever it reports is a valid cover or nothing,
+ * never a claim of optimality it did not make, and its bound stays below the optimum
+ * GLPK proves with time to spare. */
+Test(engines, cbc_stopped_by_time_reports_an_honest_interval)
+{
+    uint64_t state = 4242;
+    instance *h = random_instance(300, 1500, 6, &state);
+    ilp_result c, g;
+    solve(h, ILP_CBC, 0.05, &c);
+    solve(h, ILP_GLPK, 120, &g);
+    cr_assert_eq(g.status, ILP_OPTIMAL);
+    cr_expect_leq(ceil(c.bound - 1e-6), g.value);
+    if (c.status == ILP_OPTIMAL)
+        cr_expect_eq(c.value, g.value);
+    else if (c.status == ILP_STOPPED)
+        cr_expect_geq(c.value, g.value);
+    ilp_result_free(&c);
+    ilp_result_free(&g);
+    instance_free(h);
+}
+
+/* Every reduction keeps the optimum: brute force on the instance equals the forced
+ * elements plus brute force on the core, and forced + an optimal core cover is a cover. */
+Test(engines, reductions_keep_the_optimum_on_random_instances)
+{
+    uint64_t state = 99;
+    int reduced = 0;
+    for (int t = 0; t < 300; t++) {
+        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 16);
+        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 40);
+        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 4), &state);
+        reduce_result red;
+        char err[256];
+        cr_assert_eq(reduce_run(h, &red, err, sizeof err), 0, "%s", err);
+        uint32_t core_opt = brute_optimum(red.core);
+        cr_assert_eq(brute_optimum(h), red.nforced + core_opt, "instance %d", t);
+        reduced += red.nforced + red.dominated_sets + red.dominated_elems > 0;
+        ilp_result r;
+        solve(red.core, ILP_GLPK, 60, &r);
+        cr_assert_eq(r.value, core_opt);
+        uint32_t cover[64], n = 0;
+        for (uint32_t i = 0; i < red.nforced; i++)
+            cover[n++] = red.forced[i];
+        for (uint32_t i = 0; i < r.nchosen; i++)
+            cover[n++] = red.core_elem[r.chosen[i]];
+        cr_assert(instance_is_cover(h, cover, n), "instance %d", t);
+        ilp_result_free(&r);
+        reduce_result_free(&red);
+        instance_free(h);
+    }
+    cr_assert_gt(reduced, 200, "the reductions rarely applied: the test says little");
+}
+
+/* The whole pipeline with CBC: same optimum as with GLPK, and the report says who
+ * proved it. */
+Test(engines, mincover_names_the_engine_that_proved_the_optimum)
+{
+    uint64_t state = 5;
+    instance *h = random_instance(80, 300, 4, &state);
+    mincover_params p;
+    mincover_result g, c;
+    char err[256];
+    mincover_params_init(&p);
+    p.ls_seconds = 0; /* greedy's warm start: leave the proof to the search */
+    cr_assert_eq(mincover_run(h, NULL, &p, &g, err, sizeof err), 0, "%s", err);
+    p.engine = ILP_CBC;
+    cr_assert_eq(mincover_run(h, NULL, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert(g.optimal && c.optimal);
+    cr_assert_eq(g.optimum, c.optimum);
+    cr_expect_str_eq(mincover_ilp_status_name(&c), "optimal");
+    if (g.proof == MINCOVER_PROOF_SEARCH)
+        cr_expect_str_eq(mincover_proof_name(&g), "glpk");
+    if (c.proof == MINCOVER_PROOF_SEARCH)
+        cr_expect_str_eq(mincover_proof_name(&c), "cbc");
+    cr_expect(cbc_version()[0] != '\0');
+    mincover_result_free(&g);
+    mincover_result_free(&c);
+    instance_free(h);
+}

@@ -1,0 +1,66 @@
+/* test_frontier.c - `make frontier`'s generator on a deck small enough for a test: the
+ * table row it writes, and the proven cover it files under data/covers/, re-checked here
+ * against the exact evaluation of every hand (independently of the study that chose it). */
+#include <criterion/criterion.h>
+
+#include "helpers.h"
+#include "study_helpers.h"
+#include "study/enumeration.h"
+
+/* Does template `id` solve hand h? Its solution row is sorted ascending. */
+static bool solves(const enumeration *st, uint32_t h, uint32_t id)
+{
+    const uint32_t *row = solutions_row(&st->sols, h);
+    uint64_t lo = 0, hi = solutions_row_len(&st->sols, h);
+    while (lo < hi) {
+        uint64_t mid = (lo + hi) / 2;
+        if (row[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < solutions_row_len(&st->sols, h) && row[lo] == id;
+}
+
+Test(frontier, small_deck_row_and_its_proven_cover, .timeout = 600)
+{
+    if (system("command -v jq >/dev/null 2>&1") != 0)
+        cr_skip_test("jq is missing (bash .ci/install-deps.sh installs it)");
+    char root[] = "/tmp/t24-frontier-test-XXXXXX", cmd[2048], path[600];
+    cr_assert(mkdtemp(root));
+    snprintf(cmd, sizeof cmd, "FRONTIER_DECKS='1-4:30' bash '%s/docs/frontier/make-frontier.sh' "
+             "'%s' '%s' 2>/dev/null", getenv("T24_SOURCE_DIR"), getenv("T24_BIN"), root);
+    cr_assert_eq(system(cmd), 0, "the generator failed");
+    snprintf(path, sizeof path, "%s/docs/frontier.md", root);
+    char *md = slurp(path);
+    cr_assert(md, "no frontier.md");
+    cr_expect(strstr(md, "\n| 1-4 | 49 |"), "no row for deck 1-4: %s", md);
+    cr_expect(strstr(md, "(proven, "), "deck 1-4 not proven: %s", md);
+    snprintf(path, sizeof path, "%s/data/covers/5cards-deck1-4-target24.txt", root);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "no cover file");
+    char line[512];
+    uint32_t ids[256], n = 0, size = 0;
+    while (fgets(line, sizeof line, fp)) {
+        if (line[0] == '#') {
+            sscanf(line, "# size %u, PROVEN", &size);
+            continue;
+        }
+        cr_assert_lt(n, 256);
+        cr_assert_eq(sscanf(line, "%u", &ids[n]), 1, "bad line: %s", line);
+        n++;
+    }
+    fclose(fp);
+    cr_expect_eq(n, size, "the header's size is not the number of expressions");
+    enumeration st = enumerate_config(5, 1, 4, 24, TEMPLATE_ALL); /* with every pair */
+    for (uint32_t h = 0; h < hand_set_count(st.hands); h++) {
+        bool hit = false;
+        for (uint32_t k = 0; k < n && !hit; k++)
+            hit = solves(&st, h, ids[k]);
+        cr_expect_eq(hit, solutions_row_len(&st.sols, h) > 0, "hand %u", h);
+    }
+    enumeration_free(&st);
+    free(md);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    cr_expect_eq(system(cmd), 0);
+}
