@@ -250,12 +250,18 @@ void bench_six_full(const sink *s)
     say(s, "Written by `make six` (`build/t24-bench --six --write docs/six.md`): one run of "
            "`t24 study\n--cards 6 --deck 1-13 --json --timings --time-limit 60` as a process; "
            "the machine is the one\nin [benchmarks.md](benchmarks.md).\n\n");
+    char load[32];
+    load_average(load, sizeof load);
     six_table_head(s);
     proc_run r = six_study(13, "60");
     say_study(s, 13, "60", &r);
-    say(s, "\nExit status %d. Solvable hands %.0f of %.0f; useful templates %.0f.\n",
-        r.status, number_of(&r, "solvable"), number_of(&r, "hands"),
-        number_of(&r, "useful_templates"));
+    const cJSON *lp = cJSON_GetObjectItemCaseSensitive(r.json, "lp_bound");
+    say(s, "\nExit status %d; load average %s when it started (the 2 cores were shared with "
+           "other work).\nSolvable hands %.0f of %.0f; useful templates %.0f; LP bound %s; "
+           "packing bound %.0f,\nnecessary classes %.0f.\n", r.status, load,
+        number_of(&r, "solvable"), number_of(&r, "hands"), number_of(&r, "useful_templates"),
+        cJSON_IsNumber(lp) ? "solved" : "not reached within the time limit",
+        number_of(&r, "packing_bound"), number_of(&r, "necessary"));
     cJSON_Delete(r.json);
 }
 

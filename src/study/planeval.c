@@ -61,10 +61,17 @@ static uint64_t pair_key(const formula_step *r)
     return (uint64_t)lo << 32 | hi;
 }
 
-static int key_cmp(const void *x, const void *y)
+typedef struct {
+    uint64_t key; /* the unordered operand pair */
+    uint32_t root;
+} keyed_root;
+
+static int keyed_cmp(const void *x, const void *y)
 {
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
+    const keyed_root *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->root > b->root) - (a->root < b->root);
 }
 
 /* The test of a root on its pair: which value it compares, and in which orientation. */
@@ -80,43 +87,31 @@ static uint32_t test_kind(const formula_step *r)
     }
 }
 
-/* Groups the roots by unordered operand pair: keys hold pair << 20 | root index after a
- * sort (a plan has fewer than 2^20 roots per... no: index kept separately). */
+/* Groups the roots by unordered operand pair (sorted by pair, then root). */
 static int make_pairs(planeval *w)
 {
     const formula_plan *p = w->p;
     uint32_t n = p->nroots;
-    uint64_t *key = malloc(((size_t)n + 1) * sizeof *key);
-    uint32_t *idx = malloc(((size_t)n + 1) * sizeof *idx);
+    keyed_root *t = malloc(((size_t)n + 1) * sizeof *t);
     w->pairs = malloc(((size_t)n + 1) * sizeof *w->pairs);
     w->tests = malloc(((size_t)n + 1) * sizeof *w->tests);
-    if (!key || !idx || !w->pairs || !w->tests) {
-        free(key);
-        free(idx);
-        return -1;
-    }
-    /* Sort (pair, root) by pair; a stable order inside a pair is not needed. */
-    typedef struct { uint64_t k; uint32_t i; } kv;
-    kv *t = (kv *)malloc(((size_t)n + 1) * sizeof *t);
-    if (!t) {
-        free(key);
-        free(idx);
+    if (!t || !w->pairs || !w->tests) {
+        free(t);
         return -1;
     }
     for (uint32_t i = 0; i < n; i++)
-        t[i] = (kv){ pair_key(&p->roots[i]), i };
-    qsort(t, n, sizeof *t, key_cmp); /* compares k, the first member */
+        t[i] = (keyed_root){ pair_key(&p->roots[i]), i };
+    qsort(t, n, sizeof *t, keyed_cmp);
     w->npairs = 0;
     for (uint32_t i = 0; i < n; i++) {
-        const formula_step *r = &p->roots[t[i].i];
-        if (!i || t[i].k != t[i - 1].k)
-            w->pairs[w->npairs++] = (root_pair){ (uint32_t)(t[i].k >> 32), (uint32_t)t[i].k, i, i };
+        const formula_step *r = &p->roots[t[i].root];
+        if (!i || t[i].key != t[i - 1].key)
+            w->pairs[w->npairs++] = (root_pair){ (uint32_t)(t[i].key >> 32), (uint32_t)t[i].key,
+                                                 i, i };
         w->pairs[w->npairs - 1].last = i + 1;
-        w->tests[i] = (root_test){ test_kind(r), p->root_pos[t[i].i], p->root_neg[t[i].i] };
+        w->tests[i] = (root_test){ test_kind(r), p->root_pos[t[i].root], p->root_neg[t[i].root] };
     }
     free(t);
-    free(key);
-    free(idx);
     return 0;
 }
 
