@@ -103,9 +103,14 @@ void bench_scan(const sink *s)
            "second), *formulas/s*\nthe distinct formulas actually decided per second, "
            "*operations/s* the exact plan\noperations actually performed (a sub-formula "
            "step or a root); the per-template walk\nevaluates every template (sharing "
-           "prefixes). Median of runs, in process, same hands.\n\n");
+           "prefixes). Median of runs, in process, same hands. The last two columns divide by "
+           "the CPU\ntime the process got instead of the wall time: on a machine shared with "
+           "other work (as\nhere, load average %s at the start) that is the rate per core, "
+           "and two free cores\ngive about twice it (each thread scans its own half of the "
+           "hands).\n\n", load);
     say(s, "| configuration | threads | walk: templates/s | formulas: templates/s | "
-           "formulas/s | operations/s |\n|---|---:|---:|---:|---:|---:|\n");
+           "formulas/s | operations/s | formulas per CPU-s | operations per CPU-s |\n"
+           "|---|---:|---:|---:|---:|---:|---:|---:|\n");
     struct { int n; int64_t hi; int runs; const char *name; } cfg[] = {
         { 4, 13, 21, "4 cards, 1-13 (7,680 templates, 1,820 hands)" },
         { 5, 13, 5, "5 cards, 1-13 (430,080 templates, 6,188 hands)" },

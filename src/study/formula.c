@@ -372,11 +372,6 @@ static int make_members(formula_set *s)
 
 /* --- the plan -------------------------------------------------------------------------- */
 
-typedef struct {
-    const formula_set *s;
-    const uint32_t *ids;
-} order_ctx;
-
 static int popcount16(uint16_t m) { return __builtin_popcount(m); }
 
 /* Steps by number of cards (dependencies first), then kind (a run per kind keeps the
