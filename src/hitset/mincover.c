@@ -165,7 +165,10 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
     q.seed = p->seed;
     q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * p->time_limit
                                   : (p->ls_seconds < p->time_limit ? p->ls_seconds : p->time_limit);
-    q.patience = p->ls_seconds < 0 ? MINCOVER_LS_PATIENCE : 0;
+    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->red.core);
+    if (patience < MINCOVER_LS_PATIENCE_MIN)
+        patience = MINCOVER_LS_PATIENCE_MIN;
+    q.patience = p->ls_seconds < 0 ? patience : 0;
     ilp_from(p, &lq);
     if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
         q.target = rl.target = (uint32_t)ceil(lp - 1e-6);

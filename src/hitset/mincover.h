@@ -20,15 +20,18 @@
 
 #define MINCOVER_MAX_RUNS 10000
 /* The default local search: a quarter of the time limit at most, and it gives up after
- * this many steps without a smaller cover (small instances finish in milliseconds). */
+ * MINCOVER_LS_PATIENCE steps per set of the core without a smaller cover, at least
+ * MINCOVER_LS_PATIENCE_MIN (small instances finish in milliseconds; on five cards, deck
+ * 1-10, improvements still come 400,000 steps apart). */
 #define MINCOVER_LS_SHARE 0.25
-#define MINCOVER_LS_PATIENCE 50000
+#define MINCOVER_LS_PATIENCE 300
+#define MINCOVER_LS_PATIENCE_MIN 50000
 
 typedef struct {
     double time_limit;     /* seconds for the local search and the exact search together,
                               and for each max-coverage ILP, > 0 (default 60) */
     double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
-                              of time_limit, with MINCOVER_LS_PATIENCE), 0 to skip it,
+                              of time_limit, with the patience above), 0 to skip it,
                               > 0 to spend up to that long (capped by time_limit) unless
                               it reaches the LP bound (default -1) */
     uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
