@@ -63,7 +63,8 @@ test-quick: build
 bench: build
 	$(BUILD)/t24-bench --write docs/benchmarks.md
 
-# Six cards over deck 1-13, the whole study (about 20 minutes on 2 cores): docs/six.md.
+# Six cards over deck 1-13, the whole study under --time-limit 900 (about 15 minutes on
+# 2 cores): docs/six.md.
 six: build
 	nice $(BUILD)/t24-bench --six --write docs/six.md
 # The exact search's choices on five cards (about 16 x SECONDS of wall time; not in `test`).
@@ -71,8 +72,9 @@ FIVE_SECONDS ?= 60
 bench-five: build
 	nice $(BUILD)/t24-bench --five $(FIVE_SECONDS) --write docs/bench-five.md
 
-# docs/frontier.md and data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, one
-# nice'd run at a time (about 1.5 hours; not part of `test`).
+# docs/frontier.md, docs/frontier/runs/, results.md's five-card section and
+# data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side
+# under nice (about 40 minutes; not part of `test`).
 frontier: build
 	bash docs/frontier/make-frontier.sh $(T24)
 
@@ -84,6 +86,7 @@ results: build
 	$(T24) sweep --out $(BUILD)/sweep >/dev/null
 	cp $(BUILD)/sweep/sweep.md docs/results.md
 	cp $(BUILD)/sweep/sweep.csv docs/results.csv
+	bash docs/frontier/results-section.sh .
 
 # data/instances/ and data/covers/: the standard configurations (data/configurations.txt).
 data: build

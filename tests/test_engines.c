@@ -24,7 +24,7 @@ static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r
     if (r->status != ILP_NONE) {
         cr_assert(instance_is_cover(h, r->chosen, r->nchosen), "%s's solution misses a set",
                   ilp_engine_name(e));
-        cr_assert_eq(r->value, r->nchosen);
+        cr_assert_eq(r->value, r->nchosen, "%s: value %g, %u chosen", ilp_engine_name(e), r->value, r->nchosen);
         cr_assert_leq(r->bound, r->value + 1e-6);
     }
 }

@@ -2,6 +2,8 @@
  * table row it writes, and the proven cover it files under data/covers/, re-checked here
  * against the exact evaluation of every hand (independently of the study that chose it). */
 #include <criterion/criterion.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "study_helpers.h"
@@ -28,6 +30,14 @@ Test(frontier, small_deck_row_and_its_proven_cover, .timeout = 600)
         cr_skip_test("jq is missing (bash .ci/install-deps.sh installs it)");
     char root[] = "/tmp/t24-frontier-test-XXXXXX", cmd[2048], path[600];
     cr_assert(mkdtemp(root));
+    /* A results.md for the generator to append its section to. */
+    snprintf(path, sizeof path, "%s/docs", root);
+    cr_assert_eq(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/docs/results.md", root);
+    FILE *page = fopen(path, "w");
+    cr_assert(page);
+    fputs("# Results\n\nthe sweep\n\n", page);
+    fclose(page);
     snprintf(cmd, sizeof cmd, "FRONTIER_DECKS='1-4:30' bash '%s/docs/frontier/make-frontier.sh' "
              "'%s' '%s' 2>/dev/null", getenv("T24_SOURCE_DIR"), getenv("T24_BIN"), root);
     cr_assert_eq(system(cmd), 0, "the generator failed");
@@ -35,7 +45,19 @@ Test(frontier, small_deck_row_and_its_proven_cover, .timeout = 600)
     char *md = slurp(path);
     cr_assert(md, "no frontier.md");
     cr_expect(strstr(md, "\n| 1-4 | 49 |"), "no row for deck 1-4: %s", md);
-    cr_expect(strstr(md, "(proven, "), "deck 1-4 not proven: %s", md);
+    /* Both engines proved it (the generator fails when their optima differ). */
+    cr_expect(strstr(md, " s (glpk) | proven "), "not proven by both engines: %s", md);
+    cr_expect(strstr(md, " s (cbc) | **"), "not proven by both engines: %s", md);
+    free(md);
+    /* results.md: the sweep, one blank line, then the same table under its heading. */
+    snprintf(path, sizeof path, "%s/docs/results.md", root);
+    md = slurp(path);
+    cr_assert(md);
+    const char *head = "# Results\n\nthe sweep\n\n## Five cards at target 24: the frontier\n";
+    cr_expect(strncmp(md, head, strlen(head)) == 0, "%s", md);
+    cr_expect(strstr(md, "\n| 1-4 | 49 |"), "no row in results.md: %s", md);
+    snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-cbc.json", root);
+    cr_expect_eq(access(path, R_OK), 0, "CBC's report was not kept");
     snprintf(path, sizeof path, "%s/data/covers/5cards-deck1-4-target24.txt", root);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "no cover file");

@@ -8,6 +8,7 @@
 #include "hitset/mincover.h"
 #include "hitset/ilp.h"
 #include "hitset/reduce.h"
+#include "core/walltime.h"
 
 #define END UINT32_MAX
 
@@ -426,6 +427,75 @@ Test(hitset, random_runs_keep_their_best_cover)
         cr_assert_eq(st.best.n, st.pruned_min);
         cr_assert_geq(st.best.n, brute_optimum(h));
         greedy_cover_free(&st.best);
+        instance_free(h);
+    }
+}
+
+/* A deadline before the time limit is what the searches get (the study sets one so that
+ * its whole run fits in its limit): with 60 s of time limit and a deadline 0.3 s away,
+ * the run must end in well under the 60 s it would otherwise spend on this instance. */
+Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
+{
+    uint64_t state = 4242;
+    instance *h = random_instance(4000, 2500, 40, &state); /* GLPK needs seconds */
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    mincover_params_init(&p);
+    p.time_limit = 60;
+    p.greedy_runs = 1;
+    p.reduce = false;
+    double t0 = walltime_now();
+    p.deadline = t0 + 0.3;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    double took = walltime_now() - t0;
+    check_invariants(h, &r);
+    cr_expect_leq(r.budget, 0.3, "budget %g", r.budget);
+    cr_expect_lt(took, 30, "the deadline was ignored: %g s", took);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT, "this instance takes GLPK far longer");
+    mincover_result_free(&r);
+    /* A deadline already passed still gives a valid cover and honest bounds. */
+    p.deadline = walltime_now() - 1;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    check_invariants(h, &r);
+    cr_expect_not(r.optimal);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* The LP basis kept by ilp_lp_bound() starts ilp_hitting_set() at the LP optimum: the
+ * same LP value and the same proven optimum as a cold start, on random instances; a
+ * basis of another size is ignored. */
+Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
+{
+    uint64_t state = 99;
+    for (int i = 0; i < 10; i++) {
+        instance *h = random_instance(30 + 5 * (uint32_t)i, 60, 4, &state);
+        ilp_params q;
+        ilp_basis b = { 0 };
+        ilp_result cold, warm;
+        double lp;
+        char err[256];
+        ilp_params_init(&q);
+        cr_assert_eq(ilp_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
+        q.basis = &b;
+        cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(b.nrows, instance_nsets(h));
+        cr_assert_eq(b.ncols, instance_nelems(h));
+        cr_assert_eq(ilp_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(cold.status, ILP_OPTIMAL);
+        cr_expect_eq(warm.status, ILP_OPTIMAL);
+        cr_expect_float_eq(warm.lp, cold.lp, 1e-9);
+        cr_expect_float_eq(lp, cold.lp, 1e-9);
+        cr_expect_float_eq(warm.value, cold.value, 1e-9);
+        cr_expect(instance_is_cover(h, warm.chosen, warm.nchosen));
+        ilp_result_free(&warm);
+        b.nrows++; /* no longer this instance's: ignored */
+        cr_assert_eq(ilp_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
+        cr_expect_float_eq(warm.value, cold.value, 1e-9);
+        ilp_result_free(&warm);
+        ilp_result_free(&cold);
+        ilp_basis_free(&b);
         instance_free(h);
     }
 }

@@ -93,6 +93,40 @@ void ilp_result_free(ilp_result *r)
     memset(r, 0, sizeof *r);
 }
 
+void ilp_basis_free(ilp_basis *b)
+{
+    free(b->stat);
+    memset(b, 0, sizeof *b);
+}
+
+/* Keeps P's basis in b (nothing is kept when memory runs out: it is only a shortcut). */
+static void basis_save(glp_prob *P, ilp_basis *b)
+{
+    int nr = glp_get_num_rows(P), nc = glp_get_num_cols(P);
+    ilp_basis_free(b);
+    b->stat = malloc(((size_t)nr + (size_t)nc + 1) * sizeof *b->stat);
+    if (!b->stat)
+        return;
+    b->nrows = (uint32_t)nr;
+    b->ncols = (uint32_t)nc;
+    for (int i = 1; i <= nr; i++)
+        b->stat[i - 1] = glp_get_row_stat(P, i);
+    for (int j = 1; j <= nc; j++)
+        b->stat[nr + j - 1] = glp_get_col_stat(P, j);
+}
+
+/* Loads b into P when it was kept for a problem of P's size. */
+static void basis_load(glp_prob *P, const ilp_basis *b)
+{
+    int nr = glp_get_num_rows(P), nc = glp_get_num_cols(P);
+    if (!b || !b->stat || b->nrows != (uint32_t)nr || b->ncols != (uint32_t)nc)
+        return;
+    for (int i = 1; i <= nr; i++)
+        glp_set_row_stat(P, i, b->stat[i - 1]);
+    for (int j = 1; j <= nc; j++)
+        glp_set_col_stat(P, j, b->stat[nr + j - 1]);
+}
+
 /* Columns 1..ne: binary x_e with cost 1. Rows 1..ns: sum of x over set s >= 1. */
 static glp_prob *hitting_model(const instance *h, bool integer, int *ind, double *val)
 {
@@ -143,6 +177,10 @@ static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
+    /* Dual simplex: with unit costs the all-slack basis is dual feasible from the start,
+     * so there is no phase 1 (measured in benchmarks.md: several times faster than the
+     * primal simplex on six-card cores). */
+    sm.meth = GLP_DUALP;
     double ms = ceil(seconds * 1000.0);
     sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
     if (glp_get_num_rows(P) == 0) {
@@ -181,6 +219,8 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     rc = solve_lp(P, p->time_limit, value, err, errsize);
+    if (rc == 0 && p->basis)
+        basis_save(P, p->basis);
     if (rc == 1) {
         snprintf(err, errsize, "the time limit stopped the LP relaxation");
         rc = -1;
@@ -239,9 +279,15 @@ static void callback(glp_tree *T, void *info)
     report_progress(T, c);
 }
 
-/* GLPK's choices: the caller's where given, else t24's defaults. */
-static void tune(glp_iocp *io, const ilp_glpk_options *o)
+/* GLPK's choices: the caller's where given, else t24's defaults: GLPK's own
+ * Driebeck-Tomlin branching, except on cores with more than ILP_DTH_MAX_COLS columns
+ * (six cards), where one of its branching steps took many seconds and overran the time
+ * limit by that much: there the most fractional variable, which costs nothing to pick. */
+#define ILP_DTH_MAX_COLS 20000
+static void tune(glp_iocp *io, const ilp_glpk_options *o, int ncols)
 {
+    if (ncols > ILP_DTH_MAX_COLS)
+        io->br_tech = GLP_BR_MFV;
     if (o->branching)
         io->br_tech = o->branching;
     if (o->backtracking)
@@ -270,7 +316,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
     glp_init_iocp(&io);
     io.msg_lev = GLP_MSG_OFF;
     io.presolve = GLP_OFF; /* the callback's heuristic solution is in our own columns */
-    tune(&io, &p->glpk);
+    tune(&io, &p->glpk, glp_get_num_cols(P));
     io.cb_func = callback;
     io.cb_info = &cb;
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
@@ -293,7 +339,9 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
     out->nodes = cb.nodes;
     if (out->status == ILP_NONE)
         return 0;
-    out->value = glp_mip_obj_val(P);
+    /* Both models have integer costs (unit, or integer weights), so the objective of an
+     * integer solution is an integer; GLPK's sum can be off by rounding (37 - 1e-9). */
+    out->value = floor(glp_mip_obj_val(P) + 0.5);
     if (out->status == ILP_OPTIMAL)
         out->bound = out->value;
     for (uint32_t e = 0; e < ne; e++)
@@ -400,6 +448,8 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     guard_begin(&g, p, &term);
     glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
                            : hitting_model(h, true, ind, val);
+    if (!coverage)
+        basis_load(P, p->basis);
     rc = solve_lp(P, p->time_limit, &out->lp, err, errsize);
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

@@ -45,8 +45,18 @@ typedef struct {
     bool gomory, mir, cover, clique;
 } ilp_glpk_options;
 
+/* The LP relaxation's optimal basis (GLPK's statuses of rows 1..nrows, then columns
+ * 1..ncols), kept by ilp_lp_bound() so that ilp_hitting_set() on the same instance starts
+ * its branch and bound from it instead of solving the LP again. */
+typedef struct {
+    int *stat;
+    uint32_t nrows, ncols;
+} ilp_basis;
+
 typedef struct {
     double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
+    ilp_basis *basis;     /* GLPK only: filled by ilp_lp_bound(), used by ilp_hitting_set()
+                             when its sizes match the instance; or NULL (default) */
     const uint32_t *warm; /* a known solution (element ids) handed to the solver first, or NULL */
     uint32_t nwarm;
     int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0; CBC has none) */
@@ -77,5 +87,6 @@ int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
 int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
                      ilp_result *out, char *err, size_t errsize);
 void ilp_result_free(ilp_result *r);
+void ilp_basis_free(ilp_basis *b);
 
 #endif

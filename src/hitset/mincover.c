@@ -163,13 +163,15 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
     ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, 0 };
     localsearch_params_init(&q);
     q.seed = p->seed;
-    q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * p->time_limit
-                                  : (p->ls_seconds < p->time_limit ? p->ls_seconds : p->time_limit);
+    q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * r->budget
+                                  : (p->ls_seconds < r->budget ? p->ls_seconds : r->budget);
     uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->red.core);
     if (patience < MINCOVER_LS_PATIENCE_MIN)
         patience = MINCOVER_LS_PATIENCE_MIN;
     q.patience = p->ls_seconds < 0 ? patience : 0;
     ilp_from(p, &lq);
+    lq.time_limit = r->budget;
+    lq.basis = &r->basis;
     if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
         q.target = rl.target = (uint32_t)ceil(lp - 1e-6);
         set_lp_bound(r, lp); /* a bound even if the ILP's own LP is stopped later */
@@ -204,6 +206,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     relay rl = { &r->params, r->red.nforced, walltime_now() - started };
     ilp_from(&r->params, &q);
     q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.basis = &r->basis; /* the local search phase's LP, if it ran */
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
@@ -235,6 +238,9 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     greedy_cover g = { 0 }, gp = { 0 };
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
+    r->budget = r->params.time_limit;
+    if (r->params.deadline > 0 && r->params.deadline - t0 < r->budget)
+        r->budget = r->params.deadline - t0 > 1e-3 ? r->params.deadline - t0 : 1e-3;
     if (greedy_run(r->red.core, NULL, &g) || greedy_prune(r->red.core, &g, &gp)) {
         snprintf(err, errsize, "out of memory");
         goto done;
@@ -248,7 +254,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
         nwarm = r->ls.n;
     }
     r->seconds_ls = walltime_now() - t0;
-    bound = ilp_phase(r, warm, nwarm, r->params.time_limit - r->seconds_ls, started, cand,
+    bound = ilp_phase(r, warm, nwarm, r->budget - r->seconds_ls, started, cand,
                       ncand);
 done:
     greedy_cover_free(&g);
@@ -389,6 +395,7 @@ void mincover_result_free(mincover_result *r)
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
     localsearch_result_free(&r->ls);
+    ilp_basis_free(&r->basis);
     free(r->solves);
     free(r->coverage);
     memset(r, 0, sizeof *r);

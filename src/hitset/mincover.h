@@ -30,6 +30,9 @@
 typedef struct {
     double time_limit;     /* seconds for the local search and the exact search together,
                               and for each max-coverage ILP, > 0 (default 60) */
+    double deadline;       /* walltime_now() by which the two searches must end, which
+                              caps time_limit (0: none, the default); the study sets it so
+                              that its whole run fits in its time limit */
     double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
                               of time_limit, with the patience above), 0 to skip it,
                               > 0 to spend up to that long (capped by time_limit) unless
@@ -84,6 +87,10 @@ typedef struct {
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
     coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
     uint32_t ncoverage;
+    ilp_basis basis;               /* the core's LP basis, from the local search phase
+                                      to the exact search */
+    double budget;                 /* seconds the searches were given: time_limit,
+                                      capped by the deadline when they started */
     char message[256];             /* why GLPK failed, when it did */
     double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ls, seconds_ilp,
         seconds_cover, seconds_coverage;

@@ -6,6 +6,7 @@
 
 #include "core/hand.h"
 #include "core/template.h"
+#include "study/study.h"
 
 /* Measured per number of cards (the `all` family; the reduced one is smaller): formula
  * groups, plan operations per hand (steps + root operand pairs), the grouping memo's
@@ -63,8 +64,10 @@ int preflight_run(const enumeration_params *sp, const mincover_params *hp,
     out->bytes += 16e6; /* the program, GLPK and libraries */
     out->seconds_enumerate = t * SEC_PER_TEMPLATE +
                              (double)hands * (double)c->ops * SEC_PER_OP / threads;
-    out->seconds_hitting = inc * SEC_PER_INCIDENCE * (1 + hp->greedy_runs / 100.0) +
-                           hp->time_limit;
+    /* The searches get what the time limit leaves (study.h). */
+    double work = inc * SEC_PER_INCIDENCE * (1 + hp->greedy_runs / 100.0);
+    double left = hp->time_limit * (1 - STUDY_RESERVE_SHARE) - out->seconds_enumerate - work;
+    out->seconds_hitting = work + (left > 0 ? left : 0);
     return 0;
 }
 

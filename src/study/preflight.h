@@ -25,7 +25,8 @@ typedef struct {
     uint64_t incidences;      /* estimated class-hand pairs */
     double bytes;             /* estimated peak memory */
     double seconds_enumerate; /* grouping and scan */
-    double seconds_hitting;   /* greedy, reductions, LP, and the ILP up to its limit */
+    double seconds_hitting;   /* greedy, reductions, then the searches until the
+                                 time limit (which the enumeration counts against) */
 } preflight_estimate;
 
 int preflight_run(const enumeration_params *sp, const mincover_params *hp,

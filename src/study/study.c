@@ -47,7 +47,10 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
         return -1;
     if (p->st.worker) /* an MPI rank that sent its share: rank 0 does the rest */
         return 0;
-    if (run_hitting_sets(p, hp, err, errsize))
+    mincover_params q = *hp;
+    if (q.deadline <= 0)
+        q.deadline = t0 + hp->time_limit * (1 - STUDY_RESERVE_SHARE);
+    if (run_hitting_sets(p, &q, err, errsize))
         return -1;
     p->seconds_total = walltime_now() - t0;
     return 0;
@@ -57,6 +60,8 @@ static void add_timings(cJSON *js, const study *p)
 {
     const mincover_result *h = &p->hr;
     cJSON *t = cJSON_AddObjectToObject(js, "seconds");
+    /* What the study left of its time limit for the searches (not a measured time). */
+    cJSON_AddNumberToObject(t, "search_budget", h->budget);
     cJSON_AddNumberToObject(t, "enumerate", p->st.seconds_enumerate);
     cJSON_AddNumberToObject(t, "complete", p->st.seconds_complete);
     cJSON_AddNumberToObject(t, "classes", p->seconds_classes);

@@ -20,6 +20,13 @@ typedef struct {
     double seconds_total;   /* study_run() from entry to return */
 } study;
 
+/* The share of hp->time_limit kept for what follows the searches (the cover check, the
+ * report, freeing memory), so that the whole run ends within the limit. */
+#define STUDY_RESERVE_SHARE 0.01
+
+/* The time limit bounds the whole study: enumeration, bounds, greedy and reductions
+ * count against it, and the local search and exact search get what is left (at least
+ * a moment: an enumeration that alone overruns the limit cannot be stopped). */
 int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
                  size_t errsize);
 cJSON *study_json(const study *p, bool timings);
