@@ -165,7 +165,8 @@ static char *on_a_terminal(const char *args)
     return out;
 }
 
-/* Search progress goes to stderr only on a terminal and never with --quiet (skipped
+/* Enumeration and search progress go to stderr only on a terminal and never with
+ * --quiet, which silences both (skipped
  * where `script` is missing). */
 Test(cli_hitset, search_progress_only_on_a_terminal_and_not_with_quiet, .timeout = 300)
 {
@@ -175,6 +176,7 @@ Test(cli_hitset, search_progress_only_on_a_terminal_and_not_with_quiet, .timeout
     if (system("command -v script >/dev/null 2>&1") != 0)
         return;
     char *tty = on_a_terminal(args);
+    cr_expect(strstr(tty, "t24 study: hands "), "no enumeration progress: %s", tty);
     cr_expect(strstr(tty, "glpk: cover"), "no progress line on a terminal: %s", tty);
     cr_expect(strstr(tty, "bound") && strstr(tty, "gap") && strstr(tty, "nodes"), "%s", tty);
     char quiet[256];
