@@ -86,3 +86,26 @@ Test(lp_limit, packing_never_exceeds_the_optimum_or_the_lp, .timeout = 120)
         instance_free(h);
     }
 }
+
+/* A simplex the time limit stopped leaves its basis behind, and a later solve from that
+ * basis reaches the same LP optimum as a solve from scratch. */
+Test(lp_limit, a_stopped_lp_basis_is_continued, .timeout = 300)
+{
+    instance *h = big();
+    ilp_params q;
+    ilp_basis b = { 0 };
+    double cold, warm;
+    char err[256];
+    ilp_params_init(&q);
+    q.time_limit = 120;
+    cr_assert_eq(ilp_lp_bound(h, &q, &cold, err, sizeof err), 0, "%s", err);
+    q.basis = &b;
+    q.time_limit = 1e-6;
+    cr_expect_eq(ilp_lp_bound(h, &q, &warm, err, sizeof err), -1, "stopped");
+    cr_assert_eq(b.nrows, instance_nsets(h), "the stopped basis was not kept");
+    q.time_limit = 120;
+    cr_assert_eq(ilp_lp_bound(h, &q, &warm, err, sizeof err), 0, "%s", err);
+    cr_expect_float_eq(warm, cold, 1e-6 * cold);
+    ilp_basis_free(&b);
+    instance_free(h);
+}

@@ -218,8 +218,10 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
     }
     guard_begin(&g, p, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
+    basis_load(P, p->basis);
     rc = solve_lp(P, p->time_limit, value, err, errsize);
-    if (rc == 0 && p->basis)
+    /* A basis the time limit stopped is kept too: the next solve continues from it. */
+    if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
     if (rc == 1) {
         snprintf(err, errsize, "the time limit stopped the LP relaxation");

@@ -45,9 +45,10 @@ typedef struct {
     bool gomory, mir, cover, clique;
 } ilp_glpk_options;
 
-/* The LP relaxation's optimal basis (GLPK's statuses of rows 1..nrows, then columns
+/* The LP relaxation's last basis (GLPK's statuses of rows 1..nrows, then columns
  * 1..ncols), kept by ilp_lp_bound() so that ilp_hitting_set() on the same instance starts
- * its branch and bound from it instead of solving the LP again. */
+ * from it instead of solving the LP again: from the optimum, or from where a time limit
+ * stopped the simplex. */
 typedef struct {
     int *stat;
     uint32_t nrows, ncols;
@@ -55,8 +56,9 @@ typedef struct {
 
 typedef struct {
     double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
-    ilp_basis *basis;     /* GLPK only: filled by ilp_lp_bound(), used by ilp_hitting_set()
-                             when its sizes match the instance; or NULL (default) */
+    ilp_basis *basis;     /* GLPK only: filled by ilp_lp_bound(), and where its sizes match
+                             the instance the start of ilp_lp_bound() and ilp_hitting_set();
+                             or NULL (default) */
     const uint32_t *warm; /* a known solution (element ids) handed to the solver first, or NULL */
     uint32_t nwarm;
     int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0; CBC has none) */

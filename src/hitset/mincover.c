@@ -153,7 +153,7 @@ static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint
  * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
  * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
 static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
-                    double started, uint32_t *buf, char *err, size_t errsize)
+                    double started, double until, uint32_t *buf, char *err, size_t errsize)
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
@@ -170,12 +170,17 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
         patience = MINCOVER_LS_PATIENCE_MIN;
     q.patience = p->ls_seconds < 0 ? patience : 0;
     ilp_from(p, &lq);
-    lq.time_limit = r->budget;
+    lq.time_limit = MINCOVER_LP_SHARE * r->budget;
     lq.basis = &r->basis;
     if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
         q.target = rl.target = (uint32_t)ceil(lp - 1e-6);
         set_lp_bound(r, lp); /* a bound even if the ILP's own LP is stopped later */
     }
+    /* The LP may have used much of the budget (six cards): the local search gets at
+     * most what is left, so that the two searches end by `until`. */
+    double left = until - walltime_now();
+    if (q.seconds > left)
+        q.seconds = left > 1e-3 ? left : 1e-3;
     if (p->progress) {
         q.progress = relay_ls;
         q.progress_ctx = &rl;
@@ -248,7 +253,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     const uint32_t *warm = gp.elems;
     uint32_t nwarm = gp.n;
     if (r->params.ls_seconds != 0) {
-        if (ls_phase(h, r, &gp, started, cand, err, errsize))
+        if (ls_phase(h, r, &gp, started, t0 + r->budget, cand, err, errsize))
             goto done;
         warm = r->ls.elems;
         nwarm = r->ls.n;

@@ -24,6 +24,10 @@
  * MINCOVER_LS_PATIENCE_MIN (small instances finish in milliseconds; on five cards, deck
  * 1-10, improvements still come 400,000 steps apart). */
 #define MINCOVER_LS_SHARE 0.25
+/* The LP relaxation before the local search (its ceiling is the local search's target)
+ * gets at most half of the searches' time: on six cards it can take all of it, and the
+ * local search would then have none. */
+#define MINCOVER_LP_SHARE 0.5
 #define MINCOVER_LS_PATIENCE 300
 #define MINCOVER_LS_PATIENCE_MIN 50000
 
