@@ -22,6 +22,7 @@ while read -r cards deck target family rest; do
   rm -rf "${tmp:?}/$name"
 done <"$list"
 mkdir -p "$out/instances" "$out/covers"
-rm -f "$out"/instances/*.hgr "$out"/covers/*.txt
+# Only this script's files (cardsC_...): covers/ also holds make frontier's 5cards-* files.
+rm -f "$out"/instances/cards*_*.hgr "$out"/covers/cards*_*.txt
 cp "$tmp"/instances/*.hgr "$out/instances/"
 cp "$tmp"/covers/*.txt "$out/covers/"
