@@ -8,21 +8,13 @@
 
 #include "helpers.h"
 #include "study_helpers.h"
+#include "core/idlist.h"
 #include "study/enumeration.h"
 
 /* Does template `id` solve hand h? Its solution row is sorted ascending. */
 static bool solves(const enumeration *st, uint32_t h, uint32_t id)
 {
-    const uint32_t *row = solutions_row(&st->sols, h);
-    uint64_t lo = 0, hi = solutions_row_len(&st->sols, h);
-    while (lo < hi) {
-        uint64_t mid = (lo + hi) / 2;
-        if (row[mid] < id)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < solutions_row_len(&st->sols, h) && row[lo] == id;
+    return idlist_sorted_has(solutions_row(&st->sols, h), solutions_row_len(&st->sols, h), id);
 }
 
 /* A cover file of data/covers/ (5 cards, deck 1..hi, target 24): as many expressions as

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/idlist.h"
+
 /* The instance as it shrinks: alive flags and the alive degree of every set/element,
  * plus a stamp array for find_dominator (stamp[x] == tick marks x as in the current row). */
 typedef struct {
@@ -18,26 +20,13 @@ typedef struct {
     reduce_result *r;
 } state;
 
-/* Is x in the ascending row? Rows of an instance are sorted, so a subset test costs a
- * few probes per entry and stops at the first miss, instead of a scan of the long row. */
-static bool sorted_has(const uint32_t *row, uint32_t len, uint32_t x)
-{
-    uint32_t lo = 0, hi = len;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (row[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < len && row[lo] == x;
-}
-
-/* Does the ascending row contain all n entries of want? */
+/* Does the ascending row contain all n entries of want? Rows of an instance are sorted,
+ * so a subset test costs a few probes per entry and stops at the first miss, instead of
+ * a scan of the long row. */
 static bool row_has_all(const uint32_t *row, uint32_t len, const uint32_t *want, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++)
-        if (!sorted_has(row, len, want[i]))
+        if (!idlist_sorted_has(row, len, want[i]))
             return false;
     return true;
 }
