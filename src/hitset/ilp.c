@@ -11,6 +11,7 @@
 
 #include "core/walltime.h"
 #include "hitset/cbc.h"
+#include "hitset/ilp_node.h"
 
 /* GLPK reports fatal errors (bad data, out of memory) by calling the error hook and then
  * aborting. The hook jumps back to the public function, which frees GLPK's environment
@@ -234,6 +235,17 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
     return rc;
 }
 
+/* GLPK's choices: the caller's where given, else t24's defaults. Branching: strong
+ * branching (ilp_node.h) on ILP_STRONG_CANDIDATES columns, ILP_STRONG_ITERATIONS dual
+ * simplex steps per probe; GLPK's own Driebeck-Tomlin rule, the next best, needed 30 times
+ * longer on five cards, deck 1-6 (hitting-sets.md). On cores with more than
+ * ILP_DTH_MAX_COLS columns (six cards) every probe and every Driebeck-Tomlin step takes
+ * seconds, and the time limit was overrun by that much: there the most fractional column,
+ * which costs nothing to pick. */
+#define ILP_DTH_MAX_COLS 20000
+#define ILP_STRONG_CANDIDATES 5
+#define ILP_STRONG_ITERATIONS 50
+
 /* What the branch-and-bound callback tracks: the best proven bound seen (each active
  * node's bound is valid for its subtree, so the best active node bounds everything left),
  * and the warm start to hand over at the first heuristic request. */
@@ -245,6 +257,10 @@ typedef struct {
     const ilp_params *p; /* for its progress callback */
     double started, said; /* when the call started and progress was last reported */
     uint64_t nodes;     /* explored so far */
+    bool rc_fixing;     /* ilp_node_fix_by_reduced_cost() at every node */
+    int strong;         /* candidates for ilp_node_strong_branch(), 0 for GLPK's rule */
+    double deadline;    /* no more probing after this (walltime_now()) */
+    uint64_t fixed, probes; /* what ilp_node did */
 } cbinfo;
 
 /* At most once a second: where the search stands, for the caller's progress display. */
@@ -268,6 +284,10 @@ static void report_progress(glp_tree *T, cbinfo *c)
 static void callback(glp_tree *T, void *info)
 {
     cbinfo *c = info;
+    if (glp_ios_reason(T) == GLP_IBRANCH && c->strong > 0)
+        c->probes += ilp_node_strong_branch(T, c->strong, ILP_STRONG_ITERATIONS,
+                                            walltime_now() < c->deadline);
+
     int node = glp_ios_best_node(T);
     if (node) {
         double b = glp_ios_node_bound(T, node);
@@ -278,14 +298,19 @@ static void callback(glp_tree *T, void *info)
         c->warm_given = true;
         glp_ios_heur_sol(T, c->warm);
     }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->rc_fixing)
+        c->fixed += ilp_node_fix_by_reduced_cost(T);
     report_progress(T, c);
 }
 
-/* GLPK's choices: the caller's where given, else t24's defaults: GLPK's own
- * Driebeck-Tomlin branching, except on cores with more than ILP_DTH_MAX_COLS columns
- * (six cards), where one of its branching steps took many seconds and overran the time
- * limit by that much: there the most fractional variable, which costs nothing to pick. */
-#define ILP_DTH_MAX_COLS 20000
+/* How many columns strong branching probes: 0 where GLPK's rule branches. */
+static int strong_candidates(const ilp_glpk_options *o, int ncols)
+{
+    if (o->branching || ncols > ILP_DTH_MAX_COLS)
+        return 0;
+    return o->strong > 0 ? o->strong : ILP_STRONG_CANDIDATES;
+}
+
 static void tune(glp_iocp *io, const ilp_glpk_options *o, int ncols)
 {
     if (ncols > ILP_DTH_MAX_COLS)
@@ -313,7 +338,11 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         out->bound = out->lp;
         return 0;
     }
-    cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0 };
+    /* Only the hitting-set model (minimum, unit costs) suits ilp_node.h. */
+    bool unit = dir == GLP_MIN;
+    int strong = unit ? strong_candidates(&p->glpk, glp_get_num_cols(P)) : 0;
+    cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0,
+                  unit && !p->glpk.no_rc_fixing, strong, started + p->time_limit, 0, 0 };
     glp_iocp io;
     glp_init_iocp(&io);
     io.msg_lev = GLP_MSG_OFF;
@@ -339,6 +368,8 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
     }
     out->bound = cb.bound;
     out->nodes = cb.nodes;
+    out->rc_fixed = cb.fixed;
+    out->probes = cb.probes;
     if (out->status == ILP_NONE)
         return 0;
     /* Both models have integer costs (unit, or integer weights), so the objective of an

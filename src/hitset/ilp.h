@@ -38,11 +38,14 @@ typedef struct {
 typedef void (*ilp_progress_fn)(void *ctx, const ilp_progress *p);
 
 /* GLPK's branch-and-bound choices, for measuring them (bench/): branching and
- * backtracking take GLPK's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (see
- * ilp.c for what it is and why); the flags switch GLPK's cut generators on. */
+ * backtracking take GLPK's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (strong
+ * branching; see ilp.c for what it is and why); the flags switch GLPK's cut generators
+ * on, and t24's reduced-cost fixing at every node off (ilp_node.h). */
 typedef struct {
     int branching, backtracking;
     bool gomory, mir, cover, clique;
+    bool no_rc_fixing;
+    int strong; /* columns strong branching probes, 0 for t24's default */
 } ilp_glpk_options;
 
 /* The LP relaxation's last basis (GLPK's statuses of rows 1..nrows, then columns
@@ -77,6 +80,8 @@ typedef struct {
     uint32_t *chosen;    /* elements of the best solution, ascending */
     uint32_t nchosen;
     uint64_t nodes;      /* branch-and-bound nodes explored */
+    uint64_t rc_fixed;   /* GLPK: columns fixed by reduced cost at nodes (ilp_node.h) */
+    uint64_t probes;     /* GLPK: strong branching's LP probes */
     double seconds;
 } ilp_result;
 
