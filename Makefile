@@ -74,7 +74,7 @@ bench-five: build
 
 # docs/frontier.md, docs/frontier/runs/, results.md's five-card section and
 # data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side
-# under nice (about 40 minutes; not part of `test`).
+# under nice (about 30 minutes; not part of `test`).
 frontier: build
 	bash docs/frontier/make-frontier.sh $(T24)
 

@@ -115,8 +115,9 @@ done
   echo "# Five cards: the frontier"
   echo
   echo "Written by \`make frontier\` (\`bash docs/frontier/make-frontier.sh build/t24\`; about"
-  echo "40 minutes on this project's 2-core machine: the sum of the budgets, the two engines"
-  echo "side by side). One \`t24 study --cards 5 --deck D --time-limit B --solver E\` per deck"
+  echo "30 minutes on this project's 2-core machine: the two engines side by side, each deck"
+  echo "ending when both have proven its optimum or used its budget; at most the sum of the"
+  echo "budgets, 41 minutes). One \`t24 study --cards 5 --deck D --time-limit B --solver E\` per deck"
   echo "and engine; the budget B covers the local search (by default up to a quarter of it,"
   echo "usually a few seconds) and the exact search. Times are wall-clock seconds. The"
   echo "reports behind every cell are in [frontier/runs/](frontier/runs/) (\`--json\`)."

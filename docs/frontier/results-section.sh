@@ -20,7 +20,7 @@ trap 'rm -f "$tmp"' EXIT
   echo
   echo "## Five cards at target 24: the frontier"
   echo
-  echo "Written by \`make frontier\` (about 40 minutes; see [frontier.md](frontier.md))."
+  echo "Written by \`make frontier\` (about 30 minutes; see [frontier.md](frontier.md))."
   echo
   cat "$table"
 } >"$tmp"
