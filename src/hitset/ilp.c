@@ -327,8 +327,9 @@ static void tune(glp_iocp *io, const ilp_glpk_options *o, int ncols)
 
 /* Branch and bound from the LP optimum already in P. Fills status, value, bound and the
  * chosen elements (columns 1..ne with value 1). */
-static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_params *p,
-                     double started, ilp_result *out, char *err, size_t errsize)
+static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_costs,
+                     const ilp_params *p, double started, ilp_result *out, char *err,
+                     size_t errsize)
 {
     int dir = glp_get_obj_dir(P);
     /* The limit covers the whole call, LP relaxation included. */
@@ -339,7 +340,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, const ilp_par
         return 0;
     }
     /* Only the hitting-set model (minimum, unit costs) suits ilp_node.h. */
-    bool unit = dir == GLP_MIN;
+    bool unit = unit_costs && dir == GLP_MIN;
     int strong = unit ? strong_candidates(&p->glpk, glp_get_num_cols(P)) : 0;
     cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0,
                   unit && !p->glpk.no_rc_fixing, strong, started + p->time_limit, 0, 0 };
@@ -492,7 +493,7 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     } else if (rc == 0 && !coverage && instance_nsets(h) == 0) {
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
     } else if (rc == 0) {
-        rc = solve_mip(P, ne, warm, p, t0, out, err, errsize);
+        rc = solve_mip(P, ne, warm, !coverage, p, t0, out, err, errsize);
     }
     glp_delete_prob(P);
     guard_end(p, term);

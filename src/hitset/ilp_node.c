@@ -2,19 +2,23 @@
 #include "hitset/ilp_node.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 /* A child whose LP passes the cutoff is pruned at once; its rise counts as this much. */
 #define PRUNED_RISE 1e3
-/* Slack against GLPK's rounding: a bound must pass z - 1 by this much to count. */
-#define CUTOFF_SLACK 1e-6
+/* Slack against rounding: a bound must pass z - 1 by this much, relative to 1 + z, to
+ * count. The LP's reduced costs are exact only up to GLPK's tolerances (1e-7 each), so
+ * this is wider than those; it costs nothing measurable. */
+#define CUTOFF_SLACK 1e-4
 
 /* Covers are integers, so once one of size z is known only covers of size z - 1 or less
  * matter: a node (or a column) whose LP bound passes z - 1 can go. HUGE_VAL without an
  * incumbent. */
 static double cutoff(glp_prob *P)
 {
-    return glp_mip_status(P) == GLP_FEAS ? glp_mip_obj_val(P) - 1.0 + CUTOFF_SLACK : HUGE_VAL;
+    if (glp_mip_status(P) != GLP_FEAS)
+        return HUGE_VAL;
+    double z = glp_mip_obj_val(P);
+    return z - 1.0 + CUTOFF_SLACK * (1.0 + fabs(z));
 }
 
 /* A column non-basic at 0 with reduced cost d raises every solution of this node's
@@ -68,9 +72,10 @@ static int pick_candidates(glp_tree *T, glp_prob *P, int k, int *cand, double *d
 }
 
 /* The node's LP bound with column j fixed at v, from Q (a copy of the node's LP) started
- * at the node's optimal basis `stat`: a few dual simplex steps. Every dual simplex iterate
+ * at the node's optimal basis `stat`: a few dual simplex steps. A dual feasible iterate
  * bounds the optimum from below, so stopping early is safe, only weaker. HUGE_VAL when
- * the child is infeasible or passes the cutoff. */
+ * the child is infeasible or passes the cutoff, -HUGE_VAL when nothing was learnt. Only
+ * the choice of column rests on this: GLPK solves and prunes every child itself. */
 static double probe(glp_prob *Q, const int *stat, int j, double v, double cut, int iterations)
 {
     int m = glp_get_num_rows(Q), n = glp_get_num_cols(Q);
@@ -87,11 +92,12 @@ static double probe(glp_prob *Q, const int *stat, int j, double v, double cut, i
     if (cut != HUGE_VAL)
         sm.obj_ul = cut;
     int rc = glp_simplex(Q, &sm), st = glp_get_status(Q);
+    bool bound = glp_get_dual_stat(Q) == GLP_FEAS;
     double z = glp_get_obj_val(Q);
     glp_set_col_bnds(Q, j, GLP_DB, 0.0, 1.0);
-    if (rc == GLP_EOBJUL || st == GLP_NOFEAS || z > cut)
+    if (rc == GLP_EOBJUL || st == GLP_NOFEAS || (bound && z > cut))
         return HUGE_VAL;
-    return rc == 0 || rc == GLP_EITLIM ? z : -HUGE_VAL; /* -HUGE_VAL: nothing learnt */
+    return (rc == 0 || rc == GLP_EITLIM) && bound ? z : -HUGE_VAL;
 }
 
 /* Probes every candidate both ways from a copy of the node's LP; returns the best
@@ -130,18 +136,20 @@ uint32_t ilp_node_strong_branch(glp_tree *T, int candidates, int iterations, boo
 {
     glp_prob *P = glp_ios_get_prob(T);
     int m = glp_get_num_rows(P), n = glp_get_num_cols(P), k = candidates < 1 ? 1 : candidates;
-    int *cand = malloc((size_t)k * sizeof *cand);
-    double *dist = malloc((size_t)k * sizeof *dist);
-    int *stat = malloc(((size_t)m + (size_t)n + 1) * sizeof *stat);
+    /* GLPK's allocator: should GLPK fail inside (its memory limit), ilp.c's guard frees
+     * GLPK's environment, and these with it. */
+    int *cand = glp_alloc(k, sizeof *cand);
+    double *dist = glp_alloc(k, sizeof *dist);
+    int *stat = glp_alloc(m + n + 1, sizeof *stat);
     uint32_t probes = 0;
-    int nc = cand && dist && stat ? pick_candidates(T, P, k, cand, dist) : 0;
+    int nc = pick_candidates(T, P, k, cand, dist);
     if (nc > 0) {
         int sel = GLP_NO_BRNCH;
         int j = probe ? probe_all(P, cand, nc, iterations, stat, &probes, &sel) : cand[0];
         glp_ios_branch_upon(T, j, sel);
     }
-    free(cand);
-    free(dist);
-    free(stat);
+    glp_free(cand);
+    glp_free(dist);
+    glp_free(stat);
     return probes;
 }

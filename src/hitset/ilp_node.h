@@ -21,8 +21,7 @@ uint32_t ilp_node_fix_by_reduced_cost(glp_tree *T);
  * `candidates` most fractional columns are each fixed at 0 and at 1 in a copy of the
  * node's LP, `iterations` dual simplex steps each, and the column whose weaker child's
  * bound rises most wins. With probe false (the time limit is near) the most fractional
- * column wins at once. Returns the probes made; GLPK keeps its own choice only when
- * memory runs out. */
+ * column wins at once. Returns the probes made. */
 uint32_t ilp_node_strong_branch(glp_tree *T, int candidates, int iterations, bool probe);
 
 #endif
