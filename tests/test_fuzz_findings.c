@@ -2,7 +2,10 @@
  * (the inputs are in the seed corpora too, so the fuzzers replay them on every run). */
 #include <criterion/criterion.h>
 
+#include <string.h>
+
 #include "hitset/export.h"
+#include "solve/search.h"
 #include "solve/verify.h"
 #include "study/solutions.h"
 
@@ -61,4 +64,28 @@ Test(fuzz_findings, a_pace_universe_is_bounded)
     fclose(fp);
     cr_assert_null(h);
     cr_assert(strstr(err, "999999991 elements"), "%s", err);
+}
+
+/* fuzz_solve: all-solutions mode listed '(0*0+1)*(3-2-2)' twice for cards 0 0 1 3 2 2 at
+ * target -1 (two canonical keys, one printed form). Every printed solution must be new;
+ * search.c now checks the printed form too. */
+Test(fuzz_findings, no_solution_is_printed_twice)
+{
+    const int64_t cards[] = { 0, 0, 1, 3, 2, 2 };
+    search *s = search_new();
+    search_params p;
+    cr_assert(s);
+    search_params_init(&p);
+    p.target = -1;
+    p.all = true;
+    cr_assert_eq(search_run(s, cards, 6, &p, NULL), SEARCH_OK);
+    size_t n = search_count(s);
+    cr_assert_gt(n, 1000, "%zu solutions", n);
+    for (size_t i = 0; i < n; i++) {
+        const char *text = search_solution(s, i);
+        cr_assert_eq(verify_solution(text, cards, 6, -1), VERIFY_OK, "'%s'", text);
+        for (size_t j = 0; j < i; j++)
+            cr_assert_str_neq(text, search_solution(s, j), "'%s' twice", text);
+    }
+    search_free(s);
 }

@@ -29,7 +29,8 @@ typedef struct chunk {
 } chunk;
 
 typedef struct sol {
-    UT_hash_handle hh;
+    UT_hash_handle hh; /* in search.set, by key */
+    UT_hash_handle th; /* in search.texts, by text */
     bool oom;
     char *key;
     char *text;
@@ -67,6 +68,7 @@ struct search {
     chunk *chunks;
     size_t memo_count;
     sol *set;
+    sol *texts;
     sol **list;
     size_t nsol, capsol;
     char text[TEXT_MAX];
@@ -111,6 +113,7 @@ static void clear_memo(search *s)
 static void clear_solutions(search *s)
 {
     HASH_CLEAR(hh, s->set);
+    HASH_CLEAR(th, s->texts);
     for (size_t i = 0; i < s->nsol; i++) {
         free(s->list[i]->key);
         free(s->list[i]->text);
@@ -233,6 +236,11 @@ static sol *add_solution(search *s, const char *key, const char *text)
         return NULL;
     }
     HASH_ADD_KEYPTR(hh, s->set, e->key, strlen(e->key), e);
+    if (!e->oom) {
+        HASH_ADD_KEYPTR(th, s->texts, e->text, strlen(e->text), e);
+        if (e->oom)
+            HASH_DELETE(hh, s->set, e);
+    }
     if (e->oom) {
         free(e->key);
         free(e->text);
@@ -265,10 +273,14 @@ static void hit(search *s, const expr *root)
     sol *old = NULL;
     HASH_FIND_STR(s->set, key, old);
     if (!old) {
+        /* Two keys can still print the same (found by fuzz_solve: cards 0 0 1 3 2 2,
+         * target -1, printed '(0*0+1)*(3-2-2)' twice); what is printed is what must not
+         * repeat. */
         canon_format(s->cn, s->text, TEXT_MAX);
-        if (!add_solution(s, key, s->text))
-            s->nomem = true;
+        HASH_FIND(th, s->texts, s->text, strlen(s->text), old);
     }
+    if (!old && !add_solution(s, key, s->text))
+        s->nomem = true;
     if (!s->p.all || s->nomem)
         s->stop = true;
 }
