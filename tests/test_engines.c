@@ -252,6 +252,34 @@ Test(engines, cbc_uses_the_local_search_cover_as_its_start)
     instance_free(h);
 }
 
+/* The LP relaxation (GLPK's, before CBC starts) stopped by the time limit is no error:
+ * as GLPK's own search does, CBC's reports no LP bound (-1), bound 0 and the warm start.
+ * (It used to fail the whole call, and did so under AddressSanitizer with 0.05 s.) */
+Test(engines, cbc_keeps_its_warm_start_when_the_time_limit_stops_the_lp)
+{
+    uint64_t state = 99;
+    instance *h = random_instance(3000, 30000, 8, &state);
+    uint32_t *all = malloc(3000 * sizeof *all);
+    for (uint32_t e = 0; e < 3000; e++)
+        all[e] = e;
+    ilp_params p;
+    ilp_result c;
+    char err[256];
+    ilp_params_init(&p);
+    p.engine = ILP_CBC;
+    p.time_limit = 1e-4;
+    p.warm = all;
+    p.nwarm = 3000;
+    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(c.lp, -1, "the LP cannot have finished in 0.1 ms (lp %g)", c.lp);
+    cr_assert_eq(c.bound, 0);
+    cr_assert_eq(c.status, ILP_STOPPED);
+    cr_assert(instance_is_cover(h, c.chosen, c.nchosen));
+    ilp_result_free(&c);
+    free(all);
+    instance_free(h);
+}
+
 /* With a tiny time limit CBC stops: whatever it reports is a valid cover or nothing,
  * never a claim of optimality it did not make, and its bound stays below the optimum
  * GLPK proves with time to spare. */

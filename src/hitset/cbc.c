@@ -183,9 +183,16 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
     memset(out, 0, sizeof *out);
     cbc_api loaded;
     const cbc_api *api = &loaded;
-    if (cbc_load(&loaded, err, errsize) || ilp_lp_bound(h, &lp, &out->lp, err, errsize))
+    if (cbc_load(&loaded, err, errsize))
         return -1;
-    out->bound = out->lp;
+    if (ilp_lp_bound(h, &lp, &out->lp, err, errsize)) {
+        /* Stopped by the time limit, the LP gives no bound, as in GLPK's own search
+         * (lp -1, bound 0), and the warm start is still reported below. */
+        if (walltime_now() - t0 < p->time_limit)
+            return -1;
+        out->lp = -1;
+    }
+    out->bound = out->lp < 0 ? 0 : out->lp;
     out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
     int *idx = malloc(((size_t)ne + 1) * sizeof *idx);
     double *val = malloc(((size_t)ne + 1) * sizeof *val);
