@@ -157,6 +157,31 @@ Test(engines, node_work_keeps_the_optimum_from_a_cover_one_too_large, .timeout =
     cr_assert_gt(probes, 0, "strong branching never probed");
 }
 
+/* CBC with two threads (--threads with --solver cbc) proves the same optima. */
+Test(engines, cbc_with_two_threads_agrees_with_glpk, .timeout = 300)
+{
+    uint64_t state = 5150;
+    for (int t = 0; t < 6; t++) {
+        instance *h = random_instance(40 + 10 * (uint32_t)t, 150 + 30 * (uint32_t)t, 4, &state);
+        ilp_params p;
+        ilp_result g, c;
+        char err[256];
+        solve(h, ILP_GLPK, 60, &g);
+        ilp_params_init(&p);
+        p.engine = ILP_CBC;
+        p.threads = 2;
+        cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(g.status, ILP_OPTIMAL);
+        cr_assert_eq(c.status, ILP_OPTIMAL);
+        cr_assert_eq(c.value, g.value, "instance %d: CBC (2 threads) %g, GLPK %g", t, c.value,
+                     g.value);
+        cr_assert(instance_is_cover(h, c.chosen, c.nchosen));
+        ilp_result_free(&g);
+        ilp_result_free(&c);
+        instance_free(h);
+    }
+}
+
 /* A warm start is accepted by both engines and never makes the answer worse. */
 Test(engines, a_warm_start_is_used_and_kept)
 {

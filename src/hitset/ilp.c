@@ -68,6 +68,7 @@ void ilp_params_init(ilp_params *p)
     memset(p, 0, sizeof *p);
     p->time_limit = 60;
     p->engine = ILP_GLPK;
+    p->threads = 1;
 }
 
 const char *ilp_engine_name(ilp_engine e)

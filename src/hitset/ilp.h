@@ -66,6 +66,8 @@ typedef struct {
     uint32_t nwarm;
     int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0; CBC has none) */
     ilp_engine engine;    /* for ilp_hitting_set() (default ILP_GLPK) */
+    int threads;          /* CBC only: threads of its branch and bound (default 1; GLPK
+                             has one) */
     ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
     void *progress_ctx;
     ilp_glpk_options glpk;    /* default: all zero */

@@ -19,6 +19,7 @@ void mincover_params_init(mincover_params *p)
     p->seed = 1;
     p->reduce = true;
     p->ls_seconds = -1;
+    p->threads = 1;
 }
 
 /* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
@@ -215,6 +216,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
+    q.threads = r->params.threads;
     if (r->params.progress) {
         q.progress = relay_progress;
         q.progress_ctx = &rl;

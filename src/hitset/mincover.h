@@ -47,6 +47,7 @@ typedef struct {
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
     ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
+    int threads;           /* CBC's threads (default 1) */
     ilp_progress_fn progress; /* progress of the local search and the exact search, at
                                  most once a second (sizes of the whole instance), or NULL */
     void *progress_ctx;
