@@ -23,7 +23,6 @@ void study_options_init(study_options *o)
     memset(o, 0, sizeof *o);
     enumeration_params_init(&o->sp);
     mincover_params_init(&o->hp);
-    o->hp.threads = o->sp.nthreads; /* --threads is CBC's too */
     o->memory_limit = preflight_default_limit();
 }
 
@@ -73,8 +72,6 @@ static int parse_study(study_options *o, const char *cmd, const char *name, cons
         o->groupings_set = true;
     } else if (parse_int_range(v, 1, 64, &o->sp.nthreads)) {
         return args_error(cmd, "--threads must be an integer from 1 to 64, not '%s'", v);
-    } else {
-        o->hp.threads = o->sp.nthreads;
     }
     return 0;
 }

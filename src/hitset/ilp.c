@@ -260,7 +260,6 @@ typedef struct {
     uint64_t nodes;     /* explored so far */
     bool rc_fixing;     /* ilp_node_fix_by_reduced_cost() at every node */
     int strong;         /* candidates for ilp_node_strong_branch(), 0 for GLPK's rule */
-    double deadline;    /* no more probing after this (walltime_now()) */
     uint64_t fixed, probes; /* what ilp_node did */
 } cbinfo;
 
@@ -287,7 +286,7 @@ static void callback(glp_tree *T, void *info)
     cbinfo *c = info;
     if (glp_ios_reason(T) == GLP_IBRANCH && c->strong > 0)
         c->probes += ilp_node_strong_branch(T, c->strong, ILP_STRONG_ITERATIONS,
-                                            walltime_now() < c->deadline);
+                                            walltime_now() < c->started + c->p->time_limit);
 
     int node = glp_ios_best_node(T);
     if (node) {
@@ -344,7 +343,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_cos
     bool unit = unit_costs && dir == GLP_MIN;
     int strong = unit ? strong_candidates(&p->glpk, glp_get_num_cols(P)) : 0;
     cbinfo cb = { dir, out->lp, warm, false, p, started, walltime_now(), 0,
-                  unit && !p->glpk.no_rc_fixing, strong, started + p->time_limit, 0, 0 };
+                  unit && !p->glpk.no_rc_fixing, strong, 0, 0 };
     glp_iocp io;
     glp_init_iocp(&io);
     io.msg_lev = GLP_MSG_OFF;

@@ -102,10 +102,13 @@ static double probe(glp_prob *Q, const int *stat, int j, double v, double cut, i
 
 /* Probes every candidate both ways from a copy of the node's LP; returns the best
  * (largest product of the two rises) and its child with the smaller bound in *sel. */
-static int probe_all(glp_prob *P, const int *cand, int nc, int iterations, int *stat,
-                     uint32_t *probes, int *sel)
+static int probe_all(glp_prob *P, const int *cand, int nc, int iterations, uint32_t *probes,
+                     int *sel)
 {
     int m = glp_get_num_rows(P), n = glp_get_num_cols(P), best = cand[0];
+    /* GLPK's allocator: should GLPK fail inside (its memory limit), ilp.c's guard frees
+     * GLPK's environment, and this with it. */
+    int *stat = glp_alloc(m + n + 1, sizeof *stat);
     for (int i = 1; i <= m; i++)
         stat[i] = glp_get_row_stat(P, i);
     for (int j = 1; j <= n; j++)
@@ -129,27 +132,24 @@ static int probe_all(glp_prob *P, const int *cand, int nc, int iterations, int *
             break; /* both children pruned: the node goes, nothing to compare */
     }
     glp_delete_prob(Q);
+    glp_free(stat);
     return best;
 }
 
 uint32_t ilp_node_strong_branch(glp_tree *T, int candidates, int iterations, bool probe)
 {
     glp_prob *P = glp_ios_get_prob(T);
-    int m = glp_get_num_rows(P), n = glp_get_num_cols(P), k = candidates < 1 ? 1 : candidates;
-    /* GLPK's allocator: should GLPK fail inside (its memory limit), ilp.c's guard frees
-     * GLPK's environment, and these with it. */
-    int *cand = glp_alloc(k, sizeof *cand);
+    int k = candidates < 1 ? 1 : candidates;
+    int *cand = glp_alloc(k, sizeof *cand); /* GLPK's allocator, as in probe_all() */
     double *dist = glp_alloc(k, sizeof *dist);
-    int *stat = glp_alloc(m + n + 1, sizeof *stat);
     uint32_t probes = 0;
     int nc = pick_candidates(T, P, k, cand, dist);
     if (nc > 0) {
         int sel = GLP_NO_BRNCH;
-        int j = probe ? probe_all(P, cand, nc, iterations, stat, &probes, &sel) : cand[0];
+        int j = probe ? probe_all(P, cand, nc, iterations, &probes, &sel) : cand[0];
         glp_ios_branch_upon(T, j, sel);
     }
     glp_free(cand);
     glp_free(dist);
-    glp_free(stat);
     return probes;
 }

@@ -48,6 +48,7 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
     if (p->st.worker) /* an MPI rank that sent its share: rank 0 does the rest */
         return 0;
     mincover_params q = *hp;
+    q.threads = sp->nthreads; /* the study's threads are CBC's too (--threads) */
     if (q.deadline <= 0)
         q.deadline = t0 + hp->time_limit * (1 - STUDY_RESERVE_SHARE);
     if (run_hitting_sets(p, &q, err, errsize))
