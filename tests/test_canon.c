@@ -123,3 +123,14 @@ Test(canon, negative_results_print_with_a_subtraction_turned_round)
     canon_format(cn, out, sizeof out);
     cr_assert_str_eq(out, "(1-9)*3");
 }
+
+/* fuzz_solve, cards 0 0 1 3 2 2 at target -1: when every factor is a 1, the one kept as
+ * the core depends on the build order; the leftover minus must go on whichever can take
+ * it, or one printed form gets two keys (and the divided 1 printed as a source tree). */
+Test(canon, a_negative_product_of_ones_has_one_form)
+{
+    same("(0*0+1)*((3-2)-2)", "3-(0*0+1)*(2+2)");
+    same("(0*0+1)*((3-2)-2)", "(0*0+1)/(3-2-2)");
+    prints("(0*0+1)*((3-2)-2)", "(0*0+1)*(3-2-2)");
+    prints("(0*0+1)/(3-2-2)", "(0*0+1)*(3-2-2)");
+}

@@ -66,26 +66,35 @@ Test(fuzz_findings, a_pace_universe_is_bounded)
     cr_assert(strstr(err, "999999991 elements"), "%s", err);
 }
 
-/* fuzz_solve: all-solutions mode listed '(0*0+1)*(3-2-2)' twice for cards 0 0 1 3 2 2 at
- * target -1 (two canonical keys, one printed form). Every printed solution must be new;
- * search.c now checks the printed form too. */
-Test(fuzz_findings, no_solution_is_printed_twice)
+/* Every printed solution of cards at target is new and correct. */
+static void listed_once(const int64_t *cards, int n, int64_t target, size_t at_least)
 {
-    const int64_t cards[] = { 0, 0, 1, 3, 2, 2 };
     search *s = search_new();
     search_params p;
     cr_assert(s);
     search_params_init(&p);
-    p.target = -1;
+    p.target = target;
     p.all = true;
-    cr_assert_eq(search_run(s, cards, 6, &p, NULL), SEARCH_OK);
-    size_t n = search_count(s);
-    cr_assert_gt(n, 1000, "%zu solutions", n);
-    for (size_t i = 0; i < n; i++) {
+    cr_assert_eq(search_run(s, cards, n, &p, NULL), SEARCH_OK);
+    size_t count = search_count(s);
+    cr_assert_geq(count, at_least, "%zu solutions", count);
+    for (size_t i = 0; i < count; i++) {
         const char *text = search_solution(s, i);
-        cr_assert_eq(verify_solution(text, cards, 6, -1), VERIFY_OK, "'%s'", text);
+        cr_assert_eq(verify_solution(text, cards, n, target), VERIFY_OK, "'%s'", text);
         for (size_t j = 0; j < i; j++)
             cr_assert_str_neq(text, search_solution(s, j), "'%s' twice", text);
     }
     search_free(s);
+}
+
+/* fuzz_solve: all-solutions mode listed '(0*0+1)*(3-2-2)' twice for cards 0 0 1 3 2 2 at
+ * target -1 (two canonical keys, one printed form); canon.c now gives them one key
+ * (test_canon.c). Cards -1 (six of them) at target 1 still need search.c's check of the
+ * printed form: a form canon.c cannot print is printed as its source expression, and
+ * one of those reads like another solution's canonical form. */
+Test(fuzz_findings, no_solution_is_printed_twice)
+{
+    const int64_t zeros[] = { 0, 0, 1, 3, 2, 2 }, minus_ones[] = { -1, -1, -1, -1, -1, -1 };
+    listed_once(zeros, 6, -1, 1000);
+    listed_once(minus_ones, 6, 1, 10);
 }

@@ -669,9 +669,18 @@ static int negate(canon *c, int node)
  * as (core)*1+x-x. */
 static int decorate(canon *c)
 {
-    int top = c->root.node;
-    if (c->root.sign < 0 && (top = negate(c, top)) < 0)
-        return -1;
+    int top = c->root.node, turned = -1, tunit = -1;
+    if (c->root.sign < 0 && (top = negate(c, c->root.node)) < 0) {
+        /* When every factor was a 1, which one stayed as the core and which went to the
+         * units depends on the build order ((0*0+1)*(3-2-2) from 3-(0*0+1)*(2+2) or as
+         * written): turning a unit round instead prints both alike, so both key alike. */
+        top = c->root.node;
+        for (int i = 0; i < c->nunits && turned < 0; i++)
+            if ((tunit = negate(c, c->units[i])) >= 0)
+                turned = i;
+        if (turned < 0 || c->nodes[top].value.num == INT64_MIN)
+            return -1;
+    }
     if (c->nunits) {
         const cnode n = c->nodes[top];
         int np = n.kind == CN_PROD ? n.npos : 1, nn = n.kind == CN_PROD ? n.nneg : 0;
@@ -684,9 +693,14 @@ static int decorate(canon *c)
             list[0] = top;
         memmove(list + np + c->nunits, list + np, (size_t)nn * sizeof(int));
         memcpy(list + np, c->units, (size_t)c->nunits * sizeof(int));
+        if (turned >= 0)
+            list[np + turned] = tunit;
         np += c->nunits;
         sort_nodes(c, list, np);
-        top = new_group(c, CN_PROD, list, np, list + np, nn, c->nodes[top].value);
+        rational v = c->nodes[top].value;
+        if (turned >= 0)
+            v.num = -v.num;
+        top = new_group(c, CN_PROD, list, np, list + np, nn, v);
         free(list);
     }
     if (c->npairs && top >= 0) {

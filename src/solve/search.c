@@ -273,9 +273,9 @@ static void hit(search *s, const expr *root)
     sol *old = NULL;
     HASH_FIND_STR(s->set, key, old);
     if (!old) {
-        /* Two keys can still print the same (found by fuzz_solve: cards 0 0 1 3 2 2,
-         * target -1, printed '(0*0+1)*(3-2-2)' twice); what is printed is what must not
-         * repeat. */
+        /* A form canon.c cannot print is keyed by its parts and printed as its source
+         * expression, which can be another form's text (cards -1 -1 -1 -1 -1 -1 at
+         * target 1); what is printed is what must not repeat. */
         canon_format(s->cn, s->text, TEXT_MAX);
         HASH_FIND(th, s->texts, s->text, strlen(s->text), old);
     }
