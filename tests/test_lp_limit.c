@@ -34,6 +34,41 @@ Test(lp_limit, a_stopped_lp_is_no_solution_and_no_error, .timeout = 120)
     instance_free(h);
 }
 
+/* Stopped in the LP, both engines still report a warm start that is a cover (as GLPK's
+ * incumbent would be), duplicates dropped; one that misses a set is not reported. */
+Test(lp_limit, a_stopped_lp_keeps_a_warm_start_that_covers, .timeout = 120)
+{
+    instance *h = big();
+    uint32_t ne = instance_nelems(h), *all = malloc(((size_t)ne + 1) * sizeof *all);
+    cr_assert(all);
+    for (uint32_t e = 0; e < ne; e++)
+        all[e] = e;
+    all[ne] = 7; /* a duplicate */
+    ilp_engine engines[] = { ILP_GLPK, ILP_CBC };
+    for (int i = 0; i < 2; i++) {
+        ilp_params q;
+        ilp_params_init(&q);
+        q.engine = engines[i];
+        q.time_limit = 1e-6;
+        q.warm = all;
+        q.nwarm = ne + 1;
+        ilp_result r;
+        char err[256];
+        cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(r.status, ILP_STOPPED, "%s", ilp_engine_name(engines[i]));
+        cr_expect_eq(r.nchosen, ne);
+        cr_expect_eq(r.value, ne);
+        cr_expect(instance_is_cover(h, r.chosen, r.nchosen));
+        ilp_result_free(&r);
+        q.nwarm = 10; /* 10 elements cannot meet 2,500 random sets of 4,000 */
+        cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(r.status, ILP_NONE, "%s", ilp_engine_name(engines[i]));
+        ilp_result_free(&r);
+    }
+    free(all);
+    instance_free(h);
+}
+
 Test(lp_limit, the_study_pipeline_reports_greedy_and_the_combinatorial_bounds, .timeout = 120)
 {
     instance *h = big();

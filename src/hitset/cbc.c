@@ -114,42 +114,23 @@ static void configure(const cbc_api *api, Cbc_Model *m, const ilp_params *p, dou
     api->setMIPStartI(m, (int)ne, idx, val);
 }
 
-/* The warm start's distinct elements below ne, ascending, as the solution: the best one
- * known when CBC stops before having its own (as GLPK's incumbent would be). Returns
- * false when there is no warm start. */
-static bool take_warm(const ilp_params *p, uint32_t ne, int *seen, ilp_result *out)
-{
-    if (!p->warm)
-        return false;
-    memset(seen, 0, ((size_t)ne + 1) * sizeof *seen);
-    for (uint32_t i = 0; i < p->nwarm; i++)
-        if (p->warm[i] < ne)
-            seen[p->warm[i]] = 1;
-    out->nchosen = 0;
-    for (uint32_t e = 0; e < ne; e++)
-        if (seen[e])
-            out->chosen[out->nchosen++] = e;
-    out->value = out->nchosen;
-    out->status = ILP_STOPPED;
-    return true;
-}
-
 /* Reads CBC's verdict into out: status, value, bound and the chosen elements. Its claims
  * are checked against what is known, because CBC stopped by its time limit early (in its
  * preprocessing) can call a feasible problem infeasible and then reports a meaningless
  * bound: a covering problem with no empty set is always feasible, so "infeasible" only
  * means "no solution", and CBC's bound is believed only up to the cover it returns. An
  * optimality claim worse than the warm start it was given is not believed either. */
-static int harvest(const cbc_api *api, Cbc_Model *m, const ilp_params *p, uint32_t ne, int *scratch,
+static int harvest(const cbc_api *api, Cbc_Model *m, const instance *h, const ilp_params *p,
                    ilp_result *out, char *err, size_t errsize)
 {
+    uint32_t ne = instance_nelems(h);
     out->nodes = (uint64_t)api->getNodeCount(m);
     if (api->isAbandoned(m)) {
         snprintf(err, errsize, "CBC abandoned the problem (numerical difficulties)");
         return -1;
     }
     const double *x = api->isProvenInfeasible(m) ? NULL : api->bestSolution(m);
-    bool have_warm = take_warm(p, ne, scratch, out);
+    bool have_warm = ilp_take_warm(h, p, out);
     uint32_t nwarm = have_warm ? out->nchosen : UINT32_MAX;
     if (!x) {
         if (!have_warm)
@@ -169,7 +150,7 @@ static int harvest(const cbc_api *api, Cbc_Model *m, const ilp_params *p, uint32
     if (out->status == ILP_OPTIMAL)
         out->bound = out->value;
     if (out->nchosen > nwarm) /* CBC lost track of its start: the start is better */
-        take_warm(p, ne, scratch, out);
+        ilp_take_warm(h, p, out);
     return 0;
 }
 
@@ -208,13 +189,13 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
         rc = 0;
     } else if (left < 1e-3) {
-        if (!take_warm(p, ne, idx, out)) /* the LP took the whole time */
+        if (!ilp_take_warm(h, p, out)) /* the LP took the whole time */
             out->status = ILP_NONE;
         rc = 0;
     } else {
         configure(api, m, p, left, ne, idx, val);
         api->solve(m);
-        rc = harvest(api, m, p, ne, idx, out, err, errsize);
+        rc = harvest(api, m, h, p, out, err, errsize);
     }
     if (m)
         api->deleteModel(m);

@@ -495,6 +495,8 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     } else if (rc == 0) {
         rc = solve_mip(P, ne, warm, !coverage, p, t0, out, err, errsize);
     }
+    if (rc == 0 && !coverage && out->status == ILP_NONE)
+        ilp_take_warm(h, p, out); /* stopped before the search had it: still the best */
     glp_delete_prob(P);
     guard_end(p, term);
     free(warm);
@@ -504,6 +506,31 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     if (rc)
         ilp_result_free(out);
     return rc;
+}
+
+/* When a search stops before its first solution, the warm start is the best cover known
+ * (as GLPK's incumbent would be): out gets its distinct elements, ascending, with status
+ * ILP_STOPPED, but only if they meet every set of h. out->chosen must hold
+ * instance_nelems(h) elements. Returns false (out unchanged) otherwise. */
+bool ilp_take_warm(const instance *h, const ilp_params *p, ilp_result *out)
+{
+    uint32_t ne = instance_nelems(h);
+    if (!p->warm || !instance_is_cover(h, p->warm, p->nwarm))
+        return false;
+    bool *in = calloc(ne ? ne : 1, sizeof *in);
+    if (!in)
+        return false;
+    for (uint32_t i = 0; i < p->nwarm; i++)
+        if (p->warm[i] < ne)
+            in[p->warm[i]] = true;
+    out->nchosen = 0;
+    for (uint32_t e = 0; e < ne; e++)
+        if (in[e])
+            out->chosen[out->nchosen++] = e;
+    free(in);
+    out->value = out->nchosen;
+    out->status = ILP_STOPPED;
+    return true;
 }
 
 /* The minimum hitting set: LP relaxation (out->lp), then glp_intopt (or CBC with

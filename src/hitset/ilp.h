@@ -78,7 +78,8 @@ typedef struct {
     double value;        /* objective of the best solution (meaningless with ILP_NONE) */
     double bound;        /* proven bound: lower for minimum, upper for maximum */
     double lp;           /* optimum of the LP relaxation; -1 when the time limit stopped it
-                            (status ILP_NONE, bound the trivial one) */
+                            (bound the trivial one; status ILP_NONE, or ILP_STOPPED with
+                            the warm start for a hitting set given one) */
     uint32_t *chosen;    /* elements of the best solution, ascending */
     uint32_t nchosen;
     uint64_t nodes;      /* branch-and-bound nodes explored */
@@ -95,6 +96,7 @@ int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
                     size_t errsize);
 int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
                      ilp_result *out, char *err, size_t errsize);
+bool ilp_take_warm(const instance *h, const ilp_params *p, ilp_result *out);
 void ilp_result_free(ilp_result *r);
 void ilp_basis_free(ilp_basis *b);
 
