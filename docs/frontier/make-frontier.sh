@@ -6,7 +6,8 @@
 #   bash docs/frontier/make-frontier.sh T24_BINARY [ROOT]
 #
 # For each deck, `t24 study --cards 5` runs under the deck's budget with GLPK (the default
-# engine) and with CBC, the two side by side (one core each). Each run's JSON report is
+# engine) and with CBC, the two side by side (one core each: --threads 1, since --threads
+# also sets CBC's branch-and-bound threads). Each run's JSON report is
 # kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so
 # FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others. Long: see DECKS below.
@@ -29,7 +30,7 @@ run() { # run DECK SECONDS ENGINE: the study's JSON report into $runs/DECK-ENGIN
   local deck=$1 secs=$2 engine=$3 rc=0 out="$tmp/$1-$3.json"
   echo "make-frontier: 5 cards, deck $deck, $engine, up to $secs s" >&2
   nice "$t24" study --cards 5 --deck "$deck" --time-limit "$secs" --solver "$engine" \
-    --json --timings --quiet >"$out" || rc=$?
+    --threads 1 --json --timings --quiet >"$out" || rc=$?
   if [ "$rc" -ne 0 ] || ! jq -e .optimum "$out" >/dev/null 2>&1; then
     echo "make-frontier: deck $deck with $engine failed (exit $rc)" >&2; return 2
   fi
