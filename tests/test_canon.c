@@ -125,12 +125,37 @@ Test(canon, negative_results_print_with_a_subtraction_turned_round)
 }
 
 /* fuzz_solve, cards 0 0 1 3 2 2 at target -1: when every factor is a 1, the one kept as
- * the core depends on the build order; the leftover minus must go on whichever can take
- * it, or one printed form gets two keys (and the divided 1 printed as a source tree). */
+ * the core depended on the build order, and so did which one took the leftover minus;
+ * one printed form had two keys (and a divided 1 printed as its source tree). A review
+ * found the same with two spare cards 1 and with two computed ones. */
 Test(canon, a_negative_product_of_ones_has_one_form)
 {
     same("(0*0+1)*((3-2)-2)", "3-(0*0+1)*(2+2)");
     same("(0*0+1)*((3-2)-2)", "(0*0+1)/(3-2-2)");
-    prints("(0*0+1)*((3-2)-2)", "(0*0+1)*(3-2-2)");
-    prints("(0*0+1)/(3-2-2)", "(0*0+1)*(3-2-2)");
+    same("(3-2)*(4-5)", "(5-4)*(2-3)");
+    same("4-(0*0+1)*(2+3)*(3-2)", "(0*0+1)*(4-2-3)*(3-2)");
+    same("(1-2)*1*1", "1+1-2-1"); /* rule 4: two spare 1s are a +1-1 pair */
+}
+
+/* Rule 2: x-0 is x+0, also once a sum is turned round ((0-2)*0 keeps 2+0) and when a
+ * leftover minus turns a sum whose only subtracted term was a zero. */
+Test(canon, subtracting_zero_is_adding_it_both_ways_round)
+{
+    same("((2-0)*0-1)*2", "((2+0)*0-1)*2");
+    same("(0-2)*0", "(2+0)*0");
+    prints("(0-2)*0", "(2+0)*0");
+    prints("((2-0)*0-1)*2", "((2+0)*0-1)*2");
+}
+
+Test(canon, the_new_forms_read_back_as_themselves)
+{
+    const char *texts[] = { "(0*0+1)*((3-2)-2)", "(1-2)*1*1", "(5-4)*(2-3)",
+                            "((2-0)*0-1)*2", "0-(1+2)", "4-(0*0+1)*(2+3)*(3-2)" };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        char k1[512], k2[512], out[256];
+        key_of(texts[i], k1, sizeof k1);
+        canon_format(cn, out, sizeof out);
+        key_of(out, k2, sizeof k2);
+        cr_assert_str_eq(k1, k2, "'%s' printed as '%s', which reads differently", texts[i], out);
+    }
 }

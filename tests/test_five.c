@@ -141,3 +141,24 @@ Test(five, the_time_limit_covers_the_whole_study, .timeout = 300)
     cr_expect_str_eq(str(js, "ilp_status"), "time_limit");
     cJSON_Delete(js);
 }
+
+/* cover.txt names the engine the time limit stopped (it once said GLPK for CBC runs). */
+Test(five, an_unproven_cover_file_names_the_engine_that_stopped, .timeout = 300)
+{
+    char dir[] = "/tmp/t24-five-XXXXXX", args[256], path[300];
+    cr_assert(mkdtemp(dir));
+    snprintf(args, sizeof args, "study --quiet --cards 5 --deck 1-9 --time-limit 2 --solver cbc "
+                                "--out %s/o", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    snprintf(path, sizeof path, "%s/o/cover.txt", dir);
+    char *text = slurp(path);
+    cr_assert(text);
+    cr_expect(strstr(text, "NOT PROVEN minimal") && strstr(text, "(CBC stopped by its 2 s"),
+              "%.600s", text);
+    free(text);
+    run_free(&r);
+    char rm[320];
+    snprintf(rm, sizeof rm, "rm -rf %s", dir);
+    cr_assert_eq(system(rm), 0);
+}

@@ -149,8 +149,11 @@ static int harvest(const cbc_api *api, Cbc_Model *m, const instance *h, const il
     out->status = api->isProvenOptimal(m) && believable ? ILP_OPTIMAL : ILP_STOPPED;
     if (out->status == ILP_OPTIMAL)
         out->bound = out->value;
-    if (out->nchosen > nwarm) /* CBC lost track of its start: the start is better */
+    if (out->nchosen > nwarm) { /* CBC lost track of its start: the start is better */
         ilp_take_warm(h, p, out);
+        if (out->bound > out->value) /* then a bound above it is CBC's mistake too */
+            out->bound = out->lp < 0 ? 0 : out->lp;
+    }
     return 0;
 }
 

@@ -288,6 +288,23 @@ static int orient_sum(const canon *c, int **pos, int *np, int **neg, int *nn, ra
     return -1;
 }
 
+/* A sum turned round subtracts what it added, zeros included; but x-0 is x+0 (rule 2),
+ * or 0-2 turned round (2-0) and 2+0 would be two forms. Returns true if any moved. */
+static bool keep_zeros_added(const canon *c, int *pos, int *np, int *neg, int *nn)
+{
+    bool moved = false;
+    for (int j = 0; j < *nn;) {
+        if (c->nodes[neg[j]].value.num == 0) {
+            pos[(*np)++] = neg[j];
+            remove_at(neg, nn, j);
+            moved = true;
+        } else {
+            j++;
+        }
+    }
+    return moved;
+}
+
 static int build_sum(canon *c, signed_node l, signed_node r, int rsign, signed_node *out)
 {
     int half = c->capscratch / 2, np = 0, nn = 0;
@@ -303,6 +320,8 @@ static int build_sum(canon *c, signed_node l, signed_node r, int rsign, signed_n
     sort_nodes(c, pos, np);
     sort_nodes(c, neg, nn);
     out->sign = orient_sum(c, &pos, &np, &neg, &nn, v);
+    if (out->sign < 0 && keep_zeros_added(c, pos, &np, neg, &nn))
+        sort_nodes(c, pos, np);
     if (out->sign < 0 && v.num == INT64_MIN)
         return status_of(c, RATIONAL_OVERFLOW); /* 2^63 does not fit */
     if (out->sign < 0)
@@ -514,6 +533,9 @@ static bool make_key(canon *c)
     c->key[0] = '\0';
     int nnodes = c->nnodes, nkids = c->nkids;
     int top = c->npairs || c->nunits || c->root.sign < 0 ? decorate(c) : c->root.node;
+    if (top < 0 && c->status != CANON_OK)
+        return false; /* out of memory, not "cannot be printed": keying the parts apart
+                         would make this form a second solution */
     bool ok = top >= 0 ? key_node(c, top)
                        : (c->root.sign > 0 || key_char(c, '-')) && key_node(c, c->root.node) &&
                              key_list(c, c->units, c->nunits) &&
@@ -521,6 +543,25 @@ static bool make_key(canon *c)
     c->nnodes = nnodes; /* the decorated copy is scratch */
     c->nkids = nkids;
     return ok;
+}
+
+/* When the whole expression is a product of ones (a core equal to 1 and units), which one
+ * the build order left as the core is chance: (3-2)*(4-5) and (5-4)*(2-3) keep different
+ * ones. The smallest in node order becomes the core, so a card 1 is one only when
+ * nothing compound is (and spare cards 1 then pair up as "+1-1"), and a leftover minus
+ * goes on the same one (decorate()) whatever the order. */
+static void settle_ones(canon *c)
+{
+    int core = c->root.node, at = -1;
+    if (c->nodes[core].kind == CN_PROD || !is_unit(c, core))
+        return;
+    for (int i = 0; i < c->nunits; i++)
+        if (cmp_node(c, c->units[i], at < 0 ? core : c->units[at]) < 0)
+            at = i;
+    if (at < 0)
+        return;
+    c->root.node = c->units[at];
+    c->units[at] = core;
 }
 
 /* Canonicalises e (whose nodes must stay alive until the next call, for the fallback in
@@ -540,6 +581,7 @@ canon_status canon_build(canon *c, const expr *e)
      * (2-P)-7 and 2-(P+7) would differ when P is 2. */
     if (c->nodes[c->root.node].value.num == 0)
         c->root.sign = 1;
+    settle_ones(c);
     /* Two spare cards 1 are one "+1-1" pair: 12*2*1*1 is 12*2+1-1 (4 Numbers, 1 1 2 12). */
     sort_nodes(c, c->units, c->nunits);
     for (int i = c->nunits - 1; i > 0; i--) {
@@ -633,14 +675,28 @@ static int negate(canon *c, int node)
     if (v.num == INT64_MIN)
         return -1; /* -v does not fit: the source tree is printed instead */
     v.num = -v.num;
-    if (n.kind == CN_SUM && n.nneg > 0) {
+    if (n.kind == CN_SUM) {
+        /* -(a+0-b) is b+0-a: what was subtracted, and the zeros (x-0 is x+0), now lead. */
+        int zeros = 0;
+        for (int i = 0; i < n.npos; i++)
+            zeros += c->nodes[c->kids[n.first + i]].value.num == 0;
+        if (n.nneg + zeros == 0)
+            return -1;
         /* Copied first: new_group() may move c->kids. */
         int *list = malloc((size_t)(n.npos + n.nneg) * sizeof(int));
         if (!list)
-            return -1;
+            return fail(c, CANON_NOMEM);
+        int np = n.nneg, nn = 0, *rest = list + n.nneg + zeros;
         memcpy(list, c->kids + n.first + n.npos, (size_t)n.nneg * sizeof(int));
-        memcpy(list + n.nneg, c->kids + n.first, (size_t)n.npos * sizeof(int));
-        int r = new_group(c, CN_SUM, list, n.nneg, list + n.nneg, n.npos, v);
+        for (int i = 0; i < n.npos; i++) {
+            int k = c->kids[n.first + i];
+            if (c->nodes[k].value.num == 0)
+                list[np++] = k;
+            else
+                rest[nn++] = k; /* stays sorted */
+        }
+        sort_nodes(c, list, np);
+        int r = new_group(c, CN_SUM, list, np, rest, nn, v);
         free(list);
         return r;
     }
@@ -653,7 +709,7 @@ static int negate(canon *c, int node)
         const cnode m = c->nodes[node];
         int *list = malloc((size_t)(m.npos + m.nneg) * sizeof(int));
         if (!list)
-            return -1;
+            return fail(c, CANON_NOMEM);
         memcpy(list, c->kids + m.first, (size_t)(m.npos + m.nneg) * sizeof(int));
         list[i] = t;
         sort_nodes(c, list, m.npos);
@@ -671,9 +727,8 @@ static int decorate(canon *c)
 {
     int top = c->root.node, turned = -1, tunit = -1;
     if (c->root.sign < 0 && (top = negate(c, c->root.node)) < 0) {
-        /* When every factor was a 1, which one stayed as the core and which went to the
-         * units depends on the build order ((0*0+1)*(3-2-2) from 3-(0*0+1)*(2+2) or as
-         * written): turning a unit round instead prints both alike, so both key alike. */
+        /* A core that cannot be turned round, next to a unit that can ((0*0+1) and
+         * (2+2-3) from (0*0+1)*(3-2-2)): the first such unit takes the minus. */
         top = c->root.node;
         for (int i = 0; i < c->nunits && turned < 0; i++)
             if ((tunit = negate(c, c->units[i])) >= 0)
@@ -686,7 +741,7 @@ static int decorate(canon *c)
         int np = n.kind == CN_PROD ? n.npos : 1, nn = n.kind == CN_PROD ? n.nneg : 0;
         int *list = malloc((size_t)(np + nn + c->nunits) * sizeof(int));
         if (!list)
-            return -1;
+            return fail(c, CANON_NOMEM);
         if (n.kind == CN_PROD)
             memcpy(list, c->kids + n.first, (size_t)(np + nn) * sizeof(int));
         else
@@ -708,7 +763,7 @@ static int decorate(canon *c)
         int np = n.kind == CN_SUM ? n.npos : 1, nn = n.kind == CN_SUM ? n.nneg : 0;
         int *pos = malloc((size_t)(np + nn + 2 * c->npairs) * sizeof(int));
         if (!pos)
-            return -1;
+            return fail(c, CANON_NOMEM);
         int *neg = pos + np + c->npairs;
         if (n.kind == CN_SUM) {
             memcpy(pos, c->kids + n.first, (size_t)np * sizeof(int));
@@ -739,6 +794,7 @@ int canon_format(canon *c, char *buf, size_t size)
         buf[0] = '\0';
     int nnodes = c->nnodes, nkids = c->nkids;
     int top = decorate(c);
+    c->status = CANON_OK; /* out of memory here only costs the printed form (below) */
     if (top < 0)
         return expr_format(c->src, buf, size);
     print_node(c, &s, top);

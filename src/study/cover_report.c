@@ -254,8 +254,8 @@ static void file_verdict(FILE *out, const mincover_result *r)
                      "(LP bound %.4f)\n", r->optimum, r->lp_bound);
     else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
-                     "(GLPK stopped by its %g s time limit)\n", r->optimum, r->best_bound,
-                r->optimum, r->params.time_limit);
+                     "(%s stopped by its %g s time limit)\n", r->optimum, r->best_bound,
+                r->optimum, r->params.engine == ILP_CBC ? "CBC" : "GLPK", r->params.time_limit);
     else
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
                      "(%s)\n", r->optimum, r->best_bound, r->optimum, r->message);
