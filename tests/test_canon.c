@@ -103,17 +103,22 @@ Test(canon, prints_in_the_4nums_style)
     prints("6*4/(4-3)", "(4-3)*6*4");
 }
 
+/* text's printed form reads back as the same form. */
+static void reads_back(const char *text)
+{
+    char k1[512], k2[512], out[256];
+    key_of(text, k1, sizeof k1);
+    canon_format(cn, out, sizeof out);
+    key_of(out, k2, sizeof k2);
+    cr_assert_str_eq(k1, k2, "'%s' printed as '%s', which reads differently", text, out);
+}
+
 Test(canon, printing_then_reading_gives_the_same_form)
 {
     const char *texts[] = { "(1-9)*(1-4)", "8+8*1+8", "12*2*1*1", "4-(3-7)*5",
                             "(2-5)*(3-11)", "7-(1-(2-(3-4)))", "1/(1/(1/(2-5)))" };
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        char k1[512], k2[512], out[256];
-        key_of(texts[i], k1, sizeof k1);
-        canon_format(cn, out, sizeof out);
-        key_of(out, k2, sizeof k2);
-        cr_assert_str_eq(k1, k2, "'%s' printed as '%s', which reads differently", texts[i], out);
-    }
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        reads_back(texts[i]);
 }
 
 Test(canon, negative_results_print_with_a_subtraction_turned_round)
@@ -151,11 +156,6 @@ Test(canon, the_new_forms_read_back_as_themselves)
 {
     const char *texts[] = { "(0*0+1)*((3-2)-2)", "(1-2)*1*1", "(5-4)*(2-3)",
                             "((2-0)*0-1)*2", "0-(1+2)", "4-(0*0+1)*(2+3)*(3-2)" };
-    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        char k1[512], k2[512], out[256];
-        key_of(texts[i], k1, sizeof k1);
-        canon_format(cn, out, sizeof out);
-        key_of(out, k2, sizeof k2);
-        cr_assert_str_eq(k1, k2, "'%s' printed as '%s', which reads differently", texts[i], out);
-    }
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        reads_back(texts[i]);
 }
