@@ -150,6 +150,11 @@ Test(canon, subtracting_zero_is_adding_it_both_ways_round)
     same("(0-2)*0", "(2+0)*0");
     prints("(0-2)*0", "(2+0)*0");
     prints("((2-0)*0-1)*2", "((2+0)*0-1)*2");
+    /* a zero sum's way round is decided without its zeros (review: each of these
+     * printed as the other) */
+    same("2*2+0-4", "4+0-2*2");
+    reads_back("4+0-2*2");
+    reads_back("2*2+0-4");
 }
 
 Test(canon, the_new_forms_read_back_as_themselves)

@@ -270,6 +270,47 @@ Test(faults, parsing_and_canonical_forms_free_everything)
     every_failure("canon", op_parse, "2*3*4*5*6*7*8*9*10*11*12*13*14*15/(1+2+3+4+5+6)");
 }
 
+/* A build that succeeds under a failed allocation must give the form's one key, not a
+ * second one (a review found a negative root keyed apart when a turn ran out of memory). */
+typedef struct {
+    const char *text;
+    char key[256];
+} keyed;
+
+static int op_key(void *ctx)
+{
+    keyed *k = ctx;
+    expr_arena *a = expr_arena_new();
+    canon *c = canon_new();
+    char err[128];
+    const expr *e = a && c ? expr_parse(a, k->text, err, sizeof err) : NULL;
+    int rc = e && canon_build(c, e) == CANON_OK ? 0 : -1;
+    if (rc == 0)
+        cr_assert_str_eq(canon_key(c), k->key, "'%s' keyed apart after a failed allocation",
+                         k->text);
+    canon_free(c);
+    expr_arena_free(a);
+    return rc;
+}
+
+Test(faults, a_failed_allocation_never_gives_a_second_key)
+{
+    const char *texts[] = { "(3-2)*(1-5)", "(0*0+1)*((3-2)-2)", "((2-0)*0-1)*2", "(1-2)*1*1",
+                            "(2+3)*(1-2)*1+4-4" };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        keyed k = { texts[i], "" };
+        expr_arena *a = expr_arena_new();
+        canon *c = canon_new();
+        char err[128];
+        const expr *e = expr_parse(a, k.text, err, sizeof err);
+        cr_assert(e && canon_build(c, e) == CANON_OK);
+        snprintf(k.key, sizeof k.key, "%s", canon_key(c));
+        canon_free(c);
+        expr_arena_free(a);
+        every_failure("canon key", op_key, &k);
+    }
+}
+
 static int op_read(void *ctx)
 {
     const char *text = ctx;

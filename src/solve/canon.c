@@ -127,18 +127,6 @@ static void sort_nodes(const canon *c, int *v, int n)
     }
 }
 
-static int cmp_lists(const canon *c, const int *a, int na, const int *b, int nb)
-{
-    if (na != nb)
-        return na - nb;
-    for (int i = 0; i < na; i++) {
-        int r = cmp_node(c, a[i], b[i]);
-        if (r)
-            return r;
-    }
-    return 0;
-}
-
 /* ---- node construction ---- */
 
 static int new_leaf(canon *c, int64_t v)
@@ -264,6 +252,32 @@ static void add_to_sum(const canon *c, int *pos, int *np, int *neg, int *nn,
         push_term(c, pos, np, neg, nn, c->kids[n.first + n.npos + i], -s);
 }
 
+/* cmp_lists() on the terms that are not zero: a zero term stays on the added side
+ * whichever way a sum is turned (keep_zeros_added()), so it cannot be what decides the
+ * way round a zero sum is written, or 2*2+0-4 and 4+0-2*2 would each print as the other. */
+static int cmp_nonzero(const canon *c, const int *a, int na, const int *b, int nb)
+{
+    int za = 0, zb = 0;
+    for (int i = 0; i < na; i++)
+        za += c->nodes[a[i]].value.num == 0;
+    for (int i = 0; i < nb; i++)
+        zb += c->nodes[b[i]].value.num == 0;
+    if (na - za != nb - zb)
+        return (na - za) - (nb - zb);
+    for (int i = 0, j = 0; i < na && j < nb; i++, j++) {
+        while (i < na && c->nodes[a[i]].value.num == 0)
+            i++;
+        while (j < nb && c->nodes[b[j]].value.num == 0)
+            j++;
+        if (i == na || j == nb)
+            break;
+        int r = cmp_node(c, a[i], b[j]);
+        if (r)
+            return r;
+    }
+    return 0;
+}
+
 /* A sum is written the way round that makes it non-negative, when that leaves terms to
  * add; a zero sum takes the smaller of its two orders. Returns the sign to carry. */
 static int orient_sum(const canon *c, int **pos, int *np, int **neg, int *nn, rational v)
@@ -276,7 +290,7 @@ static int orient_sum(const canon *c, int **pos, int *np, int **neg, int *nn, ra
     else if (v.num != 0)
         flip = v.num < 0;
     else
-        flip = cmp_lists(c, *neg, *nn, *pos, *np) < 0;
+        flip = cmp_nonzero(c, *neg, *nn, *pos, *np) < 0;
     if (!flip)
         return 1;
     int *t = *pos;
@@ -533,7 +547,7 @@ static bool make_key(canon *c)
     c->key[0] = '\0';
     int nnodes = c->nnodes, nkids = c->nkids;
     int top = c->npairs || c->nunits || c->root.sign < 0 ? decorate(c) : c->root.node;
-    if (top < 0 && c->status != CANON_OK)
+    if (c->status != CANON_OK)
         return false; /* out of memory, not "cannot be printed": keying the parts apart
                          would make this form a second solution */
     bool ok = top >= 0 ? key_node(c, top)
@@ -702,7 +716,7 @@ static int negate(canon *c, int node)
     }
     if (n.kind != CN_PROD)
         return -1;
-    for (int i = 0; i < n.npos + n.nneg; i++) {
+    for (int i = 0; i < n.npos + n.nneg && c->status == CANON_OK; i++) {
         int k = c->kids[n.first + i], t = negate(c, k);
         if (t < 0)
             continue;
@@ -730,10 +744,10 @@ static int decorate(canon *c)
         /* A core that cannot be turned round, next to a unit that can ((0*0+1) and
          * (2+2-3) from (0*0+1)*(3-2-2)): the first such unit takes the minus. */
         top = c->root.node;
-        for (int i = 0; i < c->nunits && turned < 0; i++)
+        for (int i = 0; i < c->nunits && turned < 0 && c->status == CANON_OK; i++)
             if ((tunit = negate(c, c->units[i])) >= 0)
                 turned = i;
-        if (turned < 0 || c->nodes[top].value.num == INT64_MIN)
+        if (turned < 0 || c->status != CANON_OK || c->nodes[top].value.num == INT64_MIN)
             return -1;
     }
     if (c->nunits) {
