@@ -157,6 +157,17 @@ Test(canon, subtracting_zero_is_adding_it_both_ways_round)
     reads_back("2*2+0-4");
 }
 
+/* Rule 4 for a pair that is a sum: +(1+1)-(1+1) is the pairs 1 and 1, as its printed
+ * form 2+1+1-1-1 reads (a review: 1+1+2-(1+1) and 2+1+1-1-1 were two solutions). */
+Test(canon, a_pair_that_is_a_sum_is_the_pairs_of_its_terms)
+{
+    same("2*(1+1)/(1+1)", "2+1+1-1-1");
+    same("6*(3-1)/(3-1)", "6+3-1-3+1");
+    prints("2*(1+1)/(1+1)", "2+1+1-1-1");
+    reads_back("2*(1+1)/(1+1)");
+    reads_back("6*(3-1)/(3-1)");
+}
+
 Test(canon, the_new_forms_read_back_as_themselves)
 {
     const char *texts[] = { "(0*0+1)*((3-2)-2)", "(1-2)*1*1", "(5-4)*(2-3)",

@@ -295,7 +295,7 @@ static int op_key(void *ctx)
 
 Test(faults, a_failed_allocation_never_gives_a_second_key)
 {
-    const char *texts[] = { "(3-2)*(1-5)", "(0*0+1)*((3-2)-2)", "((2-0)*0-1)*2", "(1-2)*1*1",
+    const char *texts[] = { "(3-2)*(1-5)", "(0*0+1)*((3-2)-2)", "((2-0)*0-1)*2", "(1-2)*1*1", "2*(1+1)/(1+1)",
                             "(2+3)*(1-2)*1+4-4" };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         keyed k = { texts[i], "" };

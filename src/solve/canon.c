@@ -578,6 +578,30 @@ static void settle_ones(canon *c)
     c->units[at] = core;
 }
 
+/* A pair that is a sum, +(a+b-c)-(a+b-c) (from 2*(1+1)/(1+1), say), prints flattened at
+ * the top and reads back as the pairs a, b and c: it is those pairs. Not when a term is
+ * zero, since x-0 is x+0 and a zero cannot pair up. Returns -1 when memory runs out. */
+static int split_sum_pairs(canon *c)
+{
+    for (int i = 0; i < c->npairs; i++) {
+        const cnode n = c->nodes[c->pairs[i]];
+        if (n.kind != CN_SUM)
+            continue;
+        bool zero = false;
+        for (int k = 0; k < n.npos + n.nneg; k++)
+            zero |= c->nodes[c->kids[n.first + k]].value.num == 0;
+        if (zero)
+            continue;
+        if (!grow((void **)&c->pairs, &c->cappairs, c->npairs + n.npos + n.nneg, sizeof(int)))
+            return -1;
+        c->pairs[i] = c->kids[n.first];
+        for (int k = 1; k < n.npos + n.nneg; k++)
+            c->pairs[c->npairs++] = c->kids[n.first + k];
+        i--; /* the first term took its place: look at it again */
+    }
+    return 0;
+}
+
 /* Canonicalises e (whose nodes must stay alive until the next call, for the fallback in
  * canon_format()). Returns CANON_OK, or the failure: CANON_OVERFLOW when some canonical
  * sub-sum or sub-product leaves int64 rationals, CANON_DIV_ZERO, CANON_NOMEM. */
@@ -607,6 +631,8 @@ canon_status canon_build(canon *c, const expr *e)
         remove_at(c->units, &c->nunits, i);
         remove_at(c->units, &c->nunits, --i);
     }
+    if (split_sum_pairs(c))
+        return c->status = CANON_NOMEM;
     sort_nodes(c, c->pairs, c->npairs);
     if (!make_key(c))
         return c->status = CANON_NOMEM;
