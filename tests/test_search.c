@@ -145,7 +145,8 @@ Test(search, agrees_with_the_full_template_family_on_all_1820_hands)
 }
 
 /* Every distinct solution of every hand of 1-13 really makes 24 (GMP, own parser), and
- * re-reading a printed solution gives back its own canonical form. */
+ * its printed form reads as a canonical form (that it is its own:
+ * every_printed_solution_reads_back_as_itself). */
 Test(search, every_solution_of_all_1820_hands_checks_independently)
 {
     hand_set *hs = hand_set_new(4, 1, 13);

@@ -351,7 +351,7 @@ static int run(options *o, bool *scanned)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        args_message("study", "%s failed: %s", r.hr.params.engine == ILP_CBC ? "CBC" : "GLPK",
+        args_message("study", "%s failed: %s", ilp_engine_label(r.hr.params.engine),
                      r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }

@@ -76,6 +76,12 @@ const char *ilp_engine_name(ilp_engine e)
     return e == ILP_CBC ? "cbc" : "glpk";
 }
 
+/* The engine's name in prose: "GLPK" or "CBC". */
+const char *ilp_engine_label(ilp_engine e)
+{
+    return e == ILP_CBC ? "CBC" : "GLPK";
+}
+
 /* "glpk" or "cbc" into *out: 0, or -1 (out untouched) for anything else. */
 int ilp_engine_parse(const char *s, ilp_engine *out)
 {

@@ -90,6 +90,7 @@ typedef struct {
 
 void ilp_params_init(ilp_params *p);
 const char *ilp_engine_name(ilp_engine e);
+const char *ilp_engine_label(ilp_engine e);
 int ilp_engine_parse(const char *s, ilp_engine *out);
 int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize);
 int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,

@@ -163,7 +163,7 @@ static const char *proof_words(const mincover_result *r)
 
 static void text_verdict(FILE *out, const mincover_result *r)
 {
-    const char *engine = r->params.engine == ILP_CBC ? "CBC" : "GLPK";
+    const char *engine = ilp_engine_label(r->params.engine);
     if (r->optimal)
         fprintf(out, "  %-40s %10u  (proven optimal)\n  %-40s %s\n", "minimum hitting set",
                 r->optimum, "proven by", proof_words(r));
@@ -255,7 +255,7 @@ static void file_verdict(FILE *out, const mincover_result *r)
     else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
                      "(%s stopped by its %g s time limit)\n", r->optimum, r->best_bound,
-                r->optimum, r->params.engine == ILP_CBC ? "CBC" : "GLPK", r->params.time_limit);
+                r->optimum, ilp_engine_label(r->params.engine), r->params.time_limit);
     else
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
                      "(%s)\n", r->optimum, r->best_bound, r->optimum, r->message);
