@@ -142,7 +142,8 @@ Test(five, the_time_limit_covers_the_whole_study, .timeout = 300)
     cJSON_Delete(js);
 }
 
-/* cover.txt names the engine the time limit stopped (it once said GLPK for CBC runs). */
+/* cover.txt names the engine the time limit stopped (it once said GLPK for CBC runs)
+ * and the options that regenerate its cover. */
 Test(five, an_unproven_cover_file_names_the_engine_that_stopped, .timeout = 300)
 {
     char dir[] = "/tmp/t24-five-XXXXXX", args[256], path[300];
@@ -155,6 +156,11 @@ Test(five, an_unproven_cover_file_names_the_engine_that_stopped, .timeout = 300)
     char *text = slurp(path);
     cr_assert(text);
     cr_expect(strstr(text, "NOT PROVEN minimal") && strstr(text, "(CBC stopped by its 2 s"),
+              "%.600s", text);
+    /* ... and its regenerate line carries the options that shaped the cover (it once
+     * left out the engine and the time limit). */
+    cr_expect(strstr(text, "# regenerate: t24 study --cards 5 --deck 1-9 --target 24 "
+                           "--groupings all --time-limit 2 --solver cbc --out DIR"),
               "%.600s", text);
     free(text);
     run_free(&r);

@@ -256,7 +256,7 @@ static int write_hitting_sets(artifact_set *a, const study *r, const char *comma
 static int write_table(const study_options *cfg, const study *r, FILE *fp, char *err,
                        size_t errsize)
 {
-    char command[256], why[256];
+    char command[384], why[256];
     tablegen_table t;
     study_options_command(cfg, "emit", command, sizeof command);
     int rc = tablegen_from_study(r, "table_default", command, fp, &t, why, sizeof why);
@@ -276,7 +276,7 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
     FILE *tc = artifact_open(a, "table.c");
-    char command[256];
+    char command[384];
     study_options_command(cfg, "study", command, sizeof command);
     snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
     if (!sol || !tm || !hd || !js || !tc)

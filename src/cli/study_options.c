@@ -1,6 +1,7 @@
 /* study_options.c - parsing the shared configuration options; see study_options.h. */
 #include "cli/study_options.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,11 +145,39 @@ int study_options_finish(study_options *o, const char *cmd)
     return 0;
 }
 
+/* Appends printf-style text to the string in buf, cutting it at size. */
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, size - n, fmt, ap);
+    va_end(ap);
+}
+
 /* The canonical command line for this configuration, e.g. "t24 emit --cards 4 --deck
- * 1-11 --target 24 --groupings reduced": the same whatever order options were given in. */
+ * 1-11 --target 24 --groupings reduced": the same whatever order options were given in.
+ * The options that can change the cover follow when they differ from their defaults, so
+ * that the line regenerates the cover a stopped search reported, not only a proven one. */
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size)
 {
-    return snprintf(buf, size, "t24 %s --cards %d --deck %lld-%lld --target %lld --groupings %s",
+    mincover_params d;
+    mincover_params_init(&d);
+    const mincover_params *p = &o->hp;
+    char extra[256] = "";
+    if (p->time_limit != d.time_limit)
+        append(extra, sizeof extra, " --time-limit %.15g", p->time_limit);
+    if (p->ls_seconds != d.ls_seconds)
+        append(extra, sizeof extra, " --local-search %.15g", p->ls_seconds);
+    if (p->engine != d.engine)
+        append(extra, sizeof extra, " --solver %s", ilp_engine_name(p->engine));
+    if (p->greedy_runs != d.greedy_runs)
+        append(extra, sizeof extra, " --greedy-runs %u", (unsigned)p->greedy_runs);
+    if (p->seed != d.seed)
+        append(extra, sizeof extra, " --seed %llu", (unsigned long long)p->seed);
+    if (!p->reduce)
+        append(extra, sizeof extra, " --no-reductions");
+    return snprintf(buf, size, "t24 %s --cards %d --deck %lld-%lld --target %lld --groupings %s%s",
                     cmd, o->sp.ncards, (long long)o->sp.lo, (long long)o->sp.hi,
-                    (long long)o->sp.target, template_groupings_name(o->sp.groupings));
+                    (long long)o->sp.target, template_groupings_name(o->sp.groupings), extra);
 }
