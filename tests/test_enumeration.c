@@ -135,6 +135,44 @@ Test(enumeration, two_threads_and_one_thread_agree)
     enumeration_free(&b);
 }
 
+typedef struct {
+    uint32_t calls, last_done, total;
+    bool rising;
+} progress_log;
+
+static void log_progress(void *ctx, uint32_t done, uint32_t total)
+{
+    progress_log *g = ctx;
+    g->rising = g->rising && done >= g->last_done && done <= total;
+    g->calls++;
+    g->last_done = done;
+    g->total = total;
+}
+
+/* With more than 2,000 hands and a progress function, the calling thread evaluates its
+ * share in steps and reports between them: the solution sets must be the same as one
+ * thread's in one go, and the counts must rise to at least the calling thread's share. */
+Test(enumeration, stepped_progress_and_three_threads_agree_with_one_thread)
+{
+    template_family *f = template_family_new(4, TEMPLATE_REDUCED);
+    hand_set *hs = hand_set_new(4, 1, 16); /* C(19,4) = 3,876 hands */
+    cr_assert(f && hs);
+    solutions one, three;
+    progress_log g = { .rising = true };
+    cr_assert_eq(solutions_compute(&one, f, hs, 24, 1, NULL, NULL), 0);
+    cr_assert_eq(solutions_compute(&three, f, hs, 24, 3, log_progress, &g), 0);
+    cr_expect(solutions_equal(&one, &three));
+    cr_expect_eq(one.nhands, 3876);
+    cr_expect_geq(g.calls, 3876 / 3 / 64, "one call per 64 hands of the calling thread");
+    cr_expect(g.rising);
+    cr_expect_eq(g.total, 3876);
+    cr_expect_geq(g.last_done, 3876 / 3);
+    solutions_free(&one);
+    solutions_free(&three);
+    hand_set_free(hs);
+    template_family_free(f);
+}
+
 Test(enumeration, solution_sets_survive_the_artifact_format)
 {
     enumeration st = run(4, 1, 11, TEMPLATE_REDUCED);

@@ -38,32 +38,16 @@ static void *run_chunk(void *arg)
     return NULL;
 }
 
-/* Evaluates every template of f on every hand of hs, splitting hands over nthreads
- * threads (contiguous ranges, so the result does not depend on scheduling). Calls
- * progress (if given) from the calling thread now and then. Returns 0, or -1 when
- * memory or threads run out (s then holds nothing). */
-int solutions_compute(solutions *s, const template_family *f, const hand_set *hs, int64_t target,
-                   int nthreads, solutions_progress_fn progress, void *ctx)
+/* Runs chunk 0 on the calling thread, in steps of 64 hands with progress between them
+ * when there are many hands, and the others on threads of their own. Returns 0 when
+ * every chunk ran, -1 when a thread could not be started (the started ones are joined). */
+static int run_chunks(chunk *ch, int nthreads, uint32_t n, solutions_progress_fn progress,
+                      void *ctx)
 {
-    memset(s, 0, sizeof *s);
-    uint32_t n = hand_set_count(hs);
-    if (nthreads < 1)
-        nthreads = 1;
-    if ((uint32_t)nthreads > n)
-        nthreads = (int)n;
-    chunk *ch = calloc((size_t)nthreads, sizeof *ch);
-    uint64_t *rowlen = calloc((size_t)n + 1, sizeof *rowlen);
     pthread_t *tid = calloc((size_t)nthreads, sizeof *tid);
-    atomic_uint done = 0;
-    int rc = -1, started = 0;
-    if (!ch || !rowlen || !tid)
-        goto out;
-    for (int t = 0; t < nthreads; t++) {
-        ch[t] = (chunk){ .f = f, .hs = hs, .target = target, .rowlen = rowlen, .done = &done,
-                         .first = (uint32_t)((uint64_t)n * (uint64_t)t / (uint64_t)nthreads),
-                         .last = (uint32_t)((uint64_t)n * (uint64_t)(t + 1) / (uint64_t)nthreads) };
-    }
-    /* Thread 0 is the caller itself, which also reports progress between hands. */
+    int started = 0;
+    if (!tid)
+        return -1;
     for (int t = 1; t < nthreads; t++, started++)
         if (pthread_create(&tid[t], NULL, run_chunk, &ch[t]))
             break;
@@ -74,47 +58,78 @@ int solutions_compute(solutions *s, const template_family *f, const hand_set *hs
             c->last = h + 64 < last ? h + 64 : last;
             c->first = h;
             run_chunk(c);
-            progress(ctx, atomic_load(&done), n);
+            progress(ctx, atomic_load(c->done), n);
         }
     } else {
         run_chunk(&ch[0]);
     }
     for (int t = 1; t <= started; t++)
         pthread_join(tid[t], NULL);
-    if (started != nthreads - 1)
-        goto out;
-    uint64_t total = 0;
+    free(tid);
+    return started == nthreads - 1 ? 0 : -1;
+}
+
+/* Concatenates the chunks' ids, in hand order, into s. Returns 0, or -1 when a chunk
+ * failed or memory runs out. */
+static int gather(solutions *s, const chunk *ch, int nthreads, const uint64_t *rowlen,
+                  uint32_t n, const template_family *f)
+{
+    uint64_t total = 0, pos = 0;
     for (int t = 0; t < nthreads; t++) {
         if (ch[t].failed)
-            goto out;
+            return -1;
         total += ch[t].ids.len;
         s->promoted += ch[t].promoted;
     }
     s->off = malloc(((size_t)n + 1) * sizeof *s->off);
     s->ids = malloc((total ? total : 1) * sizeof *s->ids);
     if (!s->off || !s->ids)
-        goto out;
+        return -1;
     s->nhands = n;
     s->ntemplates = template_family_count(f);
     s->off[0] = 0;
     for (uint32_t h = 0; h < n; h++)
         s->off[h + 1] = s->off[h] + rowlen[h];
-    {
-        uint64_t pos = 0;
-        for (int t = 0; t < nthreads; t++) {
-            if (ch[t].ids.len == 0)
-                continue; /* its ids may be NULL, which memcpy must not get even for 0 */
-            memcpy(s->ids + pos, ch[t].ids.ids, ch[t].ids.len * sizeof *s->ids);
-            pos += ch[t].ids.len;
-        }
+    for (int t = 0; t < nthreads; t++) {
+        if (ch[t].ids.len == 0)
+            continue; /* its ids may be NULL, which memcpy must not get even for 0 */
+        memcpy(s->ids + pos, ch[t].ids.ids, ch[t].ids.len * sizeof *s->ids);
+        pos += ch[t].ids.len;
     }
-    rc = 0;
-out:
+    return 0;
+}
+
+/* Evaluates every template of f on every hand of hs, splitting hands over nthreads
+ * threads (contiguous ranges, so the result does not depend on scheduling). Calls
+ * progress (if given) from the calling thread now and then. Returns 0, or -1 when
+ * memory or threads run out (s then holds nothing). */
+int solutions_compute(solutions *s, const template_family *f, const hand_set *hs, int64_t target,
+                   int nthreads, solutions_progress_fn progress, void *ctx)
+{
+    memset(s, 0, sizeof *s);
+    uint32_t n = hand_set_count(hs);
+    if (nthreads > 0 && (uint32_t)nthreads > n)
+        nthreads = (int)n;
+    if (nthreads < 1)
+        nthreads = 1; /* also for no hands at all: chunk 0 is then empty */
+    chunk *ch = calloc((size_t)nthreads, sizeof *ch);
+    uint64_t *rowlen = calloc((size_t)n + 1, sizeof *rowlen);
+    atomic_uint done = 0;
+    int rc = -1;
+    if (ch && rowlen) {
+        for (int t = 0; t < nthreads; t++)
+            ch[t] = (chunk){ .f = f, .hs = hs, .target = target, .rowlen = rowlen,
+                             .done = &done,
+                             .first = (uint32_t)((uint64_t)n * (uint64_t)t / (uint64_t)nthreads),
+                             .last = (uint32_t)((uint64_t)n * (uint64_t)(t + 1) /
+                                                (uint64_t)nthreads) };
+        rc = run_chunks(ch, nthreads, n, progress, ctx) ? -1
+                                                        : gather(s, ch, nthreads, rowlen, n, f);
+    }
     for (int t = 0; ch && t < nthreads; t++)
         idlist_free(&ch[t].ids);
     free(ch);
     free(rowlen);
-    free(tid);
     if (rc)
         solutions_free(s);
     return rc;
