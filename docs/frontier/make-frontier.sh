@@ -7,8 +7,7 @@
 #
 # For each deck, `t24 study --cards 5` runs under the deck's budget with GLPK (the default
 # engine) and with CBC, the two side by side (one core each: --threads 1, since --threads
-# also sets CBC's branch-and-bound threads; the reports kept from 2026-11-21 and before
-# ran with two evaluation threads and a serial CBC). Each run's JSON report is
+# also sets CBC's branch-and-bound threads). Each run's JSON report is
 # kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so
 # FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others. Long: see DECKS below.
