@@ -152,6 +152,25 @@ static int rows_add(rows *r, const uint32_t *v, size_t n)
     return 0;
 }
 
+/* The header line "p hs N M" into *ne and *ns. Returns 0, or -1 with the reason in err
+ * (a second header when seen, a malformed one, or more elements than are read). */
+static int read_header(const char *line, unsigned long lineno, bool seen, unsigned long *ne,
+                       unsigned long *ns, char *err, size_t errsize)
+{
+    char tail[8];
+    if (seen || sscanf(line, "p hs %lu %lu %7s", ne, ns, tail) != 2 || *ne > UINT32_MAX ||
+        *ns > UINT32_MAX) {
+        snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+        return -1;
+    }
+    if (*ne > PACE_MAX_ELEMS) { /* an instance holds two arrays of N + 1 offsets */
+        snprintf(err, errsize, "line %lu: %lu elements: at most %lu are read", lineno, *ne,
+                 (unsigned long)PACE_MAX_ELEMS);
+        return -1;
+    }
+    return 0;
+}
+
 /* Reads a PACE 2025 hitting-set file back into an instance. Returns it (free with
  * instance_free()), or NULL with the line number and reason in err: a missing or repeated
  * "p hs n m" line, a number of sets other than m, an element outside 1..n, an empty
@@ -182,17 +201,8 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
         if (line[0] == 'c' || line[0] == '\0')
             continue;
         if (line[0] == 'p') {
-            char tail[8];
-            if (header || sscanf(line, "p hs %lu %lu %7s", &ne, &ns, tail) != 2 ||
-                ne > UINT32_MAX || ns > UINT32_MAX) {
-                snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+            if (read_header(line, lineno, header, &ne, &ns, err, errsize))
                 goto done;
-            }
-            if (ne > PACE_MAX_ELEMS) { /* an instance holds two arrays of N + 1 offsets */
-                snprintf(err, errsize, "line %lu: %lu elements: at most %lu are read", lineno,
-                         ne, (unsigned long)PACE_MAX_ELEMS);
-                goto done;
-            }
             header = true;
             continue;
         }
