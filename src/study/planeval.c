@@ -180,9 +180,10 @@ static inline __attribute__((always_inline)) frac apply(formula_step_kind kind, 
             o |= __builtin_sub_overflow(t1, t2, &c.n);
         else if (kind == FORMULA_ADD)
             o |= __builtin_add_overflow(t1, t2, &c.n);
-        else /* -(t1 + t2) = (-t1) - t2 */
-            o |= __builtin_sub_overflow((int64_t)0, t1, &t1) |
-                 __builtin_sub_overflow(t1, t2, &c.n);
+        else { /* -(t1 + t2) = (-t1) - t2; two statements, so that t1 is negated first */
+            o |= __builtin_sub_overflow((int64_t)0, t1, &t1);
+            o |= __builtin_sub_overflow(t1, t2, &c.n);
+        }
         o |= __builtin_mul_overflow(a.d, b.d, &c.d);
         break;
     case FORMULA_MUL:
