@@ -227,9 +227,23 @@ static int status_of(canon *c, rational_status st)
 
 /* ---- sums ---- */
 
+static bool is_zero(const canon *c, int node)
+{
+    return c->nodes[node].value.num == 0;
+}
+
+/* How many of the nodes v[0..n-1] are zero. */
+static int count_zeros(const canon *c, const int *v, int n)
+{
+    int z = 0;
+    for (int i = 0; i < n; i++)
+        z += is_zero(c, v[i]);
+    return z;
+}
+
 static void push_term(const canon *c, int *pos, int *np, int *neg, int *nn, int node, int s)
 {
-    if (s < 0 && c->nodes[node].value.num == 0)
+    if (s < 0 && is_zero(c, node))
         s = 1; /* x-0 is x+0 */
     if (s > 0)
         pos[(*np)++] = node;
@@ -252,22 +266,19 @@ static void add_to_sum(const canon *c, int *pos, int *np, int *neg, int *nn,
         push_term(c, pos, np, neg, nn, c->kids[n.first + n.npos + i], -s);
 }
 
-/* cmp_lists() on the terms that are not zero: a zero term stays on the added side
- * whichever way a sum is turned (keep_zeros_added()), so it cannot be what decides the
- * way round a zero sum is written, or 2*2+0-4 and 4+0-2*2 would each print as the other. */
+/* Two sorted lists of terms compared on the terms that are not zero: first how many,
+ * then term by term. A zero term stays on the added side whichever way a sum is turned
+ * (keep_zeros_added()), so it cannot be what decides the way round a zero sum is
+ * written, or 2*2+0-4 and 4+0-2*2 would each print as the other. */
 static int cmp_nonzero(const canon *c, const int *a, int na, const int *b, int nb)
 {
-    int za = 0, zb = 0;
-    for (int i = 0; i < na; i++)
-        za += c->nodes[a[i]].value.num == 0;
-    for (int i = 0; i < nb; i++)
-        zb += c->nodes[b[i]].value.num == 0;
-    if (na - za != nb - zb)
-        return (na - za) - (nb - zb);
+    int ka = na - count_zeros(c, a, na), kb = nb - count_zeros(c, b, nb);
+    if (ka != kb)
+        return ka - kb;
     for (int i = 0, j = 0; i < na && j < nb; i++, j++) {
-        while (i < na && c->nodes[a[i]].value.num == 0)
+        while (i < na && is_zero(c, a[i]))
             i++;
-        while (j < nb && c->nodes[b[j]].value.num == 0)
+        while (j < nb && is_zero(c, b[j]))
             j++;
         if (i == na || j == nb)
             break;
@@ -308,7 +319,7 @@ static bool keep_zeros_added(const canon *c, int *pos, int *np, int *neg, int *n
 {
     bool moved = false;
     for (int j = 0; j < *nn;) {
-        if (c->nodes[neg[j]].value.num == 0) {
+        if (is_zero(c, neg[j])) {
             pos[(*np)++] = neg[j];
             remove_at(neg, nn, j);
             moved = true;
@@ -587,10 +598,7 @@ static int split_sum_pairs(canon *c)
         const cnode n = c->nodes[c->pairs[i]];
         if (n.kind != CN_SUM)
             continue;
-        bool zero = false;
-        for (int k = 0; k < n.npos + n.nneg; k++)
-            zero |= c->nodes[c->kids[n.first + k]].value.num == 0;
-        if (zero)
+        if (count_zeros(c, c->kids + n.first, n.npos + n.nneg))
             continue;
         if (!grow((void **)&c->pairs, &c->cappairs, c->npairs + n.npos + n.nneg, sizeof(int)))
             return -1;
@@ -617,7 +625,7 @@ canon_status canon_build(canon *c, const expr *e)
         return c->status;
     /* -0 is 0, but only at the top: a zero sum inside a larger sum must keep its sign, or
      * (2-P)-7 and 2-(P+7) would differ when P is 2. */
-    if (c->nodes[c->root.node].value.num == 0)
+    if (is_zero(c, c->root.node))
         c->root.sign = 1;
     settle_ones(c);
     /* Two spare cards 1 are one "+1-1" pair: 12*2*1*1 is 12*2+1-1 (4 Numbers, 1 1 2 12). */
@@ -717,9 +725,7 @@ static int negate(canon *c, int node)
     v.num = -v.num;
     if (n.kind == CN_SUM) {
         /* -(a+0-b) is b+0-a: what was subtracted, and the zeros (x-0 is x+0), now lead. */
-        int zeros = 0;
-        for (int i = 0; i < n.npos; i++)
-            zeros += c->nodes[c->kids[n.first + i]].value.num == 0;
+        int zeros = count_zeros(c, c->kids + n.first, n.npos);
         if (n.nneg + zeros == 0)
             return -1;
         /* Copied first: new_group() may move c->kids. */
@@ -730,7 +736,7 @@ static int negate(canon *c, int node)
         memcpy(list, c->kids + n.first + n.npos, (size_t)n.nneg * sizeof(int));
         for (int i = 0; i < n.npos; i++) {
             int k = c->kids[n.first + i];
-            if (c->nodes[k].value.num == 0)
+            if (is_zero(c, k))
                 list[np++] = k;
             else
                 rest[nn++] = k; /* stays sorted */
