@@ -11,9 +11,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "bench.h"
+#include "harness.h"
+#include "sections.h"
 #include "core/walltime.h"
 #include "hitset/cbc.h"
+#include "hitset/engine.h"
 #include "hitset/greedy.h"
 #include "hitset/ilp.h"
 #include "hitset/localsearch.h"
@@ -101,7 +103,7 @@ static void one_deck(const sink *s, int64_t hi, double seconds)
         p.time_limit = seconds;
         p.warm = f.ls.elems;
         p.nwarm = f.ls.n;
-        if (ilp_hitting_set(f.red.core, &p, &r, err, sizeof err)) {
+        if (engine_hitting_set(f.red.core, &p, &r, err, sizeof err)) {
             say(s, "| %s | failed: %s | | | | |\n", configs[i].name, err);
             continue;
         }

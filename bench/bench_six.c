@@ -10,14 +10,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "harness.h"
+#include "sections.h"
 #include "core/hand.h"
 #include "core/template.h"
 #include "core/walltime.h"
-#include "study/dist.h"
-#include "study/formula.h"
-#include "study/scan.h"
-#include "study/solutions.h"
+#include "eval/dist.h"
+#include "eval/formula.h"
+#include "eval/scan.h"
+#include "eval/solutions.h"
 
 typedef struct {
     double templates, formulas, ops; /* per hand */

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "harness.h"
+#include "sections.h"
 #include "core/hand.h"
 #include "solve/search.h"
 #include "study/enumeration.h"

@@ -4,7 +4,8 @@
  * table's does not: checking the cards, sorting them and printing the expression. */
 #include <stddef.h>
 
-#include "bench.h"
+#include "harness.h"
+#include "sections.h"
 #include "core/hand.h"
 #include "core/walltime.h"
 #include "solve/table.h"

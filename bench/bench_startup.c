@@ -9,7 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench.h"
+#include "harness.h"
+#include "sections.h"
 #include "core/walltime.h"
 
 enum { PROGRAMS = 4, RUNS = 301 };

@@ -1,30 +1,59 @@
 #!/usr/bin/env bash
-# Includes flow one way (src/README.md): cli -> study -> {hitset, solve} -> core.
-# Prints every include that points up or sideways and fails if there is one.
+# Includes flow one way (src/README.md): cli -> emit -> study -> hitset -> eval -> solve -> core.
+# hitset, eval and solve need nothing of each other today; the order among them only
+# keeps a future include from starting a circle.
+# Checks two things and prints every offence:
+#  1. no include points up or sideways between folders;
+#  2. no circle between modules (a module is NAME.c with NAME.h), in src/ or bench/:
+#     ilp.c including cbc.h while cbc.c includes ilp.h is a circle inside one folder.
+# Usage: check_layers.sh [SRC [BENCH]]
 set -u
 src="${1:-$(dirname "$0")/../src}"
+bench="${2:-}"
 allowed() { # folder -> folders it may include
   case "$1" in
     core) echo "core" ;;
-    hitset) echo "hitset core" ;;
     solve) echo "solve core" ;;
-    study) echo "study hitset solve core" ;;
-    cli) echo "cli study hitset solve core" ;;
+    eval) echo "eval solve core" ;;
+    hitset) echo "hitset eval solve core" ;;
+    study) echo "study hitset eval solve core" ;;
+    emit) echo "emit study hitset eval solve core" ;;
+    cli) echo "cli emit study hitset eval solve core" ;;
     *) echo "" ;;
   esac
 }
+includes() { sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"; }
 bad=0 files=0
+edges=$(mktemp)
+trap 'rm -f "$edges"' EXIT
 for f in "$src"/*/*.[ch]; do
   files=$((files + 1))
   layer=$(basename "$(dirname "$f")")
+  module="$layer/$(basename "${f%.*}")"
   ok=$(allowed "$layer")
   [ -n "$ok" ] || { echo "unknown folder: $f"; bad=1; continue; }
   while IFS= read -r inc; do
     dir=${inc%%/*}
     [ "$dir" = "$inc" ] && { echo "$f: include without a folder: $inc"; bad=1; continue; }
     case " $ok " in *" $dir "*) ;; *) echo "$f includes $inc (a $dir header from $layer)"; bad=1 ;; esac
-  done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
+    [ "${inc%.h}" = "$module" ] || echo "$module ${inc%.h}" >> "$edges"
+  done < <(includes "$f")
 done
+if [ -n "$bench" ]; then
+  for f in "$bench"/*.[ch]; do
+    module="bench/$(basename "${f%.*}")"
+    while IFS= read -r inc; do
+      case "$inc" in */*) continue ;; esac # src headers: checked above
+      [ "bench/${inc%.h}" = "$module" ] || echo "$module bench/${inc%.h}" >> "$edges"
+    done < <(includes "$f")
+  done
+fi
 [ "$files" -gt 0 ] || { echo "no sources under $src"; exit 1; }
-[ "$bad" -eq 0 ] && echo "layers: $files files, every include points down"
+# tsort names the modules of a circle on stderr ("input contains a loop").
+if ! loops=$(tsort "$edges" 2>&1 >/dev/null) || [ -n "$loops" ]; then
+  echo "modules include each other in a circle:"
+  echo "$loops" | sed -n 's/^tsort: /  /p' | grep -v 'input contains a loop'
+  bad=1
+fi
+[ "$bad" -eq 0 ] && echo "layers: $files files, every include points down, no circle"
 exit "$bad"

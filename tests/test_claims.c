@@ -4,7 +4,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "study/enumeration.h"
 #include "seed_float.h"
 #include "study_helpers.h"

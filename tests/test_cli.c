@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "study/solutions.h"
+#include "eval/solutions.h"
 #include "study/enumeration.h"
 #include "study_helpers.h"
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "study/dist.h"
+#include "eval/dist.h"
 
 static const char *mpirun(void)
 {

@@ -4,8 +4,8 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 
-#include "study/tablegen.h"
-#include "study/eval.h"
+#include "emit/tablegen.h"
+#include "eval/eval.h"
 #include "helpers.h"
 #include "solve/table.h"
 #include "study_helpers.h"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hitset/cbc.h"
+#include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "hitset/localsearch.h"
 #include "hitset/mincover.h"
@@ -21,12 +22,12 @@ static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r
     ilp_params_init(&p);
     p.engine = e;
     p.time_limit = seconds;
-    cr_assert_eq(ilp_hitting_set(h, &p, r, err, sizeof err), 0, "%s: %s", ilp_engine_name(e),
+    cr_assert_eq(engine_hitting_set(h, &p, r, err, sizeof err), 0, "%s: %s", engine_name(e),
                  err);
     if (r->status != ILP_NONE) {
         cr_assert(instance_is_cover(h, r->chosen, r->nchosen), "%s's solution misses a set",
-                  ilp_engine_name(e));
-        cr_assert_eq(r->value, r->nchosen, "%s: value %g, %u chosen", ilp_engine_name(e), r->value, r->nchosen);
+                  engine_name(e));
+        cr_assert_eq(r->value, r->nchosen, "%s: value %g, %u chosen", engine_name(e), r->value, r->nchosen);
         cr_assert_leq(r->bound, r->value + 1e-6);
     }
 }
@@ -91,7 +92,7 @@ static void solve_from(const instance *h, const ilp_glpk_options *o, const uint3
     p.glpk = *o;
     p.warm = warm;
     p.nwarm = nwarm;
-    cr_assert_eq(ilp_hitting_set(h, &p, r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(engine_hitting_set(h, &p, r, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r->status, ILP_OPTIMAL);
     cr_assert(instance_is_cover(h, r->chosen, r->nchosen));
 }
@@ -170,7 +171,7 @@ Test(engines, cbc_with_two_threads_agrees_with_glpk, .timeout = 300)
         ilp_params_init(&p);
         p.engine = ILP_CBC;
         p.threads = 2;
-        cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
         cr_assert_eq(g.status, ILP_OPTIMAL);
         cr_assert_eq(c.status, ILP_OPTIMAL);
         cr_assert_eq(c.value, g.value, "instance %d: CBC (2 threads) %g, GLPK %g", t, c.value,
@@ -199,7 +200,7 @@ Test(engines, a_warm_start_is_used_and_kept)
         solve(h, (ilp_engine)e, 60, &plain);
         p.warm = all; /* every element: a poor but valid cover */
         p.nwarm = 60;
-        cr_assert_eq(ilp_hitting_set(h, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(engine_hitting_set(h, &p, &r, err, sizeof err), 0, "%s", err);
         cr_assert_eq(r.status, ILP_OPTIMAL);
         cr_assert_eq(r.value, plain.value);
         cr_assert(instance_is_cover(h, r.chosen, r.nchosen));
@@ -227,7 +228,7 @@ Test(engines, cbc_keeps_an_optimal_warm_start_when_stopped_at_once)
     p.time_limit = 0.05;
     p.warm = g.chosen;
     p.nwarm = g.nchosen;
-    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
     cr_assert_neq(c.status, ILP_NONE, "CBC lost its warm start");
     cr_expect_eq(c.value, g.value);
     cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
@@ -268,7 +269,7 @@ Test(engines, cbc_uses_the_local_search_cover_as_its_start)
     p.time_limit = 0.3;
     p.warm = ls.elems;
     p.nwarm = ls.n;
-    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
     cr_assert_neq(c.status, ILP_NONE);
     cr_expect_leq(c.value, ls.n, "CBC reports %g, its start had %u", c.value, ls.n);
     cr_expect(instance_is_cover(h, c.chosen, c.nchosen));
@@ -295,7 +296,7 @@ Test(engines, cbc_keeps_its_warm_start_when_the_time_limit_stops_the_lp)
     p.time_limit = 1e-4;
     p.warm = all;
     p.nwarm = 3000;
-    cr_assert_eq(ilp_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
     cr_assert_eq(c.lp, -1, "the LP cannot have finished in 0.1 ms (lp %g)", c.lp);
     cr_assert_eq(c.bound, 0);
     cr_assert_eq(c.status, ILP_STOPPED);

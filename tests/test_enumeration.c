@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "helpers.h"
 #include "study/enumeration.h"
 #include "study_helpers.h"

@@ -1,7 +1,7 @@
 /* Evaluation: known hands, the fast evaluator against the GMP reference, promotion. */
 #include <criterion/criterion.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "core/hand.h"
 #include "core/template.h"
 

@@ -8,9 +8,9 @@
 #include "core/hand.h"
 #include "core/op.h"
 #include "core/template.h"
-#include "study/eval.h"
-#include "study/formula.h"
-#include "study/planeval.h"
+#include "eval/eval.h"
+#include "eval/formula.h"
+#include "eval/planeval.h"
 
 static formula_set *set_for(int n, template_groupings g, template_family **f)
 {

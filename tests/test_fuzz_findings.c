@@ -7,7 +7,7 @@
 #include "hitset/export.h"
 #include "solve/search.h"
 #include "solve/verify.h"
-#include "study/solutions.h"
+#include "eval/solutions.h"
 
 /* verify.c copied the text of a number into a 32-byte buffer: leading zeros made a
  * short number 62 bytes long (a stack overflow AddressSanitizer reported). */

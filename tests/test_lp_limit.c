@@ -3,6 +3,7 @@
  * and the disjoint-sets packing, checked here against brute force), and is not an error. */
 #include <criterion/criterion.h>
 
+#include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "hitset/mincover.h"
 #include "hitset/packing.h"
@@ -23,7 +24,7 @@ Test(lp_limit, a_stopped_lp_is_no_solution_and_no_error, .timeout = 120)
     q.time_limit = 1e-6; /* one millisecond, GLPK's smallest */
     ilp_result r;
     char err[256];
-    cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(engine_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.status, ILP_NONE);
     cr_expect_lt(r.lp, 0);
     cr_expect_eq(r.bound, 0);
@@ -54,15 +55,15 @@ Test(lp_limit, a_stopped_lp_keeps_a_warm_start_that_covers, .timeout = 120)
         q.nwarm = ne + 1;
         ilp_result r;
         char err[256];
-        cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
-        cr_expect_eq(r.status, ILP_STOPPED, "%s", ilp_engine_name(engines[i]));
+        cr_assert_eq(engine_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(r.status, ILP_STOPPED, "%s", engine_name(engines[i]));
         cr_expect_eq(r.nchosen, ne);
         cr_expect_eq(r.value, ne);
         cr_expect(instance_is_cover(h, r.chosen, r.nchosen));
         ilp_result_free(&r);
         q.nwarm = 10; /* 10 elements cannot meet 2,500 random sets of 4,000 */
-        cr_assert_eq(ilp_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
-        cr_expect_eq(r.status, ILP_NONE, "%s", ilp_engine_name(engines[i]));
+        cr_assert_eq(engine_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(r.status, ILP_NONE, "%s", engine_name(engines[i]));
         ilp_result_free(&r);
     }
     free(all);

@@ -463,7 +463,7 @@ Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
     instance_free(h);
 }
 
-/* The LP basis kept by ilp_lp_bound() starts ilp_hitting_set() at the LP optimum: the
+/* The LP basis kept by ilp_lp_bound() starts ilp_glpk_hitting_set() at the LP optimum: the
  * same LP value and the same proven optimum as a cold start, on random instances; a
  * basis of another size is ignored. */
 Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
@@ -477,12 +477,12 @@ Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
         double lp;
         char err[256];
         ilp_params_init(&q);
-        cr_assert_eq(ilp_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(ilp_glpk_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
         q.basis = &b;
         cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
         cr_assert_eq(b.nrows, instance_nsets(h));
         cr_assert_eq(b.ncols, instance_nelems(h));
-        cr_assert_eq(ilp_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(ilp_glpk_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
         cr_expect_eq(cold.status, ILP_OPTIMAL);
         cr_expect_eq(warm.status, ILP_OPTIMAL);
         cr_expect_float_eq(warm.lp, cold.lp, 1e-9);
@@ -491,7 +491,7 @@ Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
         cr_expect(instance_is_cover(h, warm.chosen, warm.nchosen));
         ilp_result_free(&warm);
         b.nrows++; /* no longer this instance's: ignored */
-        cr_assert_eq(ilp_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(ilp_glpk_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
         cr_expect_float_eq(warm.value, cold.value, 1e-9);
         ilp_result_free(&warm);
         ilp_result_free(&cold);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "study/partition.h"
+#include "eval/partition.h"
 
 #define NE 200
 #define NH 60

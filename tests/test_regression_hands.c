@@ -12,7 +12,7 @@
 #include "helpers.h"
 #include "solve/search.h"
 #include "solve/verify.h"
-#include "study/eval.h"
+#include "eval/eval.h"
 
 typedef struct {
     int n;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "solve/canon.h"
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "core/expr.h"
 #include "core/hand.h"
 #include "solve/search.h"

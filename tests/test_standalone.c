@@ -11,7 +11,7 @@
 #include "helpers.h"
 #include "solve/verify.h"
 #include "study/enumeration.h"
-#include "study/standalone.h"
+#include "emit/standalone.h"
 
 #define CC_STRICT "cc -std=c99 -Wall -Wextra -Werror -pedantic"
 

@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "helpers.h"
 #include "study/enumeration.h"
 #include "solve/table.h"

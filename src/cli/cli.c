@@ -9,7 +9,7 @@
 
 #include "cli/args.h"
 #include "cli/version.h"
-#include "study/dist.h"
+#include "eval/dist.h"
 
 typedef struct {
     const char *name;

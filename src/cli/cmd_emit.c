@@ -9,9 +9,9 @@
 #include "cli/args.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
-#include "study/standalone.h"
+#include "emit/standalone.h"
 #include "cli/progress.h"
-#include "study/tablegen.h"
+#include "emit/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
 

@@ -11,7 +11,7 @@
 #include "study/classes.h"
 #include "cli/cli.h"
 #include "cli/progress.h"
-#include "study/tablegen.h"
+#include "emit/tablegen.h"
 #include "hitset/export.h"
 #include "study/cover_report.h"
 #include "hitset/mincover.h"
@@ -21,7 +21,7 @@
 #include "cli/study_options.h"
 #include "core/notice.h"
 #include "core/walltime.h"
-#include "study/dist.h"
+#include "eval/dist.h"
 #include "study/preflight.h"
 
 static const char help[] =
@@ -351,7 +351,7 @@ static int run(options *o, bool *scanned)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        args_message("study", "%s failed: %s", ilp_engine_label(r.hr.params.engine),
+        args_message("study", "%s failed: %s", engine_label(r.hr.params.engine),
                      r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }

@@ -91,7 +91,7 @@ static int parse(int argc, char **argv, options *o)
                 return args_error("sweep", "--local-search must be 0 or a positive number "
                                            "of seconds, not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--solver", &missing))) {
-            if (ilp_engine_parse(v, &o->sp.hp.engine))
+            if (engine_parse(v, &o->sp.hp.engine))
                 return args_error("sweep", "--solver must be 'glpk' or 'cbc', not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
             int runs;

@@ -38,7 +38,7 @@ static int parse_hitset(study_options *o, const char *cmd, const char *name, con
             return args_error(cmd, "--local-search must be 0 or a positive number of "
                                    "seconds, not '%s'", v);
     } else if (strcmp(name, "--solver") == 0) {
-        if (ilp_engine_parse(v, &o->hp.engine))
+        if (engine_parse(v, &o->hp.engine))
             return args_error(cmd, "--solver must be 'glpk' or 'cbc', not '%s'", v);
     } else if (strcmp(name, "--greedy-runs") == 0) {
         int runs;
@@ -170,7 +170,7 @@ int study_options_command(const study_options *o, const char *cmd, char *buf, un
     if (p->ls_seconds != d.ls_seconds)
         append(extra, sizeof extra, " --local-search %.15g", p->ls_seconds);
     if (p->engine != d.engine)
-        append(extra, sizeof extra, " --solver %s", ilp_engine_name(p->engine));
+        append(extra, sizeof extra, " --solver %s", engine_name(p->engine));
     if (p->greedy_runs != d.greedy_runs)
         append(extra, sizeof extra, " --greedy-runs %u", (unsigned)p->greedy_runs);
     if (p->seed != d.seed)

@@ -158,7 +158,7 @@ static int harvest(const cbc_api *api, Cbc_Model *m, const instance *h, const il
 }
 
 /* The minimum hitting set with CBC under p->time_limit (LP bound included), from
- * p->warm when given. Returns 0 with *out filled as ilp_hitting_set() does (free with
+ * p->warm when given. Returns 0 with *out filled as ilp_glpk_hitting_set() does (free with
  * ilp_result_free()), or -1 with a reason in err when GLPK's LP or CBC fails. */
 int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                     size_t errsize)

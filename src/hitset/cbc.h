@@ -1,6 +1,6 @@
 /* cbc.h - the minimum hitting set with COIN-OR CBC, the second exact engine.
  *
- * Same model and contract as ilp_hitting_set() (binary x_e, one covering row per set),
+ * Same model and contract as ilp_glpk_hitting_set() (binary x_e, one covering row per set),
  * solved by CBC's branch and cut through its C interface (Cbc_C_Interface.h) on one
  * thread, with wall-clock time limits (timeMode elapsed) and CBC's own output off. The
  * LP bound in the result is GLPK's (ilp_lp_bound()), so both engines report the same

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "core/walltime.h"
-#include "hitset/cbc.h"
 #include "hitset/ilp_node.h"
 
 /* GLPK reports fatal errors (bad data, out of memory) by calling the error hook and then
@@ -69,29 +68,6 @@ void ilp_params_init(ilp_params *p)
     p->time_limit = 60;
     p->engine = ILP_GLPK;
     p->threads = 1;
-}
-
-const char *ilp_engine_name(ilp_engine e)
-{
-    return e == ILP_CBC ? "cbc" : "glpk";
-}
-
-/* The engine's name in prose: "GLPK" or "CBC". */
-const char *ilp_engine_label(ilp_engine e)
-{
-    return e == ILP_CBC ? "CBC" : "GLPK";
-}
-
-/* "glpk" or "cbc" into *out: 0, or -1 (out untouched) for anything else. */
-int ilp_engine_parse(const char *s, ilp_engine *out)
-{
-    if (strcmp(s, "glpk") == 0)
-        *out = ILP_GLPK;
-    else if (strcmp(s, "cbc") == 0)
-        *out = ILP_CBC;
-    else
-        return -1;
-    return 0;
 }
 
 /* Releases the chosen elements; a no-op on an empty result. */
@@ -458,7 +434,7 @@ static double trivial_max(const instance *h, const uint32_t *weight)
     return total;
 }
 
-/* What ilp_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
+/* What ilp_glpk_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
  * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
 static int run_model(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
                      uint32_t k, ilp_result *out, char *err, size_t errsize)
@@ -539,21 +515,20 @@ bool ilp_take_warm(const instance *h, const ilp_params *p, ilp_result *out)
     return true;
 }
 
-/* The minimum hitting set: LP relaxation (out->lp), then glp_intopt (or CBC with
- * p->engine ILP_CBC, see cbc.h) under p->time_limit, starting from p->warm when given. Returns 0 with *out filled (free with
+/* The minimum hitting set with GLPK, whatever p->engine says (engine.h picks the
+ * engine): LP relaxation (out->lp), then glp_intopt under p->time_limit, starting from
+ * p->warm when given. Returns 0 with *out filled (free with
  * ilp_result_free()): status ILP_OPTIMAL only when GLPK proved optimality; otherwise
  * out->bound is the best lower bound proven before the stop. Returns -1 with a reason in
  * err when GLPK fails. */
-int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
-                    size_t errsize)
+int ilp_glpk_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                         size_t errsize)
 {
-    if (p->engine == ILP_CBC)
-        return cbc_hitting_set(h, p, out, err, errsize);
     return run_model(h, p, false, NULL, 0, out, err, errsize);
 }
 
 /* Maximum coverage: at most k elements meeting the largest total weight of sets
- * (weight NULL: 1 each). Same contract as ilp_hitting_set(), with out->value the weight
+ * (weight NULL: 1 each). Same contract as ilp_glpk_hitting_set(), with out->value the weight
  * met, out->bound an upper bound and the warm start at most k elements. */
 int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
                      ilp_result *out, char *err, size_t errsize)

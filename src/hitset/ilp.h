@@ -1,6 +1,5 @@
 /* ilp.h - GLPK models of a hitting-set instance: the LP relaxation, the minimum hitting
- * set (glp_intopt, or CBC's branch and cut with ILP_CBC) and maximum coverage with k
- * elements.
+ * set with glp_intopt (engine.h also offers CBC's) and maximum coverage with k elements.
  *
  * Every call builds its own GLPK problem and deletes it before returning; GLPK prints
  * nothing. A GLPK failure (including running out of memory or over mem_limit_mb) is
@@ -22,7 +21,7 @@ typedef enum {
 } ilp_status;
 
 /* Which solver runs the branch and bound of the minimum hitting set (the LP bound and
- * maximum coverage always use GLPK). CBC is COIN-OR's, through its C interface (cbc.h). */
+ * maximum coverage always use GLPK). engine.h maps each value to its engine. */
 typedef enum { ILP_GLPK, ILP_CBC } ilp_engine;
 
 /* A snapshot of a running search for progress displays. */
@@ -49,7 +48,7 @@ typedef struct {
 } ilp_glpk_options;
 
 /* The LP relaxation's last basis (GLPK's statuses of rows 1..nrows, then columns
- * 1..ncols), kept by ilp_lp_bound() so that ilp_hitting_set() on the same instance starts
+ * 1..ncols), kept by ilp_lp_bound() so that ilp_glpk_hitting_set() on the same instance starts
  * from it instead of solving the LP again: from the optimum, or from where a time limit
  * stopped the simplex. */
 typedef struct {
@@ -60,12 +59,12 @@ typedef struct {
 typedef struct {
     double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
     ilp_basis *basis;     /* GLPK only: filled by ilp_lp_bound(), and where its sizes match
-                             the instance the start of ilp_lp_bound() and ilp_hitting_set();
+                             the instance the start of ilp_lp_bound() and ilp_glpk_hitting_set();
                              or NULL (default) */
     const uint32_t *warm; /* a known solution (element ids) handed to the solver first, or NULL */
     uint32_t nwarm;
     int mem_limit_mb;     /* GLPK memory limit in MB, 0 for none (default 0; CBC has none) */
-    ilp_engine engine;    /* for ilp_hitting_set() (default ILP_GLPK) */
+    ilp_engine engine;    /* for engine_hitting_set() (default ILP_GLPK) */
     int threads;          /* CBC only: threads of its branch and bound (default 1; GLPK
                              has one) */
     ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
@@ -89,12 +88,9 @@ typedef struct {
 } ilp_result;
 
 void ilp_params_init(ilp_params *p);
-const char *ilp_engine_name(ilp_engine e);
-const char *ilp_engine_label(ilp_engine e);
-int ilp_engine_parse(const char *s, ilp_engine *out);
 int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize);
-int ilp_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
-                    size_t errsize);
+int ilp_glpk_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                         size_t errsize);
 int ilp_max_coverage(const instance *h, const uint32_t *weight, uint32_t k, const ilp_params *p,
                      ilp_result *out, char *err, size_t errsize);
 bool ilp_take_warm(const instance *h, const ilp_params *p, ilp_result *out);

@@ -1,4 +1,5 @@
 /* instance.h - a hitting-set instance: a universe of elements 0..n-1 and a list of sets.
+ * (The folder is hitset/, the engine; this is the one data type every part of it reads.)
  *
  * A hitting set (cover) is a set of elements meeting every set. In the study the elements
  * are classes of templates and the sets are the solvable hands (each hand's set is the

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "core/check.h"
 #include "hitset/packing.h"
@@ -31,7 +32,7 @@ const char *mincover_ilp_status_name(const mincover_result *r)
     case MINCOVER_ILP_TIME_LIMIT:
         return "time_limit";
     default:
-        return r->params.engine == ILP_CBC ? "cbc_failed" : "glpk_failed";
+        return engine_of(r->params.engine)->failed;
     }
 }
 
@@ -41,7 +42,7 @@ const char *mincover_proof_name(const mincover_result *r)
 {
     switch (r->proof) {
     case MINCOVER_PROOF_SEARCH:
-        return ilp_engine_name(r->params.engine);
+        return engine_name(r->params.engine);
     case MINCOVER_PROOF_LP:
         return "lp_bound";
     case MINCOVER_PROOF_NECESSARY:
@@ -221,7 +222,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
         q.progress = relay_progress;
         q.progress_ctx = &rl;
     }
-    if (ilp_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
+    if (engine_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
         note_failure(r, "exact optimum", why);
         r->ilp = MINCOVER_ILP_FAILED;
         return 0;

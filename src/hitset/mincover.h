@@ -13,6 +13,7 @@
 
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
+#include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "hitset/instance.h"
 #include "hitset/localsearch.h"

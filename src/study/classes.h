@@ -14,9 +14,9 @@
 
 #include "core/hand.h"
 #include "hitset/instance.h"
-#include "study/formula.h"
-#include "study/partition.h"
-#include "study/solutions.h"
+#include "eval/formula.h"
+#include "eval/partition.h"
+#include "eval/solutions.h"
 
 #define CLASSES_NONE UINT32_MAX
 

@@ -119,7 +119,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
     cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
     cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r));
-    cJSON_AddStringToObject(o, "engine", ilp_engine_name(r->params.engine));
+    cJSON_AddStringToObject(o, "engine", engine_name(r->params.engine));
     if (mincover_proof_name(r))
         cJSON_AddStringToObject(o, "proven_by", mincover_proof_name(r));
     else
@@ -153,7 +153,7 @@ static const char *proof_words(const mincover_result *r)
 {
     switch (r->proof) {
     case MINCOVER_PROOF_SEARCH:
-        return r->params.engine == ILP_CBC ? "CBC's branch and cut" : "GLPK's branch and bound";
+        return engine_of(r->params.engine)->method;
     case MINCOVER_PROOF_LP:
         return "the LP bound";
     default:
@@ -163,7 +163,7 @@ static const char *proof_words(const mincover_result *r)
 
 static void text_verdict(FILE *out, const mincover_result *r)
 {
-    const char *engine = ilp_engine_label(r->params.engine);
+    const char *engine = engine_label(r->params.engine);
     if (r->optimal)
         fprintf(out, "  %-40s %10u  (proven optimal)\n  %-40s %s\n", "minimum hitting set",
                 r->optimum, "proven by", proof_words(r));
@@ -255,7 +255,7 @@ static void file_verdict(FILE *out, const mincover_result *r)
     else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
                      "(%s stopped by its %g s time limit)\n", r->optimum, r->best_bound,
-                r->optimum, ilp_engine_label(r->params.engine), r->params.time_limit);
+                r->optimum, engine_label(r->params.engine), r->params.time_limit);
     else
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
                      "(%s)\n", r->optimum, r->best_bound, r->optimum, r->message);

@@ -1,4 +1,5 @@
-/* cover_report.h - the hitting-set half of `t24 study` as JSON keys and a text section.
+/* cover_report.h - the hitting-set half of `t24 study` as JSON keys and a text section
+ * (enumeration_report.h writes the other half: solvable hands, completeness, classes).
  * Classes are reported by their representative template; the cover's expressions are
  * printed in readable form with x0..x(n-1) for the sorted cards. */
 #ifndef T24_STUDY_COVER_REPORT_H

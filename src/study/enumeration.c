@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "core/walltime.h"
-#include "study/eval.h"
+#include "eval/eval.h"
 
 void enumeration_params_init(enumeration_params *p)
 {

@@ -8,10 +8,10 @@
 #include <stdint.h>
 
 #include "core/hand.h"
-#include "study/dist.h"
-#include "study/formula.h"
-#include "study/scan.h"
-#include "study/solutions.h"
+#include "eval/dist.h"
+#include "eval/formula.h"
+#include "eval/scan.h"
+#include "eval/solutions.h"
 #include "core/template.h"
 
 typedef struct {

@@ -1,4 +1,5 @@
-/* enumeration_report.h - the study's enumeration half as readable text and as JSON.
+/* enumeration_report.h - the study's enumeration half as readable text and as JSON
+ * (what was enumerated and solved; cover_report.h writes the hitting-set half).
  * Later stages append their own sections to the same text stream and JSON object. */
 #ifndef T24_STUDY_ENUMERATION_REPORT_H
 #define T24_STUDY_ENUMERATION_REPORT_H

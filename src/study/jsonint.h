@@ -1,4 +1,4 @@
-/* jsonint.h - 64-bit integers in cJSON documents, exactly.
+/* jsonint.h - 64-bit integers in cJSON documents, exactly (JSON + int: jsonint_*).
  *
  * cJSON keeps numbers as doubles, which hold integers exactly only up to 2^53: a target
  * of 9007199254740993 would print as 9.00719925474099e+15, and INT64_MAX read back and

@@ -330,7 +330,7 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
     jsonint_add(h, "seed", (int64_t)p->hp.seed);
     cJSON_AddNumberToObject(h, "time_limit", p->hp.time_limit);
     cJSON_AddBoolToObject(h, "reductions", p->hp.reduce);
-    cJSON_AddStringToObject(h, "engine", ilp_engine_name(p->hp.engine));
+    cJSON_AddStringToObject(h, "engine", engine_name(p->hp.engine));
     return h;
 }
 

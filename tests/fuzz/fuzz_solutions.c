@@ -2,7 +2,7 @@
  * `t24 study --out` writes) on any bytes. Property: what it accepts is consistent
  * (offsets increase, ids below the template count and increasing within a hand). */
 #include "fuzz.h"
-#include "study/solutions.h"
+#include "eval/solutions.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,5 +1,5 @@
 /* dist.c - the scan over MPI ranks; see dist.h. */
-#include "study/dist.h"
+#include "eval/dist.h"
 
 #include <stdint.h>
 #include <stdio.h>

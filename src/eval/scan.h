@@ -6,15 +6,15 @@
  * split over threads in contiguous ranges whose partitions are met in order, so the
  * result does not depend on the number of threads (nor, through scan_merge(), of
  * processes). */
-#ifndef T24_STUDY_SCAN_H
-#define T24_STUDY_SCAN_H
+#ifndef T24_EVAL_SCAN_H
+#define T24_EVAL_SCAN_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/hand.h"
-#include "study/formula.h"
-#include "study/partition.h"
+#include "eval/formula.h"
+#include "eval/partition.h"
 
 #define SCAN_NO_HIT UINT32_MAX
 

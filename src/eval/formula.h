@@ -22,8 +22,8 @@
  * each as one operation on two earlier results (the way the first template that reached
  * the body built it); a root step gives a body over all cards, which decides the groups
  * (body, +) and (body, -) at once. */
-#ifndef T24_STUDY_FORMULA_H
-#define T24_STUDY_FORMULA_H
+#ifndef T24_EVAL_FORMULA_H
+#define T24_EVAL_FORMULA_H
 
 #include <stddef.h>
 #include <stdint.h>

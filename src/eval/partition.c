@@ -1,5 +1,5 @@
 /* partition.c - partition refinement by hands, and the meet of partitions; see partition.h. */
-#include "study/partition.h"
+#include "eval/partition.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

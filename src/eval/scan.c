@@ -1,5 +1,5 @@
 /* scan.c - evaluating formula groups over a range of hands; see scan.h. */
-#include "study/scan.h"
+#include "eval/scan.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "core/idlist.h"
-#include "study/planeval.h"
+#include "eval/planeval.h"
 
 void scan_params_init(scan_params *p)
 {

@@ -14,13 +14,13 @@
  * load no MPI library: a one-hand `t24 solve` starts as fast as a libc program) and with
  * MPI into `t24-mpi`. `t24` started by a launcher with several processes hands itself over
  * to the `t24-mpi` beside it (cli_handoff_mpi()), so `mpirun -n N t24 study` works. */
-#ifndef T24_STUDY_DIST_H
-#define T24_STUDY_DIST_H
+#ifndef T24_EVAL_DIST_H
+#define T24_EVAL_DIST_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "study/scan.h"
+#include "eval/scan.h"
 
 typedef struct {
     int rank, size;

@@ -1,12 +1,12 @@
 /* solutions.c - computing, writing and reading solution sets; see solutions.h. */
-#include "study/solutions.h"
+#include "eval/solutions.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "core/idlist.h"
 
 typedef struct {

@@ -1,6 +1,6 @@
 /* formula.c - canonical forms of templates, groups and the evaluation plan; see formula.h. */
 #define _GNU_SOURCE /* qsort_r */
-#include "study/formula.h"
+#include "eval/formula.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* eval.c - exact template evaluation; see eval.h. */
-#include "study/eval.h"
+#include "eval/eval.h"
 
 #include <gmp.h>
 #include <string.h>

@@ -7,8 +7,8 @@
  *  - eval_prog(): one postfix program on one hand with GMP rationals: slow, simple, and
  *    the reference the tests check eval_hand() against.
  * A division by zero anywhere in an expression makes it a miss. */
-#ifndef T24_STUDY_EVAL_H
-#define T24_STUDY_EVAL_H
+#ifndef T24_EVAL_EVAL_H
+#define T24_EVAL_EVAL_H
 
 #include <gmp.h>
 #include <stdbool.h>

@@ -11,8 +11,8 @@
  * elements that hit nothing (class PARTITION_NONE); it is therefore canonical, and the meet
  * of the partitions of consecutive hand ranges (threads, MPI ranks) is exactly the
  * partition of the whole range. */
-#ifndef T24_STUDY_PARTITION_H
-#define T24_STUDY_PARTITION_H
+#ifndef T24_EVAL_PARTITION_H
+#define T24_EVAL_PARTITION_H
 
 #include <stddef.h>
 #include <stdint.h>

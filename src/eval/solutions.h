@@ -2,8 +2,8 @@
  *
  * Stored as compressed sparse rows (one row per hand), which scales to the 5-card
  * study (430,080 templates x 6,188 hands) because solutions are sparse. */
-#ifndef T24_STUDY_SOLUTIONS_H
-#define T24_STUDY_SOLUTIONS_H
+#ifndef T24_EVAL_SOLUTIONS_H
+#define T24_EVAL_SOLUTIONS_H
 
 #include <stdint.h>
 #include <stdio.h>

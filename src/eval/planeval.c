@@ -1,5 +1,5 @@
 /* planeval.c - exact evaluation of a formula plan on a hand; see planeval.h. */
-#include "study/planeval.h"
+#include "eval/planeval.h"
 
 #include <gmp.h>
 #include <stdlib.h>

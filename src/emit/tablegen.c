@@ -1,12 +1,12 @@
 /* tablegen.c - completing, ordering and printing a table; see tablegen.h. */
-#include "study/tablegen.h"
+#include "emit/tablegen.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 #include "core/notice.h"
 #include "core/op.h"
 #include "study/study.h"
@@ -481,8 +481,7 @@ int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, siz
         cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
     const char *proof = p->hr.proof == MINCOVER_PROOF_LP          ? "the LP bound"
                         : p->hr.proof == MINCOVER_PROOF_NECESSARY ? "the necessary classes"
-                        : p->hr.params.engine == ILP_CBC          ? "CBC"
-                                                                  : "GLPK";
+                                                                  : engine_label(p->hr.params.engine);
     if (p->hr.optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
                  "proven optimal by %s)", template_groupings_name(p->st.params.groupings),

@@ -1,6 +1,7 @@
-/* bench.h - what the benchmark harness's sections share. */
-#ifndef T24_BENCH_H
-#define T24_BENCH_H
+/* harness.h - what the benchmark sections share (harness.c): the report sink, medians
+ * and running t24 as a child process. It includes nothing of the sections. */
+#ifndef T24_BENCH_HARNESS_H
+#define T24_BENCH_HARNESS_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -14,14 +15,8 @@ double median(double *v, int n);
 void build_dir(char *buf, size_t size);                    /* where t24 and t24-bench are */
 int spawn_t24(const char *bin, char *const *argv, int fd); /* any binary, really */
 double time_command(const char *args, int runs);           /* `t24 ARGS`, median seconds */
-void bench_solvers(const sink *s);
-void bench_startup(const sink *s);
-void bench_standalone(const sink *s);
+/* `t24 ARGS` `runs` times: each wall time into t[], the last output into *last (malloc). */
+void run_command(const char *args, int runs, double *t, char **last);
 void t24_path(char *buf, size_t size);
-void bench_scan(const sink *s);
-void bench_six(const sink *s);
-void bench_six_full(const sink *s);
-void bench_scaling(const sink *s);
-void bench_five(const sink *s, double seconds);
 
 #endif

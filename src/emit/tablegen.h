@@ -1,4 +1,6 @@
 /* tablegen.h - turning a cover into a compiled table (generated C source).
+ * (The name: it generates the table that solve/table.h runs; standalone.h is its
+ * self-contained sibling for other people's programs.)
  *
  * tablegen_build() completes a cover of the study's family with templates of the `all`
  * family for the hands the family misses (so the table decides every hand), and orders
@@ -6,8 +8,8 @@
  * min-sum set cover greedy: most newly solved hands first). tablegen_write_c() writes the
  * table as straight-line C code after proving that int64 cannot overflow on the deck;
  * tablegen_tests() gives only those tests, for other generators (standalone.h). */
-#ifndef T24_STUDY_TABLEGEN_H
-#define T24_STUDY_TABLEGEN_H
+#ifndef T24_EMIT_TABLEGEN_H
+#define T24_EMIT_TABLEGEN_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -11,14 +11,14 @@
  * block says what the table is (configuration, expressions, proof status of the cover,
  * mean tries) and shows how to use it. standalone_write_header() writes the matching
  * declaration. */
-#ifndef T24_STUDY_STANDALONE_H
-#define T24_STUDY_STANDALONE_H
+#ifndef T24_EMIT_STANDALONE_H
+#define T24_EMIT_STANDALONE_H
 
 #include <stddef.h>
 #include <stdio.h>
 
 #include "study/enumeration.h"
-#include "study/tablegen.h"
+#include "emit/tablegen.h"
 
 /* The longest text NAME_solve() can write, with its terminating zero, for a hand of
  * `cards` cards of at most `digits` digits: the cards, the operators and two brackets

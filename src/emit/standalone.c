@@ -1,5 +1,5 @@
 /* standalone.c - a table as one self-contained C99 file; see standalone.h. */
-#include "study/standalone.h"
+#include "emit/standalone.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "study/eval.h"
+#include "eval/eval.h"
 
 size_t standalone_buffer_size(int cards, int digits)
 {

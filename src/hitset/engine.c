@@ -1,0 +1,44 @@
+/* engine.c - the table of exact engines; see engine.h. */
+#include "hitset/engine.h"
+
+#include <glpk.h>
+#include <string.h>
+
+#include "hitset/cbc.h"
+
+static const char *glpk_version(void) { return glp_version(); }
+
+static const engine_ops engines[] = {
+    { ILP_GLPK, "glpk", "GLPK", "GLPK's branch and bound", "glpk_failed",
+      ilp_glpk_hitting_set, glpk_version },
+    { ILP_CBC, "cbc", "CBC", "CBC's branch and cut", "cbc_failed",
+      cbc_hitting_set, cbc_version },
+};
+
+const engine_ops *engine_of(ilp_engine e)
+{
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (engines[i].id == e)
+            return &engines[i];
+    return &engines[0];
+}
+
+const char *engine_name(ilp_engine e) { return engine_of(e)->name; }
+
+const char *engine_label(ilp_engine e) { return engine_of(e)->label; }
+
+int engine_parse(const char *s, ilp_engine *out)
+{
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+        if (strcmp(s, engines[i].name) == 0) {
+            *out = engines[i].id;
+            return 0;
+        }
+    return -1;
+}
+
+int engine_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                       size_t errsize)
+{
+    return engine_of(p->engine)->hitting_set(h, p, out, err, errsize);
+}

@@ -1,0 +1,39 @@
+/* engine.h - the exact engines of the minimum hitting set behind one table of functions.
+ *
+ * GLPK's branch and bound (ilp.h) and CBC's branch and cut (cbc.h) each fill an
+ * engine_ops; engine_hitting_set() is the one place that picks the engine from
+ * ilp_params.engine, so ilp.c and cbc.c never call each other to dispatch (cbc.c still
+ * uses GLPK's LP relaxation, below it, so both report the same bound). An engine added
+ * later is one more row of the table in engine.c. */
+#ifndef T24_HITSET_ENGINE_H
+#define T24_HITSET_ENGINE_H
+
+#include <stddef.h>
+
+#include "hitset/ilp.h"
+#include "hitset/instance.h"
+
+typedef int (*engine_solve_fn)(const instance *h, const ilp_params *p, ilp_result *out,
+                               char *err, size_t errsize);
+
+typedef struct {
+    ilp_engine id;
+    const char *name;   /* the --solver value and the JSON name: "glpk", "cbc" */
+    const char *label;  /* the name in prose: "GLPK", "CBC" */
+    const char *method; /* what proves an optimum: "GLPK's branch and bound" */
+    const char *failed; /* the JSON ilp_status of a failed search: "glpk_failed" */
+    engine_solve_fn hitting_set; /* same contract as ilp_glpk_hitting_set() */
+    const char *(*version)(void);
+} engine_ops;
+
+/* The engine's row of the table; an out-of-range value gets GLPK's, the default. */
+const engine_ops *engine_of(ilp_engine e);
+const char *engine_name(ilp_engine e);
+const char *engine_label(ilp_engine e);
+/* "glpk" or "cbc" into *out: 0, or -1 (out untouched) for anything else. */
+int engine_parse(const char *s, ilp_engine *out);
+/* The minimum hitting set with p->engine: see ilp_glpk_hitting_set() for the contract. */
+int engine_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                       size_t errsize);
+
+#endif

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# check_layers.sh must fail on what it exists to catch. Plants, in copies of src/ and
+# bench/, an upward include, a sideways one and a circle inside one folder, and checks
+# that the clean tree passes and each planted tree fails.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root="$here/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # name, expected status (0 pass, 1 fail), then the copy to check
+  local name=$1 want=$2 out got
+  out=$(bash "$here/check_layers.sh" "$3/src" "$3/bench" 2>&1)
+  got=$?
+  [ "$got" -ne 0 ] && got=1
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL $name: status $got, wanted $want"; echo "$out"; fail=1
+  else
+    echo "ok   $name"
+  fi
+}
+plant() { # name, file to append an include to, the include
+  mkdir -p "$tmp/$1"
+  cp -r "$root/src" "$root/bench" "$tmp/$1/"
+  printf '#include "%s"\n' "$3" >> "$tmp/$1/$2"
+}
+mkdir -p "$tmp/clean" && cp -r "$root/src" "$root/bench" "$tmp/clean/"
+check "clean tree passes" 0 "$tmp/clean"
+plant up src/core/rational.c cli/cli.h
+check "core including cli fails" 1 "$tmp/up"
+plant emit src/eval/scan.c emit/tablegen.h
+check "eval including emit fails" 1 "$tmp/emit"
+plant side src/solve/table.c hitset/instance.h
+check "solve including hitset fails" 1 "$tmp/side"
+plant circle src/hitset/ilp.c hitset/engine.h
+check "ilp.c including engine.h (engine includes ilp) fails" 1 "$tmp/circle"
+plant benchloop bench/harness.c sections.h
+check "harness including the sections fails" 1 "$tmp/benchloop"
+exit "$fail"
