@@ -22,6 +22,7 @@ static const cli_command commands[] = {
     { "solve", cmd_solve, "solve hands exactly: one solution, or every distinct one" },
     { "emit", cmd_emit, "write the best cover as a compiled C table (src/solve/table_default.c)" },
     { "sweep", cmd_sweep, "the study over a list of configurations, as one table" },
+    { "cover", cmd_cover, "a small hitting set of any PACE 2025 instance (t24's engine)" },
 };
 
 void cli_handoff_mpi(char **argv)

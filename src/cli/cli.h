@@ -13,5 +13,6 @@ int cmd_study(int argc, char **argv);
 int cmd_sweep(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_cover(int argc, char **argv);
 
 #endif

@@ -11,6 +11,9 @@
 #define PER_LINE 16 /* terms per line: CPLEX LP readers limit line length */
 #define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
 #define PACE_MAX_ELEMS (1ul << 24) /* memory for the universe stays within 300 MB */
+/* Element entries over all sets: the reader's copy and the instance's two directions
+ * take 12 bytes each, so at most 1.5 GiB whatever the file holds. */
+#define PACE_MAX_ENTRIES (1ul << 27)
 
 static int done(FILE *fp) { return ferror(fp) ? -1 : 0; }
 
@@ -211,6 +214,16 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
                      header ? "expected a non-empty list of elements" : "set before the header");
             goto done;
         }
+        if (r.nsets == ns) {
+            snprintf(err, errsize, "line %lu: more sets than the %lu the header announces",
+                     lineno, ns);
+            goto done;
+        }
+        if (r.nnz + nv > PACE_MAX_ENTRIES) {
+            snprintf(err, errsize, "line %lu: more than %lu elements in all sets: at most "
+                     "that many are read", lineno, (unsigned long)PACE_MAX_ENTRIES);
+            goto done;
+        }
         if (rows_add(&r, v, nv)) {
             snprintf(err, errsize, "out of memory");
             goto done;
@@ -221,8 +234,8 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
         goto done;
     }
     if (r.nsets != ns) {
-        snprintf(err, errsize, "the header announces %lu sets, the file has %zu", ns,
-                 r.nsets);
+        snprintf(err, errsize, "line %ld: the file ends after %zu of the %lu sets the "
+                 "header announces", rd.lineno, r.nsets, ns);
         goto done;
     }
     uint64_t zero = 0;

@@ -251,6 +251,8 @@ static void search(state *st, const localsearch_params *p, double t0, localsearc
                 memcpy(out->elems, st->sol, st->nsol * sizeof *st->sol);
                 out->best_step = st->step;
                 out->best_seconds = walltime_now() - t0;
+                if (p->improved)
+                    p->improved(p->improved_ctx, st->sol, st->nsol);
             }
             if (out->n <= p->target || st->nsol == 0) {
                 out->stop = LOCALSEARCH_TARGET;

@@ -33,6 +33,10 @@ typedef struct {
     /* Called at most once a second with the best size so far, or NULL (default). */
     void (*progress)(void *ctx, uint32_t best, uint64_t steps, double seconds);
     void *progress_ctx;
+    /* Called with each smaller cover as it is found (n elements, in no order), or NULL
+     * (default): a caller that must answer at any moment keeps the best so far. */
+    void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
+    void *improved_ctx;
 } localsearch_params;
 
 typedef enum {

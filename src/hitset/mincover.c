@@ -151,11 +151,39 @@ static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint
     return k;
 }
 
+/* The smallest cover announced through params.improved so far: only smaller ones follow,
+ * each checked against every set of the whole instance first, so that a caller printing
+ * the last one (on a signal) prints a cover. */
+typedef struct {
+    const instance *h;
+    const mincover_params *p;
+    const reduce_result *red; /* maps covers of the core back to the instance */
+    uint32_t best;            /* size announced last, UINT32_MAX before the first */
+    uint32_t *buf;            /* a cover of the whole instance, from one of the core */
+} announcer;
+
+static void announce(announcer *a, const uint32_t *elems, uint32_t n)
+{
+    if (!a->p->improved || !elems || n >= a->best || !instance_is_cover(a->h, elems, n))
+        return;
+    a->best = n;
+    a->p->improved(a->p->improved_ctx, elems, n);
+}
+
+/* localsearch_params.improved: a smaller cover of the core, forced elements added. */
+static void announce_core(void *ctx, const uint32_t *core, uint32_t n)
+{
+    announcer *a = ctx;
+    if (a->red->nforced + n < a->best)
+        announce(a, a->buf, whole_cover(a->red, core, n, a->buf));
+}
+
 /* The local search on the core from its pruned greedy cover, aiming at the ceiling of the
  * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
  * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
 static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
-                    double started, double until, uint32_t *buf, char *err, size_t errsize)
+                    double started, double until, uint32_t *buf, announcer *an, char *err,
+                    size_t errsize)
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
@@ -186,6 +214,10 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
     if (p->progress) {
         q.progress = relay_ls;
         q.progress_ctx = &rl;
+    }
+    if (p->improved) {
+        q.improved = announce_core;
+        q.improved_ctx = an;
     }
     if (localsearch_run(r->red.core, start->elems, start->n, &q, &r->ls, err, errsize))
         return -1;
@@ -241,7 +273,8 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
  * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
  * UINT32_MAX with err set when memory runs out or a cover check fails. */
 static uint32_t search_phase(const instance *h, mincover_result *r, double started,
-                             uint32_t *cand, uint32_t *ncand, char *err, size_t errsize)
+                             uint32_t *cand, uint32_t *ncand, announcer *an, char *err,
+                             size_t errsize)
 {
     greedy_cover g = { 0 }, gp = { 0 };
     uint32_t bound = UINT32_MAX;
@@ -256,7 +289,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     const uint32_t *warm = gp.elems;
     uint32_t nwarm = gp.n;
     if (r->params.ls_seconds != 0) {
-        if (ls_phase(h, r, &gp, started, t0 + r->budget, cand, err, errsize))
+        if (ls_phase(h, r, &gp, started, t0 + r->budget, cand, an, err, errsize))
             goto done;
         warm = r->ls.elems;
         nwarm = r->ls.n;
@@ -355,17 +388,21 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->sets = instance_nsets(h);
     uint32_t *cand = malloc(((size_t)instance_nelems(h) + 1) * sizeof *cand), ncand;
     uint32_t *lsbuf = malloc(((size_t)instance_nelems(h) + 1) * sizeof *lsbuf);
+    announcer an = { h, &out->params, &out->red, UINT32_MAX,
+                     malloc(((size_t)instance_nelems(h) + 1) * sizeof *an.buf) };
     double t0 = walltime_now();
-    if (!cand || !lsbuf || bounds(h, out))
+    if (!cand || !lsbuf || !an.buf || bounds(h, out))
         goto nomem;
     double t1 = walltime_now();
     if (greedy_phase(h, multiplicity, out))
         goto nomem;
+    announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
+    announce(&an, out->runs.best.elems, out->runs.best.n);
     double t2 = walltime_now();
     if (p->reduce ? reduce_run(h, &out->red, err, errsize) : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
-    uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, err, errsize);
+    uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, &an, err, errsize);
     if (core_bound == UINT32_MAX)
         goto fail;
     if (ncand != UINT32_MAX)
@@ -373,6 +410,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t4 = walltime_now();
     if (cover_phase(h, out, cand, ncand, core_bound, lsbuf, err, errsize))
         goto fail;
+    announce(&an, out->cover.elems, out->cover.n);
     double t5 = walltime_now();
     if (p->coverage)
         coverage_phase(h, out);
@@ -384,12 +422,14 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->seconds_coverage = walltime_now() - t5;
     free(cand);
     free(lsbuf);
+    free(an.buf);
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
 fail:
     free(cand);
     free(lsbuf);
+    free(an.buf);
     mincover_result_free(out);
     return -1;
 }

@@ -52,6 +52,11 @@ typedef struct {
     ilp_progress_fn progress; /* progress of the local search and the exact search, at
                                  most once a second (sizes of the whole instance), or NULL */
     void *progress_ctx;
+    /* Called with each smaller cover of the whole instance as it is found (greedy, each
+     * local search improvement, the exact search's cover), already checked against every
+     * set, or NULL (default): what `t24 cover` prints when a signal stops it. */
+    void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
+    void *improved_ctx;
 } mincover_params;
 
 typedef enum {

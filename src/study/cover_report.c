@@ -86,13 +86,11 @@ static void json_coverage(cJSON *o, const mincover_result *r, bool timings)
     }
 }
 
-/* Adds the hitting-set keys to the study's JSON object (documented in
- * docs/hitting-sets.md). Time-dependent values appear only with timings. */
-void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
-                    bool timings)
+/* Adds the keys of the search (bounds, greedy, reductions, local search, optimum,
+ * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md).
+ * Time-dependent values appear only with timings. */
+void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings)
 {
-    cJSON_AddNumberToObject(o, "classes", r->elems);
-    cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
     cJSON_AddNumberToObject(o, "necessary", r->necessary);
     cJSON_AddNumberToObject(o, "unique_class_hands", r->single_sets);
     cJSON_AddNumberToObject(o, "packing_bound", r->packing);
@@ -131,6 +129,16 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
         cJSON_AddNullToObject(o, "glpk_error");
     if (timings)
         cJSON_AddNumberToObject(o, "ilp_seconds", r->seconds_ilp);
+}
+
+/* Adds the hitting-set keys to the study's JSON object (documented in
+ * docs/hitting-sets.md). Time-dependent values appear only with timings. */
+void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
+                    bool timings)
+{
+    cJSON_AddNumberToObject(o, "classes", r->elems);
+    cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
+    cover_report_json_search(o, r, timings);
     json_cover(o, st, c, r);
     json_coverage(o, r, timings);
 }

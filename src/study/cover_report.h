@@ -13,6 +13,7 @@
 #include "hitset/mincover.h"
 #include "study/enumeration.h"
 
+void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings);
 void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
                     bool timings);
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,

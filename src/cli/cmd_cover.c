@@ -1,0 +1,237 @@
+/* cmd_cover.c - `t24 cover [FILE]`: the hitting-set engine on any PACE 2025 instance.
+ *
+ * The whole search of `t24 study` (bounds, greedy, reductions, local search, GLPK or CBC)
+ * on an instance read from a file or standard input. It prints the cover in PACE's
+ * solution format, or one JSON object; on SIGINT or SIGTERM it prints the best cover
+ * found so far and exits 0, the PACE heuristic track's convention (incumbent.h). */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/incumbent.h"
+#include "cli/progress.h"
+#include "cli/study_options.h"
+#include "core/walltime.h"
+#include "hitset/export.h"
+#include "hitset/mincover.h"
+#include "study/cover_report.h"
+
+static const char help[] =
+    "usage: t24 cover [options] [FILE]\n"
+    "\n"
+    "Find a small hitting set of a PACE 2025 instance ('p hs N M', then one set a line;\n"
+    "FILE, or standard input when FILE is - or absent) with t24's whole engine: bounds,\n"
+    "greedy, reductions, local search and the exact search. Prints the cover in PACE's\n"
+    "solution format: its size, then one element a line (1-based, ascending). On SIGINT\n"
+    "or SIGTERM it prints the best cover found so far and exits 0.\n"
+    "\n"
+    "options:\n"
+    "  --json               print one JSON object instead: the bounds, the search, the\n"
+    "                       cover\n"
+    "  --time-limit S       seconds for the whole run, reading included (default 60)\n"
+    "  --local-search S     seconds of local search before the exact search (0: none;\n"
+    "                       default: up to a quarter of --time-limit)\n"
+    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
+    "  --threads N          CBC's branch-and-bound threads, 1-64 (default 2)\n"
+    "  --greedy-runs K      randomised greedy runs, 1-10000 (default 100)\n"
+    "  --seed S             their random seed, and the local search's (default 1)\n"
+    "  --no-reductions      give the exact search the whole instance\n"
+    "  --timings            add the time of each phase to --json (not deterministic)\n"
+    "  --quiet              no progress on stderr (shown only on a terminal)\n"
+    "  -h, --help           show this help\n";
+
+typedef struct {
+    study_options cfg; /* only its search options (hp) and --threads, --quiet */
+    const char *file;  /* NULL or "-": standard input */
+    bool json;
+    bool timings;
+} options;
+
+/* The study options that mean something for an instance read from a file. */
+static bool is_search_option(const char *arg)
+{
+    static const char *const names[] = { "--time-limit", "--local-search", "--solver",
+                                         "--threads",    "--greedy-runs",  "--seed",
+                                         "--no-reductions", "--quiet" };
+    size_t len = strcspn(arg, "=");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && strncmp(arg, names[i], len) == 0)
+            return true;
+    return false;
+}
+
+/* Returns -1 when the options are fine, else the exit status (0 after --help). */
+static int parse(options *o, int argc, char **argv)
+{
+    study_options_init(&o->cfg);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (args_is_help(a)) {
+            fputs(help, stdout);
+            return 0;
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = true;
+        } else if (strcmp(a, "--timings") == 0) {
+            o->timings = true;
+        } else if (is_search_option(a)) {
+            int rc = study_options_parse(&o->cfg, "cover", argc, argv, &i);
+            if (rc)
+                return rc == STUDY_OPTIONS_NOT_MINE ? args_error("cover", "bad option '%s'", a)
+                                                    : rc;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return args_error("cover", "unknown option '%s'", a);
+        } else if (o->file) {
+            return args_error("cover", "one instance at most, not '%s' as well", a);
+        } else {
+            o->file = a;
+        }
+    }
+    o->cfg.hp.threads = o->cfg.sp.nthreads;
+    return -1;
+}
+
+/* Opens the instance: the file, or standard input. NULL with the reason in err. */
+static FILE *open_instance(const char *file, char *err, size_t errsize)
+{
+    if (!file || strcmp(file, "-") == 0)
+        return stdin;
+    struct stat sb;
+    if (stat(file, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        snprintf(err, errsize, "%s: is a directory", file);
+        return NULL;
+    }
+    FILE *fp = fopen(file, "r");
+    if (!fp)
+        snprintf(err, errsize, "%s: %s", file, strerror(errno));
+    return fp;
+}
+
+static instance *read_instance(const options *o, char *err, size_t errsize)
+{
+    char why[400];
+    FILE *fp = open_instance(o->file, err, errsize);
+    if (!fp)
+        return NULL;
+    instance *h = export_read_pace(fp, why, sizeof why);
+    if (fp != stdin)
+        fclose(fp);
+    if (!h)
+        snprintf(err, errsize, "%s: %s", o->file && strcmp(o->file, "-") ? o->file
+                                                                          : "standard input",
+                 why);
+    return h;
+}
+
+/* A first cover at once, so a signal always has one to print: each set's first element. */
+static int publish_trivial(const instance *h)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h), n = 0, m;
+    bool *in = calloc((size_t)ne + 1, sizeof *in);
+    uint32_t *c = malloc(((size_t)ns + 1) * sizeof *c);
+    int rc = -1;
+    if (in && c) {
+        for (uint32_t s = 0; s < ns; s++) {
+            uint32_t e = instance_set(h, s, &m)[0];
+            if (!in[e]) {
+                in[e] = true;
+                c[n++] = e;
+            }
+        }
+        rc = incumbent_publish(c, n);
+    }
+    free(in);
+    free(c);
+    return rc;
+}
+
+static void on_improved(void *ctx, const uint32_t *elems, uint32_t n)
+{
+    (void)ctx;
+    incumbent_publish(elems, n); /* out of memory: the previous cover stays */
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The cover, ascending: the PACE solution, or the JSON object with it. */
+static int print_result(const options *o, const instance *h, const mincover_result *r)
+{
+    uint32_t n = r->cover.n;
+    uint32_t *c = malloc(((size_t)n + 1) * sizeof *c);
+    if (!c)
+        return args_message("cover", "out of memory");
+    memcpy(c, r->cover.elems, (size_t)n * sizeof *c);
+    qsort(c, n, sizeof *c, cmp_u32);
+    if (!o->json) {
+        export_pace_solution(stdout, c, n);
+        free(c);
+        return 0;
+    }
+    cJSON *js = cJSON_CreateObject();
+    cJSON_AddNumberToObject(js, "elements", instance_nelems(h));
+    cJSON_AddNumberToObject(js, "sets", instance_nsets(h));
+    cover_report_json_search(js, r, o->timings);
+    cJSON *a = cJSON_AddArrayToObject(js, "cover");
+    for (uint32_t i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)c[i] + 1));
+    char *text = cJSON_Print(js);
+    int rc = text ? 0 : args_message("cover", "out of memory");
+    if (text)
+        printf("%s\n", text);
+    free(text);
+    cJSON_Delete(js);
+    free(c);
+    return rc;
+}
+
+/* Reads, publishes a first cover, searches under the time limit, prints. */
+static int run(options *o)
+{
+    char err[512];
+    double t0 = walltime_now();
+    if (incumbent_start())
+        return args_message("cover", "cannot install the signal handlers");
+    instance *h = read_instance(o, err, sizeof err);
+    if (!h)
+        return args_message("cover", "%s", err);
+    int rc = ARGS_EXIT_USAGE;
+    mincover_result r;
+    progress_line line = { "cover", false, 0 };
+    o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit;
+    o->cfg.hp.improved = on_improved;
+    if (isatty(STDERR_FILENO) && !o->cfg.quiet) {
+        o->cfg.hp.progress = progress_show;
+        o->cfg.hp.progress_ctx = &line;
+    }
+    if (publish_trivial(h)) {
+        args_message("cover", "out of memory");
+    } else if (mincover_run(h, NULL, &o->cfg.hp, &r, err, sizeof err)) {
+        progress_end(&line);
+        args_message("cover", "%s", err);
+    } else {
+        progress_end(&line);
+        incumbent_done();
+        rc = print_result(o, h, &r);
+        mincover_result_free(&r);
+    }
+    incumbent_done();
+    instance_free(h);
+    incumbent_free();
+    return rc;
+}
+
+int cmd_cover(int argc, char **argv)
+{
+    options o = { 0 };
+    int rc = parse(&o, argc, argv);
+    return rc >= 0 ? rc : run(&o);
+}

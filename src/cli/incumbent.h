@@ -1,0 +1,28 @@
+/* incumbent.h - the best cover so far, ready for a signal to print (`t24 cover`).
+ *
+ * The PACE heuristic track stops a solver with SIGTERM and reads what it has printed by
+ * then. incumbent_publish() formats each better cover as a PACE solution (its size, then
+ * one 1-based element per line, ascending) into the buffer a signal does not read, then
+ * makes it the one it reads; the SIGINT and SIGTERM handlers write that buffer with
+ * write(2) and end the process with _exit(0): nothing they call takes a lock, so they
+ * are safe whatever the program was doing. Before the first publish, a signal ends the
+ * process as it would have without the handlers. incumbent_done() blocks both signals
+ * before the command prints its answer the ordinary way.
+ *
+ * The state is one static object: a signal handler has no other way to find it, so
+ * there is one incumbent per process. Publish from one thread only. */
+#ifndef T24_CLI_INCUMBENT_H
+#define T24_CLI_INCUMBENT_H
+
+#include <stdint.h>
+
+/* Installs the handlers. Returns 0, or -1 when sigaction fails. */
+int incumbent_start(void);
+/* elems: n distinct 0-based elements, a cover checked by the caller. Returns 0, or -1
+ * when memory runs out (the previous cover stays the one a signal prints). */
+int incumbent_publish(const uint32_t *elems, uint32_t n);
+void incumbent_done(void);
+/* Frees the buffers (after incumbent_done()). */
+void incumbent_free(void);
+
+#endif
