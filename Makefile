@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench bench-five six \
+.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover six \
         frontier figures results data clean fuzz fuzz-build fuzz-short
 
 deps:
@@ -71,6 +71,12 @@ six: build
 FIVE_SECONDS ?= 60
 bench-five: build
 	nice $(BUILD)/t24-bench --five $(FIVE_SECONDS) --write docs/bench-five.md
+
+# `t24 cover` on the five-card instances of data/instances/, 10-120 s a deck (about 9
+# minutes; twice that with PACE_HS_SOLVER=/path/to/a/PACE-solver beside it):
+# docs/bench-cover.md.
+bench-cover: build
+	nice bash bench/bench-cover.sh $(T24) docs/bench-cover.md
 
 # docs/frontier.md, docs/frontier/runs/, results.md's five-card section and
 # data/covers/5cards-*: five cards, decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side

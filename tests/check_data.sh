@@ -25,8 +25,8 @@ missing=""
 while IFS= read -r file; do
   name=$(basename "$file")
   [ "$name" = README.md ] && continue
-  # An instance and its cover share one row of the page: their configuration's name.
-  case "$file" in */instances/*.hgr | */covers/*.txt) name=${name%.*} ;; esac
+  # An instance and its covers share one row of the page: their configuration's name.
+  case "$file" in */instances/*.hgr | */covers/*.txt | */covers/best/*.sol) name=${name%.*} ;; esac
   grep -qF "$name" "$src/data/README.md" || missing="$missing ${file#"$src"/}"
 done < <(find "$src/data" -type f | sort)
 [ -z "$missing" ] || fail "data/README.md does not describe:$missing"

@@ -3,11 +3,13 @@
  * set, its counts are right, and glpsol, on the instance as read, proves the minimum each
  * cover states. (tests/check_data.sh checks that both regenerate byte for byte.) */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hitset/export.h"
+#include "hitset/ilp.h"
 #include "hitset/instance.h"
 #include "export_helpers.h"
 #include "helpers.h"
@@ -127,4 +129,121 @@ Test(data, every_published_cover_meets_its_instance_with_the_stated_minimum, .ti
     }
     fclose(fp);
     cr_assert_geq(configurations, 4, "the standard configurations are listed");
+}
+
+/* A PACE solution file (size, then one 1-based element a line), read here. */
+static uint32_t read_solution(const char *name, uint32_t *elems, uint32_t cap)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/data/covers/best/%s.sol", T24_SOURCE_DIR, name);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/covers/best/%s.sol is missing", name);
+    unsigned size, e, n = 0;
+    cr_assert_eq(fscanf(fp, "%u", &size), 1, "%s.sol: no size line", name);
+    while (fscanf(fp, "%u", &e) == 1) {
+        cr_assert_lt(n, cap);
+        cr_assert_geq(e, 1, "%s.sol: elements are numbered from 1", name);
+        elems[n++] = e - 1;
+    }
+    cr_assert(feof(fp), "%s.sol: something other than a number", name);
+    fclose(fp);
+    cr_assert_eq(n, size, "%s.sol: %u elements, the size line says %u", name, n, size);
+    return n;
+}
+
+/* Meets every set: checked set by set here, not through instance_is_cover(). */
+static bool meets_every_set(const instance *h, const uint32_t *elems, uint32_t n)
+{
+    unsigned char *in = calloc(instance_nelems(h) + 1, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        cr_assert_lt(elems[i], instance_nelems(h));
+        cr_assert_eq(in[elems[i]], 0, "an element listed twice");
+        in[elems[i]] = 1;
+    }
+    bool all = true;
+    for (uint32_t s = 0; s < instance_nsets(h) && all; s++) {
+        uint32_t len;
+        const uint32_t *el = instance_set(h, s, &len);
+        bool met = false;
+        for (uint32_t j = 0; j < len && !met; j++)
+            met = in[el[j]];
+        all = met;
+    }
+    free(in);
+    return all;
+}
+
+/* The frontier's proven cover of the deck (5cards-deckD-target24.txt), when there is one:
+ * its size. 0 when the deck has none. */
+static uint32_t frontier_minimum(const char *deck)
+{
+    char path[1024], line[512];
+    snprintf(path, sizeof path, "%s/data/covers/5cards-deck%s-target24.txt", T24_SOURCE_DIR,
+             deck);
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return 0;
+    unsigned size = 0;
+    while (fgets(line, sizeof line, fp) && line[0] == '#')
+        if (strstr(line, "PROVEN optimal"))
+            cr_assert_eq(sscanf(line, "# size %u", &size), 1, "%s: %s", path, line);
+    fclose(fp);
+    return size;
+}
+
+/* data/instances/bounds.csv: one row per five-card instance; the stated sizes match the
+ * file; the best cover of data/covers/best/ meets every set and has the upper bound's
+ * size; lower <= upper, and the lower bound is at least the LP bound's ceiling (every
+ * branch-and-bound bound is); a deck proven optimal (lower == upper) agrees with the
+ * frontier's proven cover, and on deck 1-5 with glpsol. */
+Test(data, bounds_csv_lists_each_five_card_instance_with_a_checked_cover, .timeout = 600)
+{
+    static const char *decks[] = { "1-5", "1-6", "1-7", "1-8", "1-9", "1-10", "1-13" };
+    char path[1024], line[2048];
+    snprintf(path, sizeof path, "%s/data/instances/bounds.csv", T24_SOURCE_DIR);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/instances/bounds.csv is missing");
+    cr_assert(fgets(line, sizeof line, fp));
+    cr_assert_str_eq(line, "instance,elements,sets,lower,lower_by,lower_command,upper,"
+                           "upper_by,upper_command\n");
+    size_t rows = 0;
+    static uint32_t cover[1 << 16];
+    while (fgets(line, sizeof line, fp)) {
+        char name[256], deck[16];
+        unsigned ne, ns, lower, upper;
+        cr_assert_lt(rows, sizeof decks / sizeof decks[0], "more rows than five-card decks");
+        cr_assert_eq(sscanf(line, "%255[^,],%u,%u,%u,%*[^,],%*[^,],%u,", name, &ne, &ns, &lower,
+                            &upper), 5, "bad row: %s", line);
+        snprintf(deck, sizeof deck, "%s", decks[rows]);
+        char want[256];
+        snprintf(want, sizeof want, "cards5_deck%s_target24_all", deck);
+        cr_assert_str_eq(name, want, "rows run over the decks in order");
+        instance *h = read_instance(name);
+        cr_expect_eq(instance_nelems(h), ne, "%s: elements", name);
+        cr_expect_eq(instance_nsets(h), ns, "%s: sets", name);
+        uint32_t n = read_solution(name, cover, sizeof cover / sizeof cover[0]);
+        cr_expect_eq(n, upper, "%s: the best cover has %u elements, the upper bound %u", name,
+                     n, upper);
+        cr_expect(meets_every_set(h, cover, n), "%s: the best cover misses a set", name);
+        cr_expect_leq(lower, upper, "%s", name);
+        ilp_params q;
+        ilp_params_init(&q);
+        q.time_limit = 120;
+        double lp;
+        char err[256];
+        cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s: %s", name, err);
+        cr_expect_geq(lower, (uint32_t)ceil(lp - 1e-6), "%s: lower bound under the LP's", name);
+        if (lower == upper) {
+            cr_expect_eq(frontier_minimum(deck), upper, "%s: the frontier's proven cover", name);
+        }
+        if (strcmp(deck, "1-5") == 0) {
+            static cover_file c;
+            c.size = upper;
+            check_minimum(name, h, &c);
+        }
+        instance_free(h);
+        rows++;
+    }
+    fclose(fp);
+    cr_expect_eq(rows, sizeof decks / sizeof decks[0], "a row for every five-card deck");
 }

@@ -1,6 +1,7 @@
-/* test_localsearch.c - the row-weighting local search: every cover it reports meets
- * every set, it never does worse than its start, it is reproducible from its seed and
- * step count, and on small instances it reaches the optimum found by brute force. */
+/* test_localsearch.c - the local search, both methods (pair moves, the default, and
+ * RWLS): every cover it reports meets every set, it never does worse than its start, it
+ * is reproducible from its seed and step count, and on small instances it reaches the
+ * optimum found by brute force. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -42,17 +43,20 @@ static bool meets_every_set(const instance *h, const uint32_t *elems, uint32_t n
     return true;
 }
 
+static const localsearch_method methods[] = { LOCALSEARCH_PAIRS, LOCALSEARCH_RWLS };
+
 Test(localsearch, never_reports_a_cover_that_misses_a_set)
 {
     uint64_t state = 99;
-    for (int i = 0; i < 60; i++) {
+    for (int i = 0; i < 120; i++) {
         instance *h = random_instance(20 + i, 40 + 3 * i, 1 + i % 6, &state);
         greedy_cover gp;
         start_cover(h, &gp);
         localsearch_params p;
         localsearch_params_init(&p);
         p.seed = (uint64_t)i;
-        p.max_steps = 1 + (uint64_t)i * 97; /* stops at every stage of a run */
+        p.method = methods[i % 2];
+        p.max_steps = 1 + (uint64_t)(i / 2) * 97; /* stops at every stage of a run */
         localsearch_result r;
         run(h, &gp, &p, &r);
         cr_assert(meets_every_set(h, r.elems, r.n), "instance %d: the cover misses a set", i);
@@ -69,13 +73,14 @@ Test(localsearch, never_reports_a_cover_that_misses_a_set)
 Test(localsearch, reaches_the_brute_force_optimum_on_small_instances)
 {
     uint64_t state = 5;
-    for (int i = 0; i < 25; i++) {
+    for (int i = 0; i < 50; i++) {
         instance *h = random_instance(16, 45, 4, &state);
         uint32_t opt = brute_optimum(h);
         greedy_cover gp;
         start_cover(h, &gp);
         localsearch_params p;
         localsearch_params_init(&p);
+        p.method = methods[i % 2];
         p.seconds = 60; /* never reached: the step limit stops it */
         p.max_steps = 20000;
         localsearch_result r;
@@ -202,4 +207,50 @@ Test(localsearch, handles_degenerate_instances)
     cr_expect_eq(r.n, 0);
     localsearch_result_free(&r);
     instance_free(empty);
+}
+
+/* What `t24 cover` prints on a signal: every cover announced is smaller than the one
+ * before, meets every set, and the last is the result. */
+typedef struct {
+    const instance *h;
+    uint32_t calls, last;
+    bool all_covers, decreasing;
+} announced;
+
+static void on_improved(void *ctx, const uint32_t *elems, uint32_t n)
+{
+    announced *a = ctx;
+    a->decreasing &= a->calls == 0 || n < a->last;
+    a->all_covers &= meets_every_set(a->h, elems, n);
+    a->last = n;
+    a->calls++;
+}
+
+Test(localsearch, announces_each_smaller_cover)
+{
+    uint64_t state = 17;
+    for (int i = 0; i < 20; i++) {
+        instance *h = random_instance(40, 120, 5, &state);
+        greedy_cover gp;
+        start_cover(h, &gp);
+        localsearch_params p;
+        localsearch_params_init(&p);
+        p.method = methods[i % 2];
+        p.max_steps = 20000;
+        p.seconds = 60;
+        announced a = { h, 0, 0, true, true };
+        p.improved = on_improved;
+        p.improved_ctx = &a;
+        localsearch_result r;
+        run(h, &gp, &p, &r);
+        cr_expect(a.all_covers, "instance %d: an announced cover misses a set", i);
+        cr_expect(a.decreasing, "instance %d: an announced cover is not smaller", i);
+        if (r.n < gp.n)
+            cr_expect_eq(a.last, r.n, "instance %d: the last announced is not the result", i);
+        else
+            cr_expect_eq(a.calls, 0, "instance %d: announced the start", i);
+        localsearch_result_free(&r);
+        greedy_cover_free(&gp);
+        instance_free(h);
+    }
 }

@@ -27,6 +27,8 @@ typedef struct {
     int64_t *weight;   /* per set */
     uint32_t *unmet, *unmet_pos, nunmet;
     uint32_t *sol, *sol_pos, nsol;
+    int64_t *relief;   /* pair search: per element of S, weight a candidate would share */
+    uint32_t *touched; /* the elements whose relief is not zero */
     uint64_t rng, step;
 } state;
 
@@ -71,6 +73,8 @@ static void state_free(state *st)
     free(st->unmet_pos);
     free(st->sol);
     free(st->sol_pos);
+    free(st->relief);
+    free(st->touched);
 }
 
 /* Everything empty: S is empty, every set unmet with weight 1. Returns 0 or -1. */
@@ -92,8 +96,11 @@ static int state_init(state *st, const instance *h, uint64_t seed)
     st->unmet_pos = malloc(ns * sizeof *st->unmet_pos);
     st->sol = malloc(ne * sizeof *st->sol);
     st->sol_pos = malloc(ne * sizeof *st->sol_pos);
+    st->relief = calloc(ne, sizeof *st->relief);
+    st->touched = malloc(ne * sizeof *st->touched);
     if (!st->in || !st->can_add || !st->score || !st->stamp || !st->count || !st->who ||
-        !st->weight || !st->unmet || !st->unmet_pos || !st->sol || !st->sol_pos)
+        !st->weight || !st->unmet || !st->unmet_pos || !st->sol || !st->sol_pos ||
+        !st->relief || !st->touched)
         return -1;
     for (uint32_t e = 0; e < st->ne; e++) {
         uint32_t len;
@@ -239,6 +246,174 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A pair move: add `add` to S and drop `drop` from it, leaving cost more unmet weight
+ * than now (negative: less). */
+typedef struct {
+    uint32_t add, drop;
+    int64_t cost;
+    uint32_t ties; /* moves of equal cost and age seen, for a uniform random choice */
+} pair_move;
+
+/* Is the move (a, r) at cost better than best? Lower cost, then the older elements
+ * (the longest unchanged), then one of the equals at random (reservoir sampling). */
+static bool pair_better(state *st, uint32_t a, uint32_t r, int64_t cost, pair_move *best)
+{
+    if (best->add == NONE || cost < best->cost) {
+        best->ties = 1;
+        return true;
+    }
+    if (cost > best->cost)
+        return false;
+    uint64_t age = st->stamp[a] > st->stamp[r] ? st->stamp[a] : st->stamp[r];
+    uint64_t best_age = st->stamp[best->add] > st->stamp[best->drop] ? st->stamp[best->add]
+                                                                      : st->stamp[best->drop];
+    if (age != best_age) {
+        if (age < best_age)
+            best->ties = 1;
+        return age < best_age;
+    }
+    return splitmix_next(&st->rng) % ++best->ties == 0;
+}
+
+/* Every pair (a, r) for the candidate a outside S and each r in S: adding a gains a's
+ * score; dropping r then loses r's loss less the weight of the sets only r meets that a
+ * meets too (its relief). r == tabu (the element added last) is skipped unless the pair
+ * meets every set. unmet_weight is the weight unmet now. */
+static void pair_consider(state *st, uint32_t a, uint32_t tabu, int64_t unmet_weight,
+                          pair_move *best)
+{
+    uint32_t len, nt = 0;
+    const uint32_t *sets = instance_elem(st->h, a, &len);
+    for (uint32_t i = 0; i < len; i++) {
+        uint32_t s = sets[i];
+        if (st->count[s] != 1)
+            continue;
+        uint32_t r = st->who[s];
+        if (st->relief[r] == 0)
+            st->touched[nt++] = r;
+        st->relief[r] += st->weight[s];
+    }
+    for (uint32_t i = 0; i < st->nsol; i++) {
+        uint32_t r = st->sol[i];
+        int64_t cost = -st->score[a] - st->score[r] - st->relief[r];
+        if (r == tabu && unmet_weight + cost != 0)
+            continue;
+        if (pair_better(st, a, r, cost, best)) {
+            best->add = a;
+            best->drop = r;
+            best->cost = cost;
+        }
+    }
+    for (uint32_t i = 0; i < nt; i++)
+        st->relief[st->touched[i]] = 0;
+}
+
+/* One pair step: for a random unmet set, the best pair over its elements (one of them
+ * at random, one step in twenty, to shake the search), never re-adding the element
+ * dropped last. Returns the move made (add NONE when there was none). */
+static pair_move pair_step(state *st, const pair_move *last)
+{
+    pair_move best = { NONE, NONE, 0, 0 };
+    int64_t unmet_weight = 0;
+    for (uint32_t i = 0; i < st->nunmet; i++)
+        unmet_weight += st->weight[st->unmet[i]];
+    uint32_t m, s = st->unmet[splitmix_next(&st->rng) % st->nunmet];
+    const uint32_t *el = instance_set(st->h, s, &m);
+    if (splitmix_next(&st->rng) % 20 == 0) {
+        uint32_t a = el[splitmix_next(&st->rng) % m];
+        if (a != last->drop)
+            pair_consider(st, a, last->add, unmet_weight, &best);
+    } else {
+        for (uint32_t j = 0; j < m; j++)
+            if (el[j] != last->drop)
+                pair_consider(st, el[j], last->add, unmet_weight, &best);
+    }
+    if (best.add != NONE) {
+        add(st, best.add);
+        drop(st, best.drop);
+    }
+    return best;
+}
+
+/* Set s, unmet, weighs one more, and so gains one more for each of its elements. */
+static void bump_one(state *st, uint32_t s)
+{
+    uint32_t m;
+    const uint32_t *el = instance_set(st->h, s, &m);
+    st->weight[s]++;
+    for (uint32_t j = 0; j < m; j++)
+        st->score[el[j]]++;
+}
+
+/* Keeps S in out when it is a smaller cover than out's. */
+static void keep_best(state *st, const localsearch_params *p, double t0,
+                      localsearch_result *out)
+{
+    if (st->nsol >= out->n)
+        return;
+    out->n = st->nsol;
+    memcpy(out->elems, st->sol, st->nsol * sizeof *st->sol);
+    out->best_step = st->step;
+    out->best_seconds = walltime_now() - t0;
+    if (p->improved)
+        p->improved(p->improved_ctx, st->sol, st->nsol);
+}
+
+/* The stop conditions checked between steps; false to go on. */
+static bool must_stop(const state *st, const localsearch_params *p, double t0, double *said,
+                      localsearch_result *out)
+{
+    if (p->max_steps && st->step >= p->max_steps) {
+        out->stop = LOCALSEARCH_STEPS;
+        return true;
+    }
+    if (p->patience && st->step - out->best_step >= p->patience) {
+        out->stop = LOCALSEARCH_PATIENCE;
+        return true;
+    }
+    if (st->step % 64 == 0) {
+        double now = walltime_now();
+        if (now - t0 >= p->seconds) {
+            out->stop = LOCALSEARCH_TIME;
+            return true;
+        }
+        if (p->progress && now - *said >= 1.0) {
+            *said = now;
+            p->progress(p->progress_ctx, out->n, st->step, now - t0);
+        }
+    }
+    return false;
+}
+
+/* The pair search from S = the start: whenever S meets every set, keep it and drop a
+ * random element (aiming one lower); otherwise make the best pair move, and when it did
+ * not reduce the unmet sets, one random unmet set weighs one more. */
+static void search_pairs(state *st, const localsearch_params *p, double t0,
+                         localsearch_result *out)
+{
+    pair_move last = { NONE, NONE, 0, 0 };
+    double said = t0;
+    for (;;) {
+        while (st->nunmet == 0) {
+            keep_best(st, p, t0, out);
+            if (out->n <= p->target || st->nsol == 0) {
+                out->stop = LOCALSEARCH_TARGET;
+                return;
+            }
+            drop(st, st->sol[splitmix_next(&st->rng) % st->nsol]);
+            last.add = last.drop = NONE;
+        }
+        if (must_stop(st, p, t0, &said, out))
+            return;
+        st->step++;
+        uint32_t before = st->nunmet;
+        pair_move mv = pair_step(st, &last);
+        last = mv; /* no move (every candidate tabu): the tabu lapses */
+        if (st->nunmet >= before && st->nunmet > 0)
+            bump_one(st, st->unmet[splitmix_next(&st->rng) % st->nunmet]);
+    }
+}
+
 /* The search proper, from S = the start. Keeps the best cover in out. */
 static void search(state *st, const localsearch_params *p, double t0, localsearch_result *out)
 {
@@ -319,7 +494,10 @@ int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
     }
     out->start = out->n = st.nsol;
     memcpy(out->elems, st.sol, st.nsol * sizeof *st.sol);
-    search(&st, p, t0, out);
+    if (p->method == LOCALSEARCH_RWLS)
+        search(&st, p, t0, out);
+    else
+        search_pairs(&st, p, t0, out);
     out->steps = st.step;
     qsort(out->elems, out->n, sizeof *out->elems, cmp_u32);
     if (!instance_is_cover(h, out->elems, out->n)) {

@@ -22,7 +22,16 @@
 
 #include "hitset/instance.h"
 
+/* How a step moves: LOCALSEARCH_PAIRS (default) chooses the element to add and the one
+ * to drop together, the pair that leaves the least unmet weight, and raises the weight of
+ * one unmet set only when a step did not reduce the unmet count (in the spirit of the
+ * weighted swap searches of the PACE 2025 heuristic track); LOCALSEARCH_RWLS drops first,
+ * then adds, and raises every unmet set's weight at every step (the search described
+ * above). */
+typedef enum { LOCALSEARCH_PAIRS, LOCALSEARCH_RWLS } localsearch_method;
+
 typedef struct {
+    localsearch_method method; /* default LOCALSEARCH_PAIRS */
     double seconds;     /* wall-clock budget, > 0 (default 1) */
     uint64_t max_steps; /* swap steps at most, 0 for no limit (default 0) */
     uint64_t seed;      /* random seed for the unmet set chosen at each step (default 1) */
