@@ -180,6 +180,36 @@ Test(cover, json_orders_the_bounds_and_lists_the_cover)
     }
 }
 
+/* Both engines, without the local search (so the exact search does the work) and without
+ * reductions on every other instance: each proves the brute-force optimum. */
+Test(cover, every_engine_proves_the_brute_force_optimum)
+{
+    static const char *const args[] = {
+        "cover --json --local-search 0 --time-limit 30 --solver glpk",
+        "cover --json --local-search 0 --time-limit 30 --solver cbc --threads 1",
+        "cover --json --local-search 0 --time-limit 30 --solver glpk --no-reductions",
+        "cover --json --local-search 0 --time-limit 30 --solver cbc --no-reductions",
+    };
+    uint64_t rng = 4242;
+    for (int t = 0; t < 12; t++) {
+        small h;
+        small_random(&h, &rng);
+        char *in = small_text(&h);
+        int opt = small_optimum(&h);
+        for (size_t k = 0; k < sizeof args / sizeof args[0]; k++) {
+            run_result r = run_t24(args[k], in);
+            cr_assert_eq(r.status, 0, "%s: %s", args[k], r.err);
+            cJSON *js = cJSON_Parse(r.out);
+            cr_assert(js, "%s: not JSON", args[k]);
+            cr_expect_eq(num(js, "optimum"), opt, "instance %d, %s", t, args[k]);
+            cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")), "%s", args[k]);
+            cJSON_Delete(js);
+            run_free(&r);
+        }
+        free(in);
+    }
+}
+
 /* The optimum `t24 study` proves is the one `t24 cover` proves on the study's instance. */
 Test(cover, round_trip_through_study_out)
 {

@@ -21,6 +21,21 @@ trap 'rm -rf "$tmp"' EXIT
 "$t24" study --coverage --out "$tmp/study" >"$tmp/study.txt"
 "$t24" sweep --table targets --out "$tmp/sweep" >"$tmp/sweep.md"
 
+# Five cards, per deck: LP bound, greedy and local search of the frontier's GLPK run
+# (docs/frontier/runs/, `make frontier`), best proven bound and best cover of
+# data/instances/bounds.csv. Read from committed files: the runs take half an hour.
+root=$(cd "$here/../.." && pwd)
+i=0
+for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
+  run="$root/docs/frontier/runs/$deck-glpk.json"
+  [ -f "$run" ] || { echo "make-figures: $run is missing (make frontier)" >&2; exit 2; }
+  bounds=$(awk -F, -v n="cards5_deck${deck}_target24_all" '$1 == n { print $4, $7 }' \
+    "$root/data/instances/bounds.csv")
+  [ -n "$bounds" ] || { echo "make-figures: no row for deck $deck in bounds.csv" >&2; exit 2; }
+  echo "$i $deck $(jq -r '"\(.lp_bound) \(.greedy) \(.local_search.best)"' "$run") $bounds"
+  i=$((i + 1))
+done >"$tmp/five.dat"
+
 # Classes per hand: each set line of the PACE file lists the classes that solve one hand.
 awk 'NR > 2 { n[NF]++ } END { for (k in n) print k, n[k] }' "$tmp/study/hitting_set.hgr" |
   sort -n >"$tmp/classes.dat"
@@ -37,8 +52,9 @@ plot() { # plot NAME VARIABLE=VALUE...: draws NAME.gp into $tmp/NAME.svg
 plot coverage data="$tmp/study/coverage.csv"
 plot classes-per-hand data="$tmp/classes.dat"
 plot optimum-by-target data="$tmp/targets.dat"
+plot five-cards data="$tmp/five.dat"
 
 mkdir -p "$out"
-for f in coverage classes-per-hand optimum-by-target; do
+for f in coverage classes-per-hand optimum-by-target five-cards; do
   mv "$tmp/$f.svg" "$out/$f.svg"
 done
