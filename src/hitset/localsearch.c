@@ -414,46 +414,22 @@ static void search_pairs(state *st, const localsearch_params *p, double t0,
     }
 }
 
-/* The search proper, from S = the start. Keeps the best cover in out. */
+/* The RWLS search (LOCALSEARCH_RWLS), from S = the start. Keeps the best cover in out. */
 static void search(state *st, const localsearch_params *p, double t0, localsearch_result *out)
 {
     uint32_t tabu = NONE;
     double said = t0;
     for (;;) {
         while (st->nunmet == 0) {
-            if (st->nsol < out->n) {
-                out->n = st->nsol;
-                memcpy(out->elems, st->sol, st->nsol * sizeof *st->sol);
-                out->best_step = st->step;
-                out->best_seconds = walltime_now() - t0;
-                if (p->improved)
-                    p->improved(p->improved_ctx, st->sol, st->nsol);
-            }
+            keep_best(st, p, t0, out);
             if (out->n <= p->target || st->nsol == 0) {
                 out->stop = LOCALSEARCH_TARGET;
                 return;
             }
             drop(st, pick_drop(st, NONE));
         }
-        if (p->max_steps && st->step >= p->max_steps) {
-            out->stop = LOCALSEARCH_STEPS;
+        if (must_stop(st, p, t0, &said, out))
             return;
-        }
-        if (p->patience && st->step - out->best_step >= p->patience) {
-            out->stop = LOCALSEARCH_PATIENCE;
-            return;
-        }
-        if (st->step % 64 == 0) {
-            double now = walltime_now();
-            if (now - t0 >= p->seconds) {
-                out->stop = LOCALSEARCH_TIME;
-                return;
-            }
-            if (p->progress && now - said >= 1.0) {
-                said = now;
-                p->progress(p->progress_ctx, out->n, st->step, now - t0);
-            }
-        }
         st->step++;
         drop(st, pick_drop(st, tabu));
         uint32_t s = st->unmet[splitmix_next(&st->rng) % st->nunmet];
