@@ -1,4 +1,4 @@
-/* localsearch.c - row-weighting local search for hitting sets; see localsearch.h.
+/* localsearch.c - weighted local searches for hitting sets; see localsearch.h.
  *
  * Vocabulary: the search holds a set S of elements; a set (row) is met when some element
  * of S is in it. For an element e outside S, score[e] is the total weight of the unmet

@@ -1,12 +1,17 @@
-/* localsearch.h - a row-weighting local search for small hitting sets (unicost set cover).
+/* localsearch.h - weighted local searches for small hitting sets (unicost set cover).
  *
- * In the spirit of RWLS (Gao, Weise and Li, 2015): start from a cover; whenever the
- * current set of elements meets every set, remember it and drop one element (aiming one
- * lower); otherwise swap: drop the element whose loss is smallest (not the one just
- * added), then add, for a random unmet set, its element with the largest gain that
- * configuration checking allows (its neighbourhood changed since it was dropped). Gains
- * and losses count set weights; every unmet set's weight grows by one each step, so sets
- * that stay unmet pull the search towards them. Ties go to the element unchanged longest.
+ * Both start from a cover; whenever the current set of elements meets every set, they
+ * remember it and drop one element (aiming one lower); otherwise they swap one element
+ * for another. Gains and losses count set weights, and unmet sets grow heavier, so sets
+ * that stay unmet pull the search towards them; ties go to the elements unchanged
+ * longest. The two methods differ in the swap and the weighting (localsearch_method):
+ *  - pair moves (the default): for a random unmet set, the element to add and the one to
+ *    drop are chosen together, the pair leaving the least unmet weight; one random unmet
+ *    set weighs one more when a step did not reduce the unmet count;
+ *  - RWLS (Gao, Weise and Li, 2015): drop the element whose loss is smallest (not the one
+ *    just added), then add, for a random unmet set, its element with the largest gain
+ *    that configuration checking allows (its neighbourhood changed since it was dropped);
+ *    every unmet set weighs one more after each step.
  *
  * Deterministic: the same instance, start, seed and step limits give the same trajectory
  * and the same cover. Only a stop by the time limit depends on the machine: it decides
