@@ -19,6 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/args.h"
+#include "cli/artifact.h"
+#include "core/parse.h"
 #include "harness.h"
 #include "sections.h"
 #include "core/hand.h"
@@ -170,23 +173,62 @@ static void bench_eval(const sink *s)
     say(s, "\n");
 }
 
-int main(int argc, char **argv)
+/* One line: what is wrong, the value quoted (cleaned: args.h), the usage. Returns 2. */
+static int usage_error(const char *what, const char *value)
 {
-    const char *write = NULL;
-    bool six = false;
-    double five = 0; /* --five S: only the five-card exact search, S seconds each */
+    char line[2048];
+    snprintf(line, sizeof line, "%s%s%s%s", what, value ? " '" : "", value ? value : "",
+             value ? "'" : "");
+    fputs("t24-bench: ", stderr);
+    args_print_clean(stderr, line);
+    fputs(" (usage: t24-bench [--write FILE] [--six | --five SECONDS])\n", stderr);
+    return 2;
+}
+
+typedef struct {
+    const char *write;
+    bool six;
+    double five; /* --five S: only the five-card exact search, S seconds each */
+} bench_options;
+
+/* Returns 0, or 2 after one line naming the bad value. */
+static int parse(int argc, char **argv, bench_options *o)
+{
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--write") == 0 && i + 1 < argc) {
-            write = argv[++i];
-        } else if (strcmp(argv[i], "--six") == 0) {
-            six = true;
-        } else if (strcmp(argv[i], "--five") == 0 && i + 1 < argc && atof(argv[i + 1]) > 0) {
-            five = atof(argv[++i]);
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--write") == 0 || strcmp(a, "--five") == 0) {
+            if (!v)
+                return usage_error(strcmp(a, "--write") ? "--five needs a value"
+                                                        : "--write needs a value", NULL);
+            i++;
+        }
+        if (strcmp(a, "--write") == 0) {
+            o->write = v;
+        } else if (strcmp(a, "--five") == 0) {
+            if (parse_double_positive(v, &o->five))
+                return usage_error("--five must be a positive number of seconds, not", v);
+        } else if (strcmp(a, "--six") == 0) {
+            o->six = true;
         } else {
-            fprintf(stderr, "usage: t24-bench [--write FILE] [--six | --five SECONDS]\n");
-            return 2;
+            return usage_error("unknown option", a);
         }
     }
+    if (o->six && o->five > 0)
+        return usage_error("--six and --five each run one benchmark alone: choose one", NULL);
+    char why[1024];
+    if (o->write && artifact_check_target(o->write, why, sizeof why))
+        return usage_error(why, NULL);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    bench_options o = { NULL, false, 0 };
+    if (parse(argc, argv, &o))
+        return 2;
+    const char *write = o.write;
+    bool six = o.six;
+    double five = o.five;
     sink s = { NULL };
     char tmp[PATH_MAX + 16];
     if (write) {
@@ -227,6 +269,10 @@ done:
     if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
         fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
         unlink(tmp);
+        return 2;
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "t24-bench: cannot write to standard output\n");
         return 2;
     }
     return 0;

@@ -220,16 +220,38 @@ static void roll_back(artifact_set *a, int done)
     }
 }
 
-/* Moves every existing final file aside (to .NAME.old.PID), after checking that none
- * is a folder. Returns 0, or -1 with err set and whatever was moved moved back. */
+static const char *file_kind(mode_t m)
+{
+    return S_ISDIR(m)    ? "a folder"
+           : S_ISLNK(m)  ? "a symbolic link"
+           : S_ISFIFO(m) ? "a FIFO"
+           : S_ISCHR(m)  ? "a character device"
+           : S_ISBLK(m)  ? "a block device"
+           : S_ISSOCK(m) ? "a socket"
+                         : "not a regular file";
+}
+
+/* A path a writer may replace: absent, or a regular file. Anything else (a device such
+ * as /dev/null, a FIFO, a socket, a folder, or a symbolic link, whose target the rename
+ * would not reach) is refused, never renamed over. Returns 0, or -1 with err set. */
+int artifact_check_target(const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return 0;
+    snprintf(err, errsize, "cannot write '%s': it is %s, not a regular file", path,
+             file_kind(st.st_mode));
+    return -1;
+}
+
+/* Moves every existing final file aside (to .NAME.old.PID), after checking that each is
+ * a regular file. Returns 0, or -1 with err set and whatever was moved moved back. */
 static int move_aside(artifact_set *a, char *err, size_t errsize)
 {
     struct stat st;
     for (int i = 0; i < a->n; i++)
-        if (lstat(a->final[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            snprintf(err, errsize, "cannot write '%s': a folder is in the way", a->final[i]);
+        if (artifact_check_target(a->final[i], err, errsize))
             return -1;
-        }
     char sfx[32];
     snprintf(sfx, sizeof sfx, ".old.%ld", (long)getpid());
     for (int i = 0; i < a->n; i++) {

@@ -6,7 +6,9 @@
  * temporary, and the folder too when this run created it. While a set is open, SIGINT,
  * SIGTERM, SIGHUP and SIGPIPE first remove the same and then end the process with the
  * signal, so an interrupted, failed or killed run leaves nothing behind (SIGKILL
- * excepted: it cannot be caught). One set at a time. */
+ * excepted: it cannot be caught). One set at a time. A target that exists and is not a
+ * regular file (a device, a FIFO, a socket, a folder, a symbolic link) is refused, never
+ * renamed over: artifact_check_target() says so before any work, the commit again. */
 #ifndef T24_CLI_ARTIFACT_H
 #define T24_CLI_ARTIFACT_H
 
@@ -20,5 +22,6 @@ FILE *artifact_open(artifact_set *a, const char *name);
 int artifact_commit(artifact_set *a, char *err, size_t errsize);
 void artifact_abort(artifact_set *a);
 const char *artifact_dir(const artifact_set *a);
+int artifact_check_target(const char *path, char *err, size_t errsize);
 
 #endif

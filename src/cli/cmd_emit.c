@@ -69,6 +69,16 @@ static bool is_c_name(const char *s)
     return true;
 }
 
+/* Do the two paths (in one folder) name the same file? The same last component does. */
+static bool same_name(const char *a, const char *b)
+{
+    char *ba = strdup(a), *bb = strdup(b);
+    bool same = ba && bb && strcmp(basename(ba), basename(bb)) == 0;
+    free(ba);
+    free(bb);
+    return same;
+}
+
 /* Are the two paths in the same folder (as written: "x.c" and "./x.h" are)? */
 static bool same_folder(const char *a, const char *b)
 {
@@ -126,6 +136,18 @@ static int parse(int argc, char **argv, options *o)
     if (o->header && !same_folder(o->out, o->header))
         return args_error("emit", "--header '%s' must be in the folder of --out '%s' (both "
                                   "are written all or nothing)", o->header, o->out);
+    if (o->header && same_name(o->out, o->header))
+        return args_error("emit", "--header '%s' is the file of --out '%s'", o->header, o->out);
+    const char *files[] = { o->out, o->header };
+    for (int k = 0; k < 2; k++) {
+        char why[1024];
+        size_t len = files[k] ? strlen(files[k]) : 0;
+        if (len && files[k][len - 1] == '/')
+            return args_error("emit", "%s '%s' ends with '/': it names a folder, not a file",
+                              k ? "--header" : "--out", files[k]);
+        if (files[k] && artifact_check_target(files[k], why, sizeof why))
+            return args_message("emit", "%s", why);
+    }
     if (o->standalone && !name_given)
         o->name = "t24";
     return study_options_finish(&o->cfg, "emit");
