@@ -3,6 +3,8 @@
  * on stdout. */
 #include <criterion/criterion.h>
 #include <ctype.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "helpers.h"
 
@@ -141,5 +143,110 @@ Test(hostile_args, cards_are_never_skipped_or_misnamed)
     r = run_t24_argv(quoted, NULL, 0);
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.out, "8/(3-8/3) = 24\n");
+    run_free(&r);
+}
+
+/* Is s valid UTF-8 free of C0, DEL, C1, bidirectional controls and line separators
+ * (other than its final newline)? Decoded here, independently of args.c. */
+static bool terminal_safe(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        size_t len;
+        if (u[i] < 0x80) {
+            cp = u[i];
+            len = 1;
+        } else if ((u[i] & 0xE0) == 0xC0 && i + 1 < n && (u[i + 1] & 0xC0) == 0x80) {
+            cp = (uint32_t)(u[i] & 0x1F) << 6 | (u[i + 1] & 0x3F);
+            len = 2;
+            if (cp < 0x80)
+                return false;
+        } else if ((u[i] & 0xF0) == 0xE0 && i + 2 < n && (u[i + 1] & 0xC0) == 0x80 &&
+                   (u[i + 2] & 0xC0) == 0x80) {
+            cp = (uint32_t)(u[i] & 0x0F) << 12 | (uint32_t)(u[i + 1] & 0x3F) << 6 |
+                 (u[i + 2] & 0x3F);
+            len = 3;
+            if (cp < 0x800)
+                return false;
+        } else if ((u[i] & 0xF8) == 0xF0 && i + 3 < n && (u[i + 1] & 0xC0) == 0x80 &&
+                   (u[i + 2] & 0xC0) == 0x80 && (u[i + 3] & 0xC0) == 0x80) {
+            cp = 0x10000; /* any astral character is harmless here */
+            len = 4;
+        } else {
+            return false;
+        }
+        bool last_newline = cp == '\n' && i + 1 == n;
+        if (!last_newline && (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C ||
+                              cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) ||
+                              (cp >= 0x2066 && cp <= 0x2069)))
+            return false;
+        i += len;
+    }
+    return true;
+}
+
+static const char *huge_value;
+
+/* The value option NAME of CMD given huge_value: exit 2, one bounded, safe line. */
+static void huge_value_is_bounded(const char *cmd, const char *name)
+{
+    const char *argv[] = { cmd, name, huge_value, NULL };
+    run_result r = run_t24_argv(argv, NULL, 0);
+    char what[128];
+    snprintf(what, sizeof what, "t24 %s %s <%zu bytes>", cmd, name, strlen(huge_value));
+    expect_clean_line(&r, what);
+    cr_assert(terminal_safe(r.err), "%s: not terminal-safe UTF-8: %.300s", what, r.err);
+    run_free(&r);
+}
+
+/* 100,000 blanks or 100,000 UTF-8 continuation bytes, for every value option of every
+ * command: the error line stays within reliability.md's 2,000 bytes (each was echoed
+ * whole: 100 KB). */
+Test(hostile_args, huge_blank_or_continuation_values_are_bounded_for_every_option,
+     .timeout = 300)
+{
+    const char *cmds[] = { "study", "solve", "emit", "sweep", "cover" };
+    const char fills[] = { ' ', (char)0x80 };
+    char *v = malloc(100001);
+    cr_assert(v);
+    for (int f = 0; f < 2; f++) {
+        memset(v, fills[f], 100000);
+        v[100000] = '\0';
+        huge_value = v;
+        for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+            cr_assert_gt(for_value_options(cmds[i], huge_value_is_bounded), 1, "%s",
+                         cmds[i]);
+    }
+    free(v);
+}
+
+/* Bytes that are not UTF-8, C1 controls (CSI, 0x9b) and bidirectional overrides reach
+ * the terminal escaped, like C0. */
+Test(hostile_args, c1_bidi_and_invalid_bytes_are_escaped)
+{
+    static const struct {
+        const char *value, *shown;
+    } cases[] = {
+        { "1-\xc2\x9b" "2J", "\\u{009b}" },      /* CSI as a C1 character */
+        { "1-\xe2\x80\xae" "01", "\\u{202e}" },  /* RIGHT-TO-LEFT OVERRIDE */
+        { "1-\xe2\x81\xa6" "1", "\\u{2066}" },   /* LEFT-TO-RIGHT ISOLATE */
+        { "1-\xff\xfe", "\\xff\\xfe" },          /* not UTF-8 */
+        { "1-\x9b" "2J", "\\x9b" },               /* a lone C1 byte */
+        { "1-\xed\xa0\x80", "\\xed\\xa0\\x80" },  /* a UTF-16 surrogate */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *argv[] = { "study", "--deck", cases[i].value, NULL };
+        run_result r = run_t24_argv(argv, NULL, 0);
+        expect_clean_line(&r, cases[i].shown);
+        cr_expect(terminal_safe(r.err), "case %zu: %s", i, r.err);
+        cr_expect(strstr(r.err, cases[i].shown), "case %zu should show %s: %s", i,
+                  cases[i].shown, r.err);
+        run_free(&r);
+    }
+    const char *ok[] = { "study", "--deck", "1-h\xc3\xa9", NULL }; /* é passes as it is */
+    run_result r = run_t24_argv(ok, NULL, 0);
+    cr_expect(strstr(r.err, "'1-h\xc3\xa9'"), "%s", r.err);
     run_free(&r);
 }

@@ -2,56 +2,127 @@
 #include "cli/args.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define WORD_MAX 64    /* longer runs of non-blanks are shortened */
+#define WORD_MAX 64    /* longer runs of non-blanks (or of blanks) are shortened */
 #define WORD_HEAD 40   /* bytes kept from the start of a shortened run */
 #define WORD_TAIL 8    /* and from its end */
 #define LINE_MAX 2000  /* and a whole message is cut here */
 
-/* Writes n bytes of s with control bytes escaped (\xNN): a message echoes what it was
- * given, and an escape sequence must not reach the terminal as one. */
-static size_t put_clean(FILE *fp, const char *s, size_t n)
+/* The cleaned line as it is written: never more than LINE_MAX bytes, then "...". */
+typedef struct {
+    FILE *fp;
+    size_t used;
+    bool full;
+} clean_out;
+
+static void put(clean_out *o, const char *s, size_t n)
 {
-    size_t w = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        w += c < 0x20 || c == 0x7f ? (size_t)fprintf(fp, "\\x%02x", c) : (fputc(c, fp), 1u);
+    if (o->full)
+        return;
+    if (o->used + n > LINE_MAX) {
+        o->full = true;
+        return;
     }
-    return w;
+    fwrite(s, 1, n, o->fp);
+    o->used += n;
 }
 
-/* Moves a cut back to the start of a UTF-8 character. */
+/* The length of the valid UTF-8 character at s (at most n bytes), with its code point
+ * in *cp; 0 when the bytes there are not one (stray continuation, overlong form,
+ * surrogate, beyond U+10FFFF, cut short). */
+static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp)
+{
+    size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
+               : (s[0] & 0xF0) == 0xE0 ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    uint32_t v = len == 1 ? s[0] : s[0] & (0x7F >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3F);
+    }
+    static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (v < least[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+        return 0;
+    *cp = v;
+    return len;
+}
+
+/* Characters that can drive a terminal or reorder what it shows: C0 and DEL, C1 (CSI
+ * among them), the bidirectional marks, embeddings, overrides and isolates, and the line
+ * and paragraph separators. */
+static bool is_unsafe(uint32_t cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
+           cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Writes n bytes of s escaped: bytes that are not UTF-8 as \xNN, unsafe characters as
+ * \xNN (below 0x80) or \u{XXXX}, everything else as it is. */
+static void put_clean(clean_out *o, const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    char esc[16];
+    for (size_t i = 0; i < n && !o->full;) {
+        uint32_t cp = 0;
+        size_t len = utf8_char(u + i, n - i, &cp);
+        if (len == 0)
+            put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\x%02x", u[i]));
+        else if (is_unsafe(cp) && cp < 0x80)
+            put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\x%02x", (unsigned)cp));
+        else if (is_unsafe(cp))
+            put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\u{%04x}", (unsigned)cp));
+        else
+            put(o, s + i, len);
+        i += len ? len : 1;
+    }
+}
+
+/* Moves a cut back to the start of a UTF-8 character, by at most three bytes: past
+ * that the bytes are not UTF-8 and are escaped one by one anyway. */
 static size_t char_start(const char *s, size_t cut)
 {
-    while (cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+    for (int k = 0; k < 3 && cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80; k++)
         cut--;
     return cut;
 }
 
-/* Prints msg as one clean line: control bytes escaped, each run of more than WORD_MAX
- * non-blank bytes shortened to its ends and its length ('1111...[5000 bytes]...1111'),
- * the whole cut at LINE_MAX bytes. No newline is added. */
+/* A run of n bytes (blanks or not), shortened to its ends when longer than WORD_MAX. */
+static void put_run(clean_out *o, const char *p, size_t n, const char *what)
+{
+    if (n <= WORD_MAX) {
+        put_clean(o, p, n);
+        return;
+    }
+    char mark[64];
+    size_t head = char_start(p, WORD_HEAD), tail = char_start(p, n - WORD_TAIL);
+    put_clean(o, p, head);
+    put(o, mark, (size_t)snprintf(mark, sizeof mark, "...[%zu %s]...", n, what));
+    put_clean(o, p + tail, n - tail);
+}
+
+/* Prints msg as one clean line of at most LINE_MAX bytes (then "..."): unsafe and
+ * invalid bytes escaped, each run of more than WORD_MAX bytes without blanks (or of
+ * blanks) shortened to its ends and its length ('1111...[5000 bytes]...1111'). No
+ * newline is added. */
 void args_print_clean(FILE *fp, const char *msg)
 {
-    size_t written = 0;
-    for (const char *p = msg; *p && written < LINE_MAX;) {
-        size_t blank = strspn(p, " "), word = strcspn(p + blank, " ");
-        written += put_clean(fp, p, blank);
+    clean_out o = { fp, 0, false };
+    for (const char *p = msg; *p && !o.full;) {
+        size_t blank = strspn(p, " ");
+        put_run(&o, p, blank, "blanks");
         p += blank;
-        if (word <= WORD_MAX) {
-            written += put_clean(fp, p, word);
-        } else {
-            size_t head = char_start(p, WORD_HEAD), tail = char_start(p, word - WORD_TAIL);
-            written += put_clean(fp, p, head);
-            written += (size_t)fprintf(fp, "...[%zu bytes]...", word);
-            written += put_clean(fp, p + tail, word - tail);
-        }
+        size_t word = strcspn(p, " ");
+        put_run(&o, p, word, "bytes");
         p += word;
     }
-    if (written >= LINE_MAX)
+    if (o.full)
         fputs("...", fp);
 }
 
