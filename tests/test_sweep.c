@@ -182,7 +182,7 @@ Test(sweep, time_limit_reports_what_was_proven)
         char *md;
         size_t len;
         FILE *fp = open_memstream(&md, &len);
-        sweep_format_markdown(fp, doc, false);
+        sweep_format_markdown(fp, doc, false, NULL);
         fclose(fp);
         cr_assert(strstr(md, "(time limit) |"), "%s", md);
         free(md);
@@ -230,4 +230,51 @@ Test(sweep, bad_input_gives_one_line_and_status_2)
         expect_usage_error(args);
         unlink(path);
     }
+}
+
+/* Issue 22: a table name that is not UTF-8 or holds a bidirectional override went raw
+ * into sweep --json (invalid JSON) and the terminal; two tables of one name could not be
+ * told apart by --table. Each is refused with its line. */
+Test(sweep, unsafe_or_repeated_table_names_are_refused_with_their_line)
+{
+    static const struct {
+        const char *text, *line;
+    } cases[] = {
+        { "table a\xff\n4 1-6 24\n", ":1:" },
+        { "table a\xe2\x80\xae" "b\n4 1-6 24\n", ":1:" },
+        { "table t\n4 1-6 24\ntable t\n4 1-7 24\n", ":3:" },
+        { "table t title \xc2\x9b" "2J\n4 1-6 24\n", ":1:" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char tmp[32], *path = write_temp(tmp, cases[i].text), args[128];
+        snprintf(args, sizeof args, "sweep --json --configs %s", path);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 2, "case %zu", i);
+        cr_expect_str_eq(r.out, "", "case %zu printed", i);
+        cr_expect(strstr(r.err, cases[i].line), "case %zu: %s", i, r.err);
+        run_free(&r);
+        unlink(path);
+    }
+}
+
+/* --configs - reads standard input, as solve --batch - does; a directory is named as one;
+ * a table of the user's list is not called a page not to edit by hand. */
+Test(sweep, configs_from_stdin_directories_and_the_user_preamble)
+{
+    run_result r = run_t24("sweep --configs - --csv", "table mine\n4 1-6 24\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "\nmine,4,1,6,24,"), "%s", r.out);
+    run_free(&r);
+    r = run_t24("sweep --configs /tmp", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "is a directory"), "%s", r.err);
+    run_free(&r);
+    r = run_t24("solve --batch /tmp", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "is a directory"), "%s", r.err);
+    run_free(&r);
+    r = run_t24("sweep --configs -", "4 1-6 24\n");
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(!strstr(r.out, "do not edit"), "%s", r.out);
+    run_free(&r);
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/utf8.h"
+
 #define WORD_MAX 64    /* longer runs of non-blanks (or of blanks) are shortened */
 #define WORD_HEAD 40   /* bytes kept from the start of a shortened run */
 #define WORD_TAIL 8    /* and from its end */
@@ -32,37 +34,6 @@ static void put(clean_out *o, const char *s, size_t n)
     o->used += n;
 }
 
-/* The length of the valid UTF-8 character at s (at most n bytes), with its code point
- * in *cp; 0 when the bytes there are not one (stray continuation, overlong form,
- * surrogate, beyond U+10FFFF, cut short). */
-static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp)
-{
-    size_t len = s[0] < 0x80 ? 1 : s[0] >= 0xC2 && s[0] <= 0xDF ? 2
-               : (s[0] & 0xF0) == 0xE0 ? 3 : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    uint32_t v = len == 1 ? s[0] : s[0] & (0x7F >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = v << 6 | (s[i] & 0x3F);
-    }
-    static const uint32_t least[] = { 0, 0, 0x80, 0x800, 0x10000 };
-    if (v < least[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return len;
-}
-
-/* Characters that can drive a terminal or reorder what it shows: C0 and DEL, C1 (CSI
- * among them), the bidirectional marks, embeddings, overrides and isolates, and the line
- * and paragraph separators. */
-static bool is_unsafe(uint32_t cp)
-{
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
-           cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
 /* Writes n bytes of s escaped: bytes that are not UTF-8 as \xNN, unsafe characters as
  * \xNN (below 0x80) or \u{XXXX}, everything else as it is. */
 static void put_clean(clean_out *o, const char *s, size_t n)
@@ -74,9 +45,9 @@ static void put_clean(clean_out *o, const char *s, size_t n)
         size_t len = utf8_char(u + i, n - i, &cp);
         if (len == 0)
             put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\x%02x", u[i]));
-        else if (is_unsafe(cp) && cp < 0x80)
+        else if (utf8_unsafe(cp) && cp < 0x80)
             put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\x%02x", (unsigned)cp));
-        else if (is_unsafe(cp))
+        else if (utf8_unsafe(cp))
             put(o, esc, (size_t)snprintf(esc, sizeof esc, "\\u{%04x}", (unsigned)cp));
         else
             put(o, s + i, len);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/args.h"
 #include "solve/canon.h"
@@ -381,6 +382,9 @@ static bool blank_line(char *line)
 
 static int run_batch(search *s, const options *o)
 {
+    struct stat sb;
+    if (strcmp(o->batch, "-") != 0 && stat(o->batch, &sb) == 0 && S_ISDIR(sb.st_mode))
+        return args_message("solve", "--batch '%s' is a directory", o->batch);
     FILE *in = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "r");
     if (!in) {
         args_message("solve", "cannot read '%s': %s", o->batch, strerror(errno));

@@ -1,8 +1,11 @@
 /* cmd_sweep.c - `t24 sweep`: the study over a list of configurations, as one table. */
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -26,8 +29,9 @@ static const char help[] =
     "\n"
     "options:\n"
     "  --table NAME         run only this table of the list (decks or targets)\n"
-    "  --configs FILE       read the list from FILE: lines CARDS LO-HI TARGET [FAMILY],\n"
-    "                       'table NAME [TITLE]' lines starting tables, '#' comments\n"
+    "  --configs FILE       read the list from FILE (- for standard input): lines\n"
+    "                       CARDS LO-HI TARGET [FAMILY], 'table NAME [TITLE]' lines\n"
+    "                       starting tables, '#' comments\n"
     "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
     "                       (default 2)\n"
     "  --time-limit S       seconds GLPK may spend on each configuration, > 0 (default\n"
@@ -122,11 +126,17 @@ static int load_plan(const options *o, sweep_plan *plan)
 {
     char err[512];
     if (o->configs) {
-        FILE *fp = fopen(o->configs, "r");
+        bool in = strcmp(o->configs, "-") == 0; /* as solve --batch - */
+        struct stat sb;
+        if (!in && stat(o->configs, &sb) == 0 && S_ISDIR(sb.st_mode))
+            return args_error("sweep", "--configs '%s' is a directory", o->configs);
+        FILE *fp = in ? stdin : fopen(o->configs, "r");
         if (!fp)
-            return args_error("sweep", "cannot read '%s'", o->configs);
-        int rc = sweep_plan_read(plan, fp, o->configs, err, sizeof err);
-        fclose(fp);
+            return args_error("sweep", "cannot read '%s': %s", o->configs, strerror(errno));
+        int rc = sweep_plan_read(plan, fp, in ? "standard input" : o->configs, err,
+                                 sizeof err);
+        if (!in)
+            fclose(fp);
         if (rc)
             return args_error("sweep", "%s", err);
     } else if (sweep_plan_default(plan)) {
@@ -156,20 +166,21 @@ static void progress(void *ctx, size_t done, size_t total, const char *table,
         fputc('\n', stderr);
 }
 
-static void print(FILE *fp, const cJSON *doc, format fmt, bool timings, const char *json)
+static void print(FILE *fp, const cJSON *doc, format fmt, bool timings, const char *json,
+                  const char *configs)
 {
     if (fmt == FORMAT_JSON)
         fprintf(fp, "%s\n", json);
     else if (fmt == FORMAT_CSV)
         sweep_format_csv(fp, doc, timings);
     else
-        sweep_format_markdown(fp, doc, timings);
+        sweep_format_markdown(fp, doc, timings, configs);
 }
 
 /* --out: sweep.md, sweep.csv, sweep.json, committed together. Returns 0, or -1 with
  * err set and every temporary removed. */
 static int write_out(artifact_set *a, const cJSON *doc, bool timings, const char *json,
-                     char *err, size_t errsize)
+                     const char *configs, char *err, size_t errsize)
 {
     FILE *md = artifact_open(a, "sweep.md"), *csv = artifact_open(a, "sweep.csv"),
          *js = artifact_open(a, "sweep.json");
@@ -178,9 +189,9 @@ static int write_out(artifact_set *a, const cJSON *doc, bool timings, const char
         artifact_abort(a);
         return -1;
     }
-    print(md, doc, FORMAT_MARKDOWN, timings, json);
-    print(csv, doc, FORMAT_CSV, timings, json);
-    print(js, doc, FORMAT_JSON, timings, json);
+    print(md, doc, FORMAT_MARKDOWN, timings, json, configs);
+    print(csv, doc, FORMAT_CSV, timings, json, configs);
+    print(js, doc, FORMAT_JSON, timings, json, configs);
     return artifact_commit(a, err, errsize);
 }
 
@@ -212,11 +223,11 @@ int cmd_sweep(int argc, char **argv)
         return ARGS_EXIT_USAGE;
     }
     char *json = cJSON_Print(doc);
-    if (a && write_out(a, doc, o.sp.timings, json, err, sizeof err)) {
+    if (a && write_out(a, doc, o.sp.timings, json, o.configs, err, sizeof err)) {
         args_message("sweep", "%s", err);
         rc = ARGS_EXIT_USAGE;
     } else {
-        print(stdout, doc, o.fmt, o.sp.timings, json);
+        print(stdout, doc, o.fmt, o.sp.timings, json, o.configs);
         int failures = cJSON_GetObjectItemCaseSensitive(doc, "glpk_failures")->valueint;
         if (failures) {
             args_message("sweep", "GLPK failed on %d configuration%s (see their rows)",

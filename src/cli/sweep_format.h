@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-void sweep_format_markdown(FILE *out, const cJSON *doc, bool timings);
+/* configs: the --configs list the document came from, or NULL for the default list. */
+void sweep_format_markdown(FILE *out, const cJSON *doc, bool timings, const char *configs);
 void sweep_format_csv(FILE *out, const cJSON *doc, bool timings);
 
 #endif

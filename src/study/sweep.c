@@ -10,6 +10,7 @@
 #include "study/enumeration.h"
 #include "core/lines.h"
 #include "core/parse.h"
+#include "core/utf8.h"
 #include "study/jsonint.h"
 
 /* Appends a table; returns it, or NULL when out of memory. */
@@ -87,14 +88,12 @@ static int parse_config(char *line, sweep_config *c)
 #define SWEEP_LINE_MAX 4096
 #define SWEEP_LINE_MAX_TEXT "4096"
 
-/* Control bytes have no place in a list of configurations, and a table name or title
- * is printed into Markdown, CSV and progress lines. Tabs are blanks. */
+/* Control characters (C0, C1, bidirectional controls) and bytes that are not UTF-8 have
+ * no place in a list of configurations: a table name or title is printed into JSON,
+ * Markdown, CSV and progress lines. Tabs are blanks. */
 static bool has_control(const char *s)
 {
-    for (; *s; s++)
-        if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
-            return true;
-    return false;
+    return !utf8_is_safe_text(s);
 }
 
 static char *trim(char *s)
@@ -131,7 +130,8 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
             snprintf(err, errsize, "%s:%ld: %s", path, lineno,
                      ls == LINES_TOO_LONG ? "longer than " SWEEP_LINE_MAX_TEXT " bytes"
                      : ls == LINES_NUL    ? "contains a NUL byte"
-                                          : "contains a control character");
+                                          : "contains a control character or bytes "
+                                            "that are not UTF-8");
             goto fail;
         }
         char *s = trim(buf);
@@ -152,6 +152,12 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
                          lineno, sizeof p->tables->title - 1);
                 goto fail;
             }
+            for (size_t k = 0; k < p->n; k++)
+                if (strcmp(p->tables[k].name, name) == 0) {
+                    snprintf(err, errsize, "%s:%ld: a second table '%s' (names must differ: "
+                             "--table picks one by name)", path, lineno, name);
+                    goto fail;
+                }
             if (!add_table(p, name, trim(title)))
                 goto oom;
             continue;

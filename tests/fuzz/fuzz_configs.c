@@ -1,6 +1,8 @@
 /* fuzz_configs.c - `t24 sweep --configs FILE`: sweep_plan_read() on any bytes.
  * Properties: a plan read has at least one configuration, each passes the checks a
- * command line gets, and table names and titles are short, clean text. */
+ * command line gets, and table names and titles are short, clean text: valid UTF-8
+ * without control characters (C0, C1, bidirectional), and no two tables share a name. */
+#include "core/utf8.h"
 #include "fuzz.h"
 #include "study/sweep.h"
 
@@ -19,6 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (const char *p = tb->title; *p; p++)
                 FUZZ_CHECK(((unsigned char)*p >= 0x20 || *p == '\t') && *p != 0x7f,
                            "control byte in a title");
+            FUZZ_CHECK(utf8_is_safe_text(tb->name) && utf8_is_safe_text(tb->title),
+                       "table %zu: not clean UTF-8", t);
+            for (size_t u = 0; u < t; u++)
+                FUZZ_CHECK(strcmp(plan.tables[u].name, tb->name) != 0, "two tables '%s'",
+                           tb->name);
             for (size_t k = 0; k < tb->n; k++)
                 FUZZ_CHECK(sweep_config_check(&tb->configs[k], NULL, 0) == 0, "config %zu", k);
         }
