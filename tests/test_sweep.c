@@ -278,3 +278,23 @@ Test(sweep, configs_from_stdin_directories_and_the_user_preamble)
     cr_expect(!strstr(r.out, "do not edit"), "%s", r.out);
     run_free(&r);
 }
+
+/* Issue 22: sweep had no memory bound ('6 1-40 24' grew until killed, while study and
+ * emit refuse it at once). Every row now passes the study's pre-flight before any runs. */
+Test(sweep, the_preflight_refuses_a_list_before_any_row_runs, .timeout = 60)
+{
+    char tmp[32], *path = write_temp(tmp, "4 1-6 24\n6 1-40 24\n"), args[160];
+    snprintf(args, sizeof args, "sweep --configs %s", path);
+    run_result r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect_str_eq(r.out, "", "a row ran before the refusal");
+    cr_expect(strstr(r.err, "6 cards, deck 1-40") && strstr(r.err, "--memory-limit"), "%s",
+              r.err);
+    run_free(&r);
+    snprintf(args, sizeof args, "sweep --configs %s --memory-limit 1K --table configs", path);
+    r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 2, "even the small row is over 1 KiB");
+    cr_expect(strstr(r.err, "4 cards, deck 1-6"), "%s", r.err);
+    run_free(&r);
+    unlink(path);
+}

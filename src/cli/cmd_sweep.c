@@ -15,6 +15,7 @@
 #include "cli/study_options.h"
 #include "cli/sweep_format.h"
 #include "core/parse.h"
+#include "study/preflight.h"
 
 static const char help[] =
     "usage: t24 sweep [options]\n"
@@ -46,6 +47,8 @@ static const char help[] =
     "  --csv                print CSV, one line per configuration\n"
     "  --timings            add the time of each phase (not deterministic): a separate\n"
     "                       Markdown table, extra CSV columns, \"seconds\" in each row\n"
+    "  --memory-limit SIZE  refuse to start when a configuration's estimated peak memory\n"
+    "                       is above SIZE (default 3/4 of the machine's memory)\n"
     "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n"
@@ -59,6 +62,7 @@ typedef struct {
     sweep_params sp;
     const char *table, *configs, *out;
     format fmt;
+    uint64_t memory_limit; /* bytes, 0 for none: the pre-flight of each configuration */
 } options;
 
 /* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
@@ -66,6 +70,7 @@ static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     sweep_params_init(&o->sp);
+    o->memory_limit = preflight_default_limit();
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
@@ -108,6 +113,10 @@ static int parse(int argc, char **argv, options *o)
             if (parse_int64(v, &seed) || seed < 0)
                 return args_error("sweep", "--seed must be a non-negative integer, not '%s'", v);
             o->sp.hp.seed = (uint64_t)seed;
+        } else if ((v = args_value(argc, argv, &i, "--memory-limit", &missing))) {
+            if (parse_size(v, &o->memory_limit))
+                return args_error("sweep", "--memory-limit must be a size such as 8G, 512M "
+                                           "or 1.5G, not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("sweep", "--out needs a folder");
@@ -206,7 +215,12 @@ int cmd_sweep(int argc, char **argv)
     sweep_plan plan;
     if (rc || (rc = load_plan(&o, &plan)))
         return rc;
-    char err[512];
+    char err[1024];
+    if (sweep_plan_preflight(&plan, &o.sp, o.memory_limit, err, sizeof err)) {
+        args_message("sweep", "%s", err);
+        sweep_plan_free(&plan);
+        return ARGS_EXIT_USAGE;
+    }
     artifact_set *a = NULL; /* opened first: a bad folder fails before the long run */
     if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
         args_message("sweep", "%s", err);

@@ -12,6 +12,7 @@
 #include "core/parse.h"
 #include "core/utf8.h"
 #include "study/jsonint.h"
+#include "study/preflight.h"
 
 /* Appends a table; returns it, or NULL when out of memory. */
 static sweep_table *add_table(sweep_plan *p, const char *name, const char *title)
@@ -302,17 +303,47 @@ static void label(const sweep_config *c, char *buf, size_t size)
 
 /* Runs one configuration and returns its row (the study's JSON object), or NULL with
  * the reason in err. Counts a GLPK failure in *failures: the row then says so. */
+static void config_params(const sweep_config *c, const sweep_params *p, enumeration_params *sp)
+{
+    enumeration_params_init(sp);
+    sp->ncards = c->ncards;
+    sp->lo = c->lo;
+    sp->hi = c->hi;
+    sp->target = c->target;
+    sp->groupings = c->groupings;
+    sp->nthreads = p->nthreads;
+}
+
+/* The pre-flight of every configuration before any runs (as study and emit have it):
+ * returns 0, or -1 with the first one estimated over limit bytes, and its estimate, in
+ * err. limit 0: no limit. */
+int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t limit,
+                         char *err, size_t errsize)
+{
+    for (size_t t = 0; t < plan->n && limit; t++)
+        for (size_t k = 0; k < plan->tables[t].n; k++) {
+            const sweep_config *c = &plan->tables[t].configs[k];
+            enumeration_params sp;
+            preflight_estimate e;
+            config_params(c, p, &sp);
+            if (preflight_run(&sp, &p->hp, &e) || e.bytes <= (double)limit)
+                continue;
+            char name[160], what[512], lim[32];
+            label(c, name, sizeof name);
+            preflight_describe(&e, what, sizeof what);
+            preflight_format_bytes((double)limit, lim, sizeof lim);
+            snprintf(err, errsize, "refusing to start over --memory-limit %s: %s: %s", lim,
+                     name, what);
+            return -1;
+        }
+    return 0;
+}
+
 static cJSON *run_one(const sweep_config *c, const sweep_params *p, size_t *failures,
                       char *err, size_t errsize)
 {
     enumeration_params sp;
-    enumeration_params_init(&sp);
-    sp.ncards = c->ncards;
-    sp.lo = c->lo;
-    sp.hi = c->hi;
-    sp.target = c->target;
-    sp.groupings = c->groupings;
-    sp.nthreads = p->nthreads;
+    config_params(c, p, &sp);
     study run;
     char why[384];
     cJSON *row = NULL;

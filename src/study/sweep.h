@@ -53,6 +53,8 @@ int sweep_plan_keep(sweep_plan *p, const char *table);
 size_t sweep_plan_count(const sweep_plan *p);
 void sweep_plan_free(sweep_plan *p);
 int sweep_config_check(const sweep_config *c, char *err, size_t errsize);
+int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t limit,
+                         char *err, size_t errsize);
 
 void sweep_params_init(sweep_params *p);
 cJSON *sweep_run(const sweep_plan *plan, const sweep_params *p, char *err, size_t errsize);
