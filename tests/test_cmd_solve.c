@@ -65,6 +65,20 @@ Test(cmd_solve, arithmetic_overflow_is_an_error_not_a_wrong_answer)
     cr_assert(strstr(err, "overflow"), "%s", err);
 }
 
+/* Issue 22: the one-spelling pruning fixed (4+M)-M, which overflows, and so reported
+ * "arithmetic overflow" for a hand that 4+(M-M) (or M-(M-4)) solves within int64. */
+Test(cmd_solve, an_overflow_on_one_spelling_hides_no_other)
+{
+    char err[1024];
+    const char *M = "9223372036854775807";
+    char args[256];
+    snprintf(args, sizeof args, "--target 4 4 %s %s", M, M);
+    cr_assert_eq(solve(args, NULL, err, sizeof err), 0, "%s", err);
+    cr_expect(strstr(out, " = 4\n"), "%s", out);
+    snprintf(args, sizeof args, "--target 5 4 %s %s", M, M);
+    cr_assert_eq(solve(args, NULL, err, sizeof err), 0, "%s", err);
+}
+
 Test(cmd_solve, all_lists_distinct_solutions)
 {
     char err[1024];

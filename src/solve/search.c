@@ -649,8 +649,8 @@ static int cmp_int64(const void *a, const void *b)
  * possibly not all), SEARCH_NOMEM, SEARCH_TOO_MANY for n < 1 or n above the mode's
  * limit, or SEARCH_TIME_LIMIT / SEARCH_MEMORY_LIMIT when a limit of p stopped the
  * search before it was decided (never reported as "no solution"). */
-search_status search_run(search *s, const int64_t *cards, int n, const search_params *p,
-                         search_stats *stats)
+static search_status run_once(search *s, const int64_t *cards, int n,
+                              const search_params *p, search_stats *stats)
 {
     clear_memo(s);
     clear_solutions(s);
@@ -695,6 +695,27 @@ search_status search_run(search *s, const int64_t *cards, int n, const search_pa
     if (unsure && (p->all || s->nsol == 0))
         return SEARCH_OVERFLOW;
     return SEARCH_OK;
+}
+
+/* The symmetry pruning keeps one spelling of each chain, and that spelling can leave
+ * int64 where another stays in it: (4+M)-M overflows, 4+(M-M) does not. When the pruned
+ * search cannot decide because of an overflow, the search is run again over every
+ * spelling and order, so an overflow on one spelling hides no other. */
+search_status search_run(search *s, const int64_t *cards, int n, const search_params *p,
+                         search_stats *stats)
+{
+    double t0 = walltime_now();
+    search_status st = run_once(s, cards, n, p, stats);
+    if (st != SEARCH_OVERFLOW || !p->symmetry)
+        return st;
+    search_params every = *p; /* the second run shares the first one's time limit */
+    every.symmetry = false;
+    if (p->time_limit > 0) {
+        every.time_limit = p->time_limit - (walltime_now() - t0);
+        if (every.time_limit <= 0)
+            return st;
+    }
+    return run_once(s, cards, n, &every, stats);
 }
 
 size_t search_count(const search *s)
