@@ -399,3 +399,27 @@ Test(cover, usage_errors)
     expect_usage_error("cover /tmp");
     expect_usage_error("cover /nonexistent/x.hgr");
 }
+
+/* Issue 22: 10,000 greedy runs took 33 s under --time-limit 5; the phases after the
+ * reading now stop at the limit (the runs made are reported), well within a generous
+ * bound that a slow sanitizer build keeps too. */
+Test(cover, greedy_runs_stop_at_the_time_limit, .timeout = 120)
+{
+    char args[512];
+    snprintf(args, sizeof args, "cover --json --greedy-runs 10000 --time-limit 2 "
+             "'%s/data/instances/cards5_deck1-13_target24_all.hgr'", T24_SOURCE_DIR);
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    run_result r = run_t24(args, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double secs = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js);
+    double runs = num(cJSON_GetObjectItem(js, "greedy_runs"), "runs");
+    cr_expect_lt(runs, 10000, "all 10,000 greedy runs ran under a 2 s limit");
+    cr_expect_geq(runs, 1);
+    cr_expect_lt(secs, 30, "a 2 s limit took %.1f s", secs);
+    cJSON_Delete(js);
+    run_free(&r);
+}

@@ -29,7 +29,7 @@ static const char help[] =
     "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n"
     "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
     "                       (default 2)\n"
-    "  --time-limit S       seconds for the cover search (default 60)\n"
+    "  --time-limit S       seconds for the whole study behind the table (default 60)\n"
     "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
     "                       a quarter of --time-limit)\n"
     "  --solver ENGINE      the exact search: glpk (default) or cbc\n"

@@ -35,7 +35,7 @@ static const char help[] =
     "                       starting tables, '#' comments\n"
     "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
     "                       (default 2)\n"
-    "  --time-limit S       seconds GLPK may spend on each configuration, > 0 (default\n"
+    "  --time-limit S       seconds for each configuration's whole study, > 0 (default\n"
     "                       60); a stopped search reports its best cover and bound\n"
     "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
     "                       a quarter of --time-limit)\n"

@@ -8,6 +8,7 @@
 
 #include "core/check.h"
 #include "core/splitmix.h"
+#include "core/walltime.h"
 
 /* Elements waiting to be picked, bucketed by their current gain (doubly linked lists):
  * gains only fall, so a decrement moves an element one bucket down in O(1) and the top
@@ -395,6 +396,14 @@ static int cmp_u32(const void *a, const void *b)
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out)
 {
+    return greedy_runs_until(h, multiplicity, runs, seed, 0, out);
+}
+
+/* greedy_runs(), stopping after the run that ends past deadline (walltime_now(); 0 for
+ * none): out->runs says how many ran, at least one, and the figures are theirs. */
+int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t runs,
+                      uint64_t seed, double deadline, greedy_stats *out)
+{
     uint32_t ne = instance_nelems(h);
     uint64_t nitems = 0;
     for (uint32_t e = 0; e < ne; e++)
@@ -440,6 +449,8 @@ int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, 
         greedy_cover_free(&p);
         if (bad)
             goto done;
+        if (deadline > 0 && r + 1 < runs && walltime_now() >= deadline)
+            runs = out->runs = r + 1; /* the time limit covers the whole run */
     }
     qsort(size, runs, sizeof *size, cmp_u32);
     out->min = size[0];

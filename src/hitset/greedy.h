@@ -34,6 +34,8 @@ int greedy_order(const instance *h, const uint32_t *elems, uint32_t n, greedy_co
 int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out);
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out);
+int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t runs,
+                      uint64_t seed, double deadline, greedy_stats *out);
 int greedy_race_order(uint32_t ne, const uint32_t *multiplicity, uint64_t *state,
                       uint32_t *priority);
 void greedy_cover_free(greedy_cover *c);

@@ -122,7 +122,8 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
 {
     if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
         return -1;
-    return greedy_runs(h, mult, r->params.greedy_runs, r->params.seed, &r->runs);
+    return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed,
+                             r->params.deadline, &r->runs);
 }
 
 /* Without reductions the core is the whole instance, with identity maps. */
@@ -399,7 +400,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
     announce(&an, out->runs.best.elems, out->runs.best.n);
     double t2 = walltime_now();
-    if (p->reduce ? reduce_run(h, &out->red, err, errsize) : no_reduction(h, &out->red))
+    if (p->reduce ? reduce_run_until(h, p->deadline, &out->red, err, errsize)
+                  : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
     uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, &an, err, errsize);

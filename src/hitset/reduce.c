@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/idlist.h"
+#include "core/walltime.h"
 
 /* The instance as it shrinks: alive flags and the alive degree of every set/element,
  * plus a stamp array for find_dominator (stamp[x] == tick marks x as in the current row). */
@@ -18,7 +19,18 @@ typedef struct {
     uint32_t tick;
     uint32_t *alive; /* scratch: the alive entries of the row under test */
     reduce_result *r;
+    double deadline; /* walltime_now() at which to stop, 0 for none */
 } state;
+
+/* Past the deadline? Asked every 64 rows: each removal is valid on its own, so a pass
+ * may stop anywhere and leave a core that is merely less reduced. */
+static bool out_of_time(state *st, uint32_t i)
+{
+    if (st->r->stopped || st->deadline <= 0 || i % 64 != 0)
+        return st->r->stopped;
+    st->r->stopped = walltime_now() >= st->deadline;
+    return st->r->stopped;
+}
 
 /* Does the ascending row contain all n entries of want? Rows of an instance are sorted,
  * so a subset test costs a few probes per entry and stops at the first miss, instead of
@@ -114,7 +126,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 static bool dominated_sets_step(state *st)
 {
     bool changed = false;
-    for (uint32_t g = 0; g < instance_nsets(st->h); g++)
+    for (uint32_t g = 0; g < instance_nsets(st->h) && !out_of_time(st, g); g++)
         if (st->alive_s[g] && supersets_of_set(st, g, &changed)) {
             kill_set(st, g);
             st->r->dominated_sets++;
@@ -180,7 +192,7 @@ static uint32_t find_dominator(state *st, uint32_t e)
 static bool dominated_elems_step(state *st)
 {
     bool changed = false;
-    for (uint32_t a = 0; a < instance_nelems(st->h); a++)
+    for (uint32_t a = 0; a < instance_nelems(st->h) && !out_of_time(st, a); a++)
         if (st->alive_e[a] && elem_dominated(st, a)) {
             kill_elem(st, a);
             st->r->dominated_elems++;
@@ -231,13 +243,22 @@ static void state_free(state *st)
  * err when memory runs out. */
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 {
+    return reduce_run_until(h, 0, out, err, errsize);
+}
+
+/* reduce_run(), stopping at deadline (walltime_now(); 0 for none) wherever the passes
+ * are: out->stopped says so, and the core is then valid but less reduced. */
+int reduce_run_until(const instance *h, double deadline, reduce_result *out, char *err,
+                     size_t errsize)
+{
     state st;
     memset(out, 0, sizeof *out);
     int rc = -1;
     if (state_init(&st, h, out))
         goto done;
+    st.deadline = deadline;
     bool changed = true;
-    while (changed) {
+    while (changed && !out->stopped) {
         out->rounds++;
         changed = forced_step(&st);
         changed |= dominated_sets_step(&st);

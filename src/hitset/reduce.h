@@ -27,12 +27,15 @@ typedef struct {
     uint32_t dominated_elems;  /* elements whose sets another remaining element had */
     uint32_t emptied_elems;    /* elements left meeting no remaining set */
     uint32_t rounds;           /* passes until nothing changed */
+    bool stopped;              /* a deadline ended the passes before the fixpoint */
     instance *core;                 /* what is left (possibly no sets at all) */
     uint32_t *core_elem;       /* core element -> element of the instance */
     uint32_t *core_set;        /* core set -> set of the instance */
 } reduce_result;
 
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
+int reduce_run_until(const instance *h, double deadline, reduce_result *out, char *err,
+                     size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
 

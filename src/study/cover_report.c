@@ -28,6 +28,7 @@ static void json_reductions(cJSON *o, const mincover_result *r)
     cJSON_AddNumberToObject(j, "dominated_classes", red->dominated_elems);
     cJSON_AddNumberToObject(j, "emptied_classes", red->emptied_elems);
     cJSON_AddNumberToObject(j, "rounds", red->rounds);
+    cJSON_AddBoolToObject(j, "stopped", red->stopped);
     cJSON_AddNumberToObject(j, "core_classes", red->core ? instance_nelems(red->core) : 0);
     cJSON_AddNumberToObject(j, "core_hands", red->core ? instance_nsets(red->core) : 0);
 }
