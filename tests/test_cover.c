@@ -353,7 +353,7 @@ Test(cover, hostile_instances_are_refused_with_their_line)
         const char *mention;
     } cases[] = {
         { "p hs 3 2\n1 2\n0 3\n", 0, "line 3" },              /* element 0 */
-        { "p hs 3 2\n1 2\n4\n", 0, "4" },                     /* element over N */
+        { "p hs 3 2\n1 2\n4\n", 0, "line 3: element 4 is outside 1..3" }, /* over N */
         { "p hs 16777217 1\n1\n", 0, "line 1" },              /* too many elements */
         { "p hs 3 5\n1 2\n3\n", 0, "line 3" },                /* truncated */
         { "p hs 3 1\n1 2\n3\n", 0, "line 3" },                /* more sets than announced */

@@ -206,3 +206,54 @@ Test(enumeration, malformed_artifacts_are_rejected_with_a_line_number)
         fclose(fp);
     }
 }
+
+/* Issue 22: solutions_read() refused CRLF and CR files (reliability.md: every reader
+ * takes them), called a NUL byte "trailing data" on the wrong line, and took the row
+ * "1 1 1<TAB>0<TAB>" of a 2-card file (three cards) for a hand. */
+Test(enumeration, solutions_read_takes_crlf_and_cr_and_names_the_bad_line)
+{
+    static const char lf[] = "t24-solutions 1\nhands 2 templates 10 cards 2\n1 2\t2\t3 4\n2 2\t0\t\n";
+    char crlf[256], cr[256];
+    size_t k = 0, m = 0;
+    for (const char *p = lf; *p; p++) {
+        if (*p == '\n') {
+            crlf[k++] = '\r';
+            cr[m++] = '\r';
+            crlf[k++] = '\n';
+        } else {
+            crlf[k++] = cr[m++] = *p;
+        }
+    }
+    crlf[k] = cr[m] = '\0';
+    const char *good[] = { lf, crlf, cr };
+    for (size_t i = 0; i < 3; i++) {
+        FILE *fp = fmemopen((void *)good[i], strlen(good[i]), "r");
+        solutions s;
+        char err[128] = "";
+        cr_assert_eq(solutions_read(&s, fp, err, sizeof err), 0, "case %zu: %s", i, err);
+        cr_expect_eq(s.nhands, 2);
+        cr_expect_eq(solutions_row_len(&s, 0), 2);
+        cr_expect_eq(solutions_row_len(&s, 1), 0);
+        solutions_free(&s);
+        fclose(fp);
+    }
+    static const struct {
+        const char *text;
+        size_t len;
+        const char *err;
+    } bad[] = {
+        { "t24-solutions 1\nhands 1 templates 10 cards 2\n1 1 1\t0\t\n", 0, "line 3: malformed" },
+        { "t24-solutions 1\nhands 2 templates 10 cards 2\n1 2\t0\t\n2\0 2\t0\t\n", 56, "line 4" },
+        { "t24-solutions 1\nhands 1 templates 10 cards 2\n1 2\t0\t\n\n9\n", 0, "line 5: trailing" },
+        { "t24-solutions 1\nhands 3 templates 10 cards 2\n1 2\t0\t\n", 0, "line 4: fewer rows" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        size_t len = bad[i].len ? bad[i].len : strlen(bad[i].text);
+        FILE *fp = fmemopen((void *)bad[i].text, len, "r");
+        solutions s;
+        char err[128] = "";
+        cr_expect_eq(solutions_read(&s, fp, err, sizeof err), -1, "bad case %zu", i);
+        cr_expect(strstr(err, bad[i].err), "bad case %zu: %s", i, err);
+        fclose(fp);
+    }
+}

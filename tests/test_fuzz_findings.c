@@ -46,7 +46,7 @@ Test(fuzz_findings, a_solutions_header_is_read_strictly_and_trusted_no_further_t
     cr_assert_str_eq(err, "line 2: bad header", "more hands than any deck has");
     cr_assert_eq(read_text("t24-solutions 1\nhands 19999999 templates 5 cards 2\n1 1\t0\t\n",
                            err, sizeof err), -1);
-    cr_assert_str_eq(err, "line 4: malformed row", "the rows run out first");
+    cr_assert_str_eq(err, "line 4: fewer rows than the header's hands", "the rows run out first");
     cr_assert_eq(read_text("t24-solutions 1\nhands 1 template 5 cards 2\n1 1\t0\t\n", err,
                            sizeof err), -1);
     cr_assert_eq(read_text("t24-solutions 1\nhands 2 templates 5 cards 2\n1 1\t2\t0 4\n"

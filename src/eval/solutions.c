@@ -8,6 +8,7 @@
 
 #include "eval/eval.h"
 #include "core/idlist.h"
+#include "core/lines.h"
 
 typedef struct {
     const template_family *f;
@@ -181,34 +182,82 @@ static int fail(char *err, size_t size, const char *what, unsigned long line)
     return -1;
 }
 
-/* Reads an unsigned decimal of at most max after blanks (fscanf's %u would take "-1"
- * as 4294967295). Returns 0, or -1 when there is none or it exceeds max. */
-static int read_uint(FILE *in, uint64_t max, uint64_t *out)
+/* Reads an unsigned decimal of at most max at *p (no sign, no blanks: the rows are
+ * written by solutions_write()) and moves *p past it. Returns 0, or -1. */
+static int take_uint(const char **p, uint64_t max, uint64_t *out)
 {
-    int c;
-    while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
-        ;
-    if (c < '0' || c > '9')
+    const char *q = *p;
+    if (*q < '0' || *q > '9')
         return -1;
     uint64_t v = 0;
-    for (; c >= '0' && c <= '9'; c = getc(in)) {
-        if (v > (max - (uint64_t)(c - '0')) / 10)
+    for (; *q >= '0' && *q <= '9'; q++) {
+        if (v > (max - (uint64_t)(*q - '0')) / 10)
             return -1;
-        v = 10 * v + (uint64_t)(c - '0');
+        v = 10 * v + (uint64_t)(*q - '0');
     }
-    if (c != EOF)
-        ungetc(c, in);
+    *p = q;
     *out = v;
     return 0;
 }
 
-/* Skips blanks and reads word; -1 when something else is there. */
-static int expect_word(FILE *in, const char *word)
+/* A card: an optional minus, then digits, within int64 (the cards are not kept: the
+ * hands come from the deck, the file only has to be well formed). */
+static int take_card(const char **p)
 {
-    int pos = -1;
-    char fmt[32];
-    snprintf(fmt, sizeof fmt, " %s%%n", word);
-    return fscanf(in, fmt, &pos) == 0 && pos > 0 ? 0 : -1;
+    uint64_t v;
+    if (**p == '-')
+        (*p)++;
+    return take_uint(p, (uint64_t)INT64_MAX + 1, &v);
+}
+
+/* One row, "c1 c2 ... cN<TAB>count<TAB>id id ...": exactly n cards, count ids below nt,
+ * ascending, appended to ids. Returns 0, or -1 for anything else. */
+static int parse_row(const char *p, uint64_t n, uint64_t nt, idlist *ids)
+{
+    uint64_t count, id;
+    for (uint64_t i = 0; i < n; i++)
+        if ((i && *p++ != ' ') || take_card(&p))
+            return -1;
+    if (*p++ != '\t' || take_uint(&p, nt, &count) || *p++ != '\t')
+        return -1;
+    for (uint64_t k = 0; k < count; k++) {
+        if ((k && *p++ != ' ') || take_uint(&p, UINT32_MAX, &id) || id >= nt ||
+            (k && id <= ids->ids[ids->len - 1]) || idlist_push(ids, (uint32_t)id))
+            return -1;
+    }
+    return *p == '\0' ? 0 : -1;
+}
+
+/* The next line of rd into *line, or -1 with err naming the line (what when the file
+ * ends there). */
+static int next_line(lines *rd, char **line, const char *what, char *err, size_t errsize)
+{
+    size_t len;
+    lines_status ls = lines_next(rd, line, &len);
+    if (ls == LINES_OK)
+        return 0;
+    snprintf(err, errsize, "line %ld: %s", rd->lineno + (ls == LINES_EOF),
+             ls == LINES_EOF ? what : lines_status_message(ls));
+    return -1;
+}
+
+/* The two header lines: the format's name and version, then the counts. */
+static int read_header(lines *rd, uint64_t *nh, uint64_t *nt, uint64_t *n, char *err,
+                       size_t errsize)
+{
+    char *line;
+    if (next_line(rd, &line, "not a t24-solutions 1 file", err, errsize))
+        return -1;
+    if (strcmp(line, "t24-solutions 1") != 0)
+        return fail(err, errsize, "not a t24-solutions 1 file", 1);
+    if (next_line(rd, &line, "bad header", err, errsize))
+        return -1;
+    const char *p = line;
+    if (strncmp(p, "hands ", 6) || (p += 6, take_uint(&p, HAND_MAX_COUNT, nh)) ||
+        strncmp(p, " templates ", 11) || (p += 11, take_uint(&p, UINT32_MAX, nt)) ||
+        strncmp(p, " cards ", 7) || (p += 7, take_uint(&p, 16, n)) || *n < 1 || *p)
+        return fail(err, errsize, "bad header", 2);
+    return 0;
 }
 
 /* Sets s->off[i], growing the array by doubling: the header's hand count is only
@@ -227,59 +276,55 @@ static int set_offset(solutions *s, size_t *cap, size_t i, uint64_t off)
     return 0;
 }
 
-/* Reads a solution set written by solutions_write(). Returns 0, or -1 with a message naming
- * the line in err; s is empty on failure. */
+/* Reads a solution set written by solutions_write(), line by line (lines.h: LF, CRLF
+ * or CR ends, NUL bytes and overlong lines refused). Returns 0, or -1 with a message
+ * naming the line in err; s is empty on failure. */
 int solutions_read(solutions *s, FILE *in, char *err, size_t errsize)
 {
     memset(s, 0, sizeof *s);
     uint64_t nh, nt, n;
-    int version;
-    if (fscanf(in, "t24-solutions %d ", &version) != 1 || version != 1)
-        return fail(err, errsize, "not a t24-solutions 1 file", 1);
-    if (expect_word(in, "hands") || read_uint(in, HAND_MAX_COUNT, &nh) ||
-        expect_word(in, "templates") || read_uint(in, UINT32_MAX, &nt) ||
-        expect_word(in, "cards") || read_uint(in, 16, &n) || n < 1)
-        return fail(err, errsize, "bad header", 2);
-    s->ntemplates = (uint32_t)nt;
+    lines rd;
+    lines_init(&rd, in, 256);
     idlist ids = { 0 };
     size_t cap = 0;
-    if (set_offset(s, &cap, 0, 0))
-        return fail(err, errsize, "out of memory", 2);
+    char *line;
+    if (read_header(&rd, &nh, &nt, &n, err, errsize))
+        goto fail;
+    s->ntemplates = (uint32_t)nt;
+    /* a row: n cards of up to 20 characters, the count, nt ids of up to 10 */
+    rd.max = (size_t)(n * 21 + 24 + nt * 11);
+    if (set_offset(s, &cap, 0, 0)) {
+        fail(err, errsize, "out of memory", 2);
+        goto fail;
+    }
     for (uint32_t h = 0; h < nh; h++) {
-        unsigned long line = h + 3;
-        long long card;
-        uint64_t count;
-        for (uint64_t i = 0; i < n; i++)
-            if (fscanf(in, "%lld", &card) != 1)
-                goto bad;
-        if (read_uint(in, nt, &count))
-            goto bad;
-        for (uint64_t k = 0; k < count; k++) {
-            uint64_t id;
-            if (read_uint(in, UINT32_MAX, &id) || id >= nt ||
-                (k && id <= ids.ids[ids.len - 1]) || idlist_push(&ids, (uint32_t)id))
-                goto bad;
+        if (next_line(&rd, &line, "fewer rows than the header's hands", err, errsize))
+            goto fail;
+        if (parse_row(line, n, nt, &ids)) {
+            fail(err, errsize, "malformed row", (unsigned long)rd.lineno);
+            goto fail;
         }
         if (set_offset(s, &cap, (size_t)h + 1, ids.len)) {
-            idlist_free(&ids);
-            solutions_free(s);
-            return fail(err, errsize, "out of memory", line);
+            fail(err, errsize, "out of memory", (unsigned long)rd.lineno);
+            goto fail;
         }
-        continue;
-    bad:
-        idlist_free(&ids);
-        solutions_free(s);
-        return fail(err, errsize, "malformed row", line);
+    }
+    lines_status ls;
+    size_t len;
+    while ((ls = lines_next(&rd, &line, &len)) == LINES_OK && line[strspn(line, " \t")] == '\0')
+        ;
+    if (ls != LINES_EOF) {
+        fail(err, errsize, ls == LINES_OK ? "trailing data" : lines_status_message(ls),
+             (unsigned long)rd.lineno);
+        goto fail;
     }
     s->nhands = (uint32_t)nh;
-    int c;
-    while ((c = fgetc(in)) == '\n' || c == ' ' || c == '\t')
-        ;
-    if (c != EOF) {
-        idlist_free(&ids);
-        solutions_free(s);
-        return fail(err, errsize, "trailing data", (unsigned long)nh + 3);
-    }
     s->ids = ids.ids ? ids.ids : malloc(sizeof *s->ids);
+    lines_free(&rd);
     return 0;
+fail:
+    idlist_free(&ids);
+    solutions_free(s);
+    lines_free(&rd);
+    return -1;
 }

@@ -219,6 +219,12 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
                      lineno, ns);
             goto done;
         }
+        for (size_t i = 0; i < nv; i++)
+            if (v[i] >= ne) { /* the file numbers elements from 1 */
+                snprintf(err, errsize, "line %lu: element %lu is outside 1..%lu", lineno,
+                         (unsigned long)v[i] + 1, ne);
+                goto done;
+            }
         if (r.nnz + nv > PACE_MAX_ENTRIES) {
             snprintf(err, errsize, "line %lu: more than %lu elements in all sets: at most "
                      "that many are read", lineno, (unsigned long)PACE_MAX_ENTRIES);
