@@ -250,3 +250,30 @@ Test(hostile_args, c1_bidi_and_invalid_bytes_are_escaped)
     cr_expect(strstr(r.err, "'1-h\xc3\xa9'"), "%s", r.err);
     run_free(&r);
 }
+
+/* Issue 22: one rule for numbers in option values. "\n5" was taken and " 5" refused,
+ * and --time-limit took hex; now a value starts with a digit or a sign, never a blank,
+ * and decimals are written in decimal. */
+Test(hostile_args, numbers_follow_one_rule_in_every_option)
+{
+    const char *bad[] = { "\n5", " 5", "\t5", "0x10", "inf", "nan", "5 ", "0x1p3" };
+    const char *opts[][3] = {
+        { "study", "--time-limit", "--estimate" }, { "study", "--seed", "--estimate" },
+        { "study", "--target", "--estimate" },     { "study", "--memory-limit", "--estimate" },
+        { "solve", "--time-limit", "3" },          { "cover", "--time-limit", "-" },
+        { "sweep", "--greedy-runs", "--table" },
+    };
+    for (size_t o = 0; o < sizeof opts / sizeof opts[0]; o++)
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+            const char *argv[] = { opts[o][0], opts[o][1], bad[b], opts[o][2], NULL };
+            run_result r = run_t24_argv(argv, NULL, 0);
+            cr_expect_eq(r.status, 2, "t24 %s %s '%s' exited %d", opts[o][0], opts[o][1],
+                         bad[b], r.status);
+            cr_expect(strstr(r.err, opts[o][1]), "%s %s: %s", opts[o][0], opts[o][1], r.err);
+            run_free(&r);
+        }
+    const char *good[] = { "study", "--time-limit", "5", "--seed", "+7", "--estimate", NULL };
+    run_result r = run_t24_argv(good, NULL, 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+}

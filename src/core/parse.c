@@ -2,17 +2,36 @@
 #include "core/parse.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* One rule for every number t24 reads: it starts with a digit, or a sign followed by a
+ * digit (or by a point and a digit, for decimals), never with a blank of any kind;
+ * strtoll and strtod would skip leading whitespace, newlines included. */
+static bool plain_start(const char *s)
+{
+    if (*s == '-' || *s == '+')
+        s++;
+    if (*s == '.')
+        s++;
+    return *s >= '0' && *s <= '9';
+}
+
+/* Only decimal notation: strtod also reads "0x1p4", "inf" and "nan". */
+static bool decimal_chars(const char *s, size_t n)
+{
+    return strspn(s, "0123456789.eE+-") >= n;
+}
+
 int parse_int64(const char *s, int64_t *out)
 {
-    if (!s || !*s)
+    if (!s || !plain_start(s))
         return -1;
     char *end;
     errno = 0;
     long long v = strtoll(s, &end, 10);
-    if (errno || *end || end == s || s[0] == ' ' || s[0] == '\t')
+    if (errno || *end || end == s)
         return -1;
     *out = (int64_t)v;
     return 0;
@@ -29,7 +48,7 @@ int parse_int_range(const char *s, int lo, int hi, int *out)
 
 int parse_double_positive(const char *s, double *out)
 {
-    if (!s || !*s)
+    if (!s || !plain_start(s) || !decimal_chars(s, strlen(s)))
         return -1;
     char *end;
     errno = 0;
@@ -44,12 +63,12 @@ int parse_double_positive(const char *s, double *out)
  * 1024), e.g. "8G", "1.5G", "512M"; at most 1 EiB. */
 int parse_size(const char *s, uint64_t *out)
 {
-    if (!s || !*s || s[0] == ' ' || s[0] == '\t' || s[0] == '-' || s[0] == '+')
+    if (!s || s[0] == '-' || s[0] == '+' || !plain_start(s))
         return -1;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || end == s)
+    if (errno || end == s || !decimal_chars(s, (size_t)(end - s)))
         return -1;
     static const char units[] = "KMGT";
     if (*end) {
