@@ -105,3 +105,34 @@ Test(dist, shares_are_contiguous_and_cover_every_hand)
     }
     cr_expect_eq(next, 10);
 }
+
+/* Issue 22: every rank parsed the same arguments and printed the same help, estimate and
+ * usage error. Only rank 0 speaks now. */
+static int count_in_ranks_output(const char *args, const char *needle)
+{
+    char cmd[2048], out[] = "/tmp/t24-mpi-XXXXXX";
+    int fd = mkstemp(out);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "ASAN_OPTIONS=detect_leaks=0 '%s' --oversubscribe "
+             "--allow-run-as-root -n 2 '%s' %s >'%s' 2>&1 </dev/null", mpirun(),
+             getenv("T24_BIN"), args, out);
+    cr_assert_neq(system(cmd), -1);
+    char *text = slurp(out);
+    unlink(out);
+    cr_assert(text);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    free(text);
+    return n;
+}
+
+Test(dist, only_rank_zero_prints_help_estimates_and_usage_errors)
+{
+    if (!mpirun())
+        cr_skip_test("t24 built without MPI, or no mpirun");
+    cr_expect_eq(count_in_ranks_output("study --help", "usage: t24 study"), 1);
+    cr_expect_eq(count_in_ranks_output("study --estimate", "estimate"), 1);
+    cr_expect_eq(count_in_ranks_output("study --bogus", "unknown option '--bogus'"), 1);
+}

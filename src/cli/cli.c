@@ -95,9 +95,21 @@ static int dispatch(int argc, char **argv, const char **name)
     return args_error(NULL, "unknown command '%s'", argv[1]);
 }
 
+/* Under an MPI launcher every rank parses the same arguments, so each would print the
+ * same help, estimate or usage error: only rank 0 speaks, the others write nowhere (their
+ * exit status still reaches the launcher). */
+static void silence_other_ranks(void)
+{
+    if (dist_launcher_size() < 2 || dist_launcher_rank() == 0)
+        return;
+    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+        return; /* nothing better to do: the output stays where it was */
+}
+
 /* Runs the command argv[1] and returns the process exit status. */
 int cli_run(int argc, char **argv)
 {
+    silence_other_ranks();
     const char *name = NULL;
     int rc = dispatch(argc, argv, &name);
     return close_stdout(name, rc);

@@ -23,6 +23,17 @@ int dist_launcher_size(void)
     return getenv("PMIX_RANK") || getenv("PMI_RANK") ? 1 : 0;
 }
 
+int dist_launcher_rank(void)
+{
+    static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && atoi(v) > 0)
+            return atoi(v);
+    }
+    return 0;
+}
+
 /* Was this very program built with MPI? */
 bool dist_has_mpi(void)
 {

@@ -33,6 +33,8 @@ bool dist_available(void);
 bool dist_has_mpi(void);
 /* Processes an MPI launcher announces in the environment, 0 when none started us. */
 int dist_launcher_size(void);
+/* This process's rank as the launcher announces it, 0 when none started us. */
+int dist_launcher_rank(void);
 void dist_share(const dist *d, uint32_t nhands, uint32_t *first, uint32_t *last);
 int dist_scan(const dist *d, scan_result *out, const formula_set *fs, const hand_set *hs,
               int64_t target, const scan_params *p);
