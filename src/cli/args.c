@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/utf8.h"
+#include "eval/dist.h"
 
 #define WORD_MAX 64    /* longer runs of non-blanks (or of blanks) are shortened */
 #define WORD_HEAD 40   /* bytes kept from the start of a shortened run */
@@ -97,8 +98,16 @@ void args_print_clean(FILE *fp, const char *msg)
         fputs("...", fp);
 }
 
+/* A rank other than 0 of an MPI launch: every rank parses the same arguments. */
+bool args_other_rank(void)
+{
+    return dist_launcher_size() > 1 && dist_launcher_rank() > 0;
+}
+
 static void vreport(const char *cmd, const char *fmt, va_list ap, bool hint)
 {
+    if (hint && args_other_rank())
+        return; /* a usage error: rank 0 says it for all */
     va_list copy;
     va_copy(copy, ap);
     int n = vsnprintf(NULL, 0, fmt, copy);

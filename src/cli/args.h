@@ -18,6 +18,8 @@ int args_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 int args_message(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void args_print_clean(FILE *fp, const char *msg);
 bool args_is_help(const char *s);
+/* Is this a rank other than 0 of an MPI launch? Those hold back usage errors and stdout. */
+bool args_other_rank(void);
 
 /* Matches "--name value" and "--name=value": returns the value (advancing *i past it) or
  * NULL when argv[*i] is not this option. *missing is set to true when argv[*i] is this

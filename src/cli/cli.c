@@ -96,13 +96,12 @@ static int dispatch(int argc, char **argv, const char **name)
 }
 
 /* Under an MPI launcher every rank parses the same arguments, so each would print the
- * same help, estimate or usage error: only rank 0 speaks, the others write nowhere (their
- * exit status still reaches the launcher). */
+ * same help or estimate: only rank 0 writes to stdout (its results are rank 0's alone
+ * anyway). Usage errors are held back on the other ranks by args_error(); a failure
+ * still prints on the rank it happens on, which may be the only one that knows why. */
 static void silence_other_ranks(void)
 {
-    if (dist_launcher_size() < 2 || dist_launcher_rank() == 0)
-        return;
-    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+    if (args_other_rank() && !freopen("/dev/null", "w", stdout))
         return; /* nothing better to do: the output stays where it was */
 }
 

@@ -138,8 +138,9 @@ int study_options_finish(study_options *o, const char *cmd)
         char what[512], limit[32];
         preflight_describe(&e, what, sizeof what);
         preflight_format_bytes((double)o->memory_limit, limit, sizeof limit);
-        fprintf(stderr, "t24 %s: refusing to start over --memory-limit %s: %s\n", cmd, limit,
-                what);
+        if (!args_other_rank()) /* every rank refuses; rank 0 says why */
+            fprintf(stderr, "t24 %s: refusing to start over --memory-limit %s: %s\n", cmd,
+                    limit, what);
         return ARGS_EXIT_USAGE;
     }
     return 0;
