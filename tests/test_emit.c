@@ -153,3 +153,26 @@ Test(emit, five_cards_deck_1_to_10_compiles_and_decides_every_hand, .timeout = 9
     run_free(&r);
     enumeration_free(&st);
 }
+
+/* Issue 22: on a full disk `emit --standalone` said only "write error". A file-size limit
+ * (SIGXFSZ ignored, so writes fail with EFBIG as on a full disk) must give the reason,
+ * exit status 2, and leave no file. */
+Test(emit, a_failed_write_says_why_and_leaves_nothing)
+{
+    char dir[] = "/tmp/t24-emit-full-XXXXXX", cmd[1024], path[256];
+    cr_assert(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "bash -c \"trap '' XFSZ; ulimit -f 8; '%s' emit --deck 1-6 "
+             "--standalone --out '%s/x.c'\" >'%s/out' 2>'%s/err'", getenv("T24_BIN"), dir, dir,
+             dir);
+    int st = system(cmd);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    snprintf(path, sizeof path, "%s/err", dir);
+    char *err = slurp(path);
+    cr_assert(err);
+    cr_expect(strstr(err, "File too large"), "%s", err);
+    free(err);
+    snprintf(path, sizeof path, "%s/x.c", dir);
+    cr_expect_neq(access(path, F_OK), 0, "x.c was left behind");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}

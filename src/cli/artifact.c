@@ -281,11 +281,13 @@ int artifact_commit(artifact_set *a, char *err, size_t errsize)
     block(&old);
     int rc = -1;
     for (int i = 0; i < a->n; i++) {
+        errno = 0;
         int bad = ferror(a->fp[i]);
         bad |= fclose(a->fp[i]) != 0;
         a->fp[i] = NULL;
         if (bad) {
-            snprintf(err, errsize, "cannot write '%s'", a->final[i]);
+            snprintf(err, errsize, "cannot write '%s'%s%s", a->final[i], errno ? ": " : "",
+                     errno ? strerror(errno) : "");
             goto done;
         }
     }

@@ -2,6 +2,7 @@
 #include "emit/standalone.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -224,8 +225,10 @@ int standalone_write_c(const enumeration *st, const tablegen_table *t, const cha
     fprintf(out, "%s    return -1;\n}\n\n", body);
     write_solver(out, st, name);
     free(body);
-    if (ferror(out)) {
-        snprintf(err, errsize, "write error");
+    errno = 0;
+    if (fflush(out) || ferror(out)) { /* a full disk says so here, with its reason */
+        snprintf(err, errsize, "cannot write the standalone file: %s",
+                 errno ? strerror(errno) : "the stream reports an error");
         return -1;
     }
     return 0;
