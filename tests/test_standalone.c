@@ -255,3 +255,32 @@ Test(standalone, bad_option_combinations_are_refused)
         run_free(&r);
     }
 }
+
+/* Issue 22: the generated solver_solve() crashed on NULL cards, or on a NULL buffer with
+ * a size above zero. Both are refused (-1) as its header now says; a NULL buffer of size
+ * zero is a legal "does it fit" probe. */
+Test(standalone, null_arguments_are_refused_not_followed)
+{
+    char dir[64], path[PATH_MAX + 16];
+    make_dir(dir, sizeof dir);
+    emit(dir, "--deck 1-6");
+    snprintf(path, sizeof path, "%s/main.c", dir);
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp);
+    fputs("#include <stdio.h>\n#include \"solver.h\"\n"
+          "int main(void)\n{\n    int cards[4] = { 3, 3, 6, 6 };\n    char buf[64];\n"
+          "    int a = solver_solve(NULL, buf, sizeof buf);\n"
+          "    int b = solver_solve(cards, NULL, 10);\n"
+          "    int c = solver_solve(cards, NULL, 0);\n"
+          "    int d = solver_solve(cards, buf, sizeof buf);\n"
+          "    printf(\"%d %d %d %d %s\\n\", a, b, c, d, buf);\n    return 0;\n}\n", fp);
+    cr_assert_eq(fclose(fp), 0);
+    cr_assert_eq(shell("cd '%s' && " CC_STRICT " -fsanitize=address,undefined -o main main.c "
+                       "solver.c && ./main > out.txt", dir, NULL), 0);
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    char *text = slurp(path);
+    cr_assert(text);
+    cr_expect(strncmp(text, "-1 -1 -1 1 ", 11) == 0, "%s", text);
+    free(text);
+    remove_dir(dir);
+}

@@ -105,9 +105,10 @@ static void write_comment(FILE *out, const enumeration *st, const tablegen_table
     paragraph(out, "cards: the %d cards, in any order. Returns 1 and writes one solution into "
                    "buf, with the real cards and only the brackets it needs (for the example "
                    "below: %s); 0 when the hand has no solution; -1 when a card lies outside "
-                   "%lld-%lld or the solution does not fit in size bytes (%zu always "
-                   "suffice). It never writes past size; unless it returns 1, buf holds \"\" "
-                   "(when size > 0).", n, shown, lo, hi,
+                   "%lld-%lld, the solution does not fit in size bytes (%zu always "
+                   "suffice), or cards is NULL, or buf is NULL with size > 0. It never "
+                   "writes past size; unless it returns 1, buf holds \"\" (when size > 0 "
+                   "and buf is not NULL).", n, shown, lo, hi,
               standalone_buffer_size(n, digits_of(p->hi)));
     fprintf(out, " * Usage:\n *     #include <stdio.h>\n *     int %s_solve(const int *cards, "
                  "char *buf, size_t size);\n *\n *     int main(void)\n *     {\n", name);
@@ -176,6 +177,7 @@ static void write_solver(FILE *out, const enumeration *st, const char *name)
           "        if (brackets)\n            put_char(t, ')');\n    }\n}\n\n", out);
     fprintf(out, "int %s_solve(const int *cards, char *buf, size_t size)\n{\n"
                  "    int64_t x[%d];\n    int left[%d], start[%d], i, j, k;\n    text t;\n"
+                 "    if (!cards || (!buf && size > 0))\n        return -1;\n"
                  "    if (size > 0)\n        buf[0] = '\\0';\n", name, n, len, len);
     fprintf(out, "    for (i = 0; i < %d; i++) { /* sorted, each card checked against the deck "
                  "*/\n        if (cards[i] < %lld || cards[i] > %lld)\n            return -1;\n"
@@ -249,8 +251,9 @@ int standalone_write_header(const enumeration *st, const char *name, const char 
     paragraph(out, "%s_solve(): cards holds %d cards from %lld to %lld, in any order. Returns "
                    "1 and writes one solution making %lld into buf (the real cards, only the "
                    "brackets it needs), 0 when there is none, -1 when a card lies outside the "
-                   "deck or the solution does not fit in size bytes (%zu always suffice). "
-                   "Never writes past size; thread-safe.", name, p->ncards, (long long)p->lo,
+                   "deck, the solution does not fit in size bytes (%zu always suffice), or "
+                   "cards is NULL, or buf is NULL with size > 0. Never writes past size; "
+                   "thread-safe.", name, p->ncards, (long long)p->lo,
               (long long)p->hi, (long long)p->target,
               standalone_buffer_size(p->ncards, digits_of(p->hi)));
     fprintf(out, " * This generated file may be used, copied, modified and distributed freely, "
