@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "solve/table.h"
 
 static char out[1 << 16];
 
@@ -135,4 +136,26 @@ Test(cmd_solve, help_lists_every_option)
                            "--help" };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         cr_assert(strstr(out, opts[i]), "help lacks %s", opts[i]);
+}
+
+/* Issue 22: --stats printed zeros when the compiled table answered (no search ran). It
+ * now says which answered; the table's count is the expressions it tried, at least one
+ * and at most all of them (every one for a hand it proves unsolvable). */
+Test(cmd_solve, stats_say_whether_the_table_or_the_search_answered)
+{
+    char err[1024];
+    cr_assert_eq(solve("--stats --json 3 3 8 8", NULL, err, sizeof err), 0, "%s", err);
+    cr_expect(strstr(out, "\"answered_by\":\"table\""), "%s", out);
+    const char *e = strstr(out, "\"expressions\":");
+    cr_assert(e, "%s", out);
+    long tried = atol(e + 14);
+    cr_expect(tried >= 1 && tried <= (long)table_default.count, "%ld tries", tried);
+    cr_assert_eq(solve("--stats --json 1 1 1 1", NULL, err, sizeof err), 1, "%s", err);
+    e = strstr(out, "\"expressions\":");
+    cr_assert(e, "%s", out);
+    cr_expect_eq(atol(e + 14), (long)table_default.count, "an unsolvable hand tries them all");
+    cr_assert_eq(solve("--stats --json 1 2 3 4 5", NULL, err, sizeof err), 0, "%s", err);
+    cr_expect(strstr(out, "\"answered_by\":\"search\""), "%s", out);
+    cr_assert_eq(solve("--stats 3 3 8 8", NULL, err, sizeof err), 0);
+    cr_expect(strstr(err, "compiled table: expressions"), "%s", err);
 }

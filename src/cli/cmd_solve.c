@@ -76,6 +76,7 @@ typedef struct {
     char **sols;
     size_t n, cap;
     search_stats stats;
+    bool by_table; /* the compiled table answered: stats.expressions are its tries */
 } answer;
 
 static void answer_clear(answer *a)
@@ -84,6 +85,7 @@ static void answer_clear(answer *a)
         free(a->sols[i]);
     a->n = 0;
     memset(&a->stats, 0, sizeof a->stats);
+    a->by_table = false;
 }
 
 static void answer_free(answer *a)
@@ -176,6 +178,9 @@ static bool try_table(const int64_t *cards, int n, const search_params *sp, answ
         return false;
     int k = t->solve(sorted);
     *rc = SOLVE_OK;
+    /* --stats: the table tries its expressions in order, k + 1 of them or all */
+    ans->by_table = true;
+    ans->stats.expressions = k < 0 ? t->count : (uint64_t)k + 1;
     if (k < 0)
         return true;
     template_family *all = template_family_new(n, TEMPLATE_ALL);
@@ -278,9 +283,10 @@ static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, ans
 
 /* ---- output ---- */
 
-static cJSON *stats_json(const search_stats *st)
+static cJSON *stats_json(const search_stats *st, bool by_table)
 {
     cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "answered_by", by_table ? "table" : "search");
     cJSON_AddNumberToObject(o, "expressions", (double)st->expressions);
     cJSON_AddNumberToObject(o, "states", (double)st->states);
     cJSON_AddNumberToObject(o, "memo_hits", (double)st->memo_hits);
@@ -306,7 +312,7 @@ static void print_json(const cards_hand *h, const options *o, const answer *ans,
     for (size_t i = 0; i < ans->n; i++)
         cJSON_AddItemToArray(sols, cJSON_CreateString(ans->sols[i]));
     if (o->stats)
-        cJSON_AddItemToObject(js, "stats", stats_json(&ans->stats));
+        cJSON_AddItemToObject(js, "stats", stats_json(&ans->stats, ans->by_table));
     char *text = cJSON_PrintUnformatted(js);
     if (text)
         puts(text);
@@ -314,8 +320,13 @@ static void print_json(const cards_hand *h, const options *o, const answer *ans,
     cJSON_Delete(js);
 }
 
-static void print_stats(const search_stats *st)
+static void print_stats(const search_stats *st, bool by_table)
 {
+    if (by_table) {
+        fprintf(stderr, "compiled table: expressions %llu\n",
+                (unsigned long long)st->expressions);
+        return;
+    }
     fprintf(stderr, "expressions %llu, states %llu, memo hits %llu, raw solutions %llu\n",
             (unsigned long long)st->expressions, (unsigned long long)st->states,
             (unsigned long long)st->memo_hits, (unsigned long long)st->raw_solutions);
@@ -330,7 +341,7 @@ static void print_batch_line(const cards_hand *h, const options *o, const answer
         printf("%s%s", i ? "; " : "", ans->sols[i]);
     putchar('\n');
     if (o->stats)
-        print_stats(&ans->stats);
+        print_stats(&ans->stats, ans->by_table);
 }
 
 /* ---- modes ---- */
@@ -365,7 +376,7 @@ static int run_single(search *s, char **argv, int argc, const options *o)
             printf("%s = %lld\n", ans.sols[i], (long long)o->sp.target);
     }
     if (o->stats && !o->json)
-        print_stats(&ans.stats);
+        print_stats(&ans.stats, ans.by_table);
     int status = ans.n > 0 ? 0 : 1;
     answer_free(&ans);
     return status;
