@@ -283,6 +283,13 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     r->budget = r->params.time_limit;
     if (r->params.deadline > 0 && r->params.deadline - t0 < r->budget)
         r->budget = r->params.deadline - t0 > 1e-3 ? r->params.deadline - t0 : 1e-3;
+    if (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3) {
+        /* The limit is spent (a long enumeration): building the local search's state
+         * or GLPK's problem alone would overrun it. The greedy covers stand. */
+        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        *ncand = UINT32_MAX;
+        return 0;
+    }
     if (greedy_run(r->red.core, NULL, &g) || greedy_prune(r->red.core, &g, &gp)) {
         snprintf(err, errsize, "out of memory");
         goto done;
