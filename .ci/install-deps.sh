@@ -11,8 +11,9 @@ pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-d
       libgmp-dev libltdl-dev libcjson-dev gnuplot-nox coinor-libcbc-dev coinor-cbc
       libopenmpi-dev openmpi-bin clang libclang-rt-14-dev groff-base
       libyaml-dev"
-# jq: `make frontier` reads t24's JSON reports with it.
-pkgs="$pkgs jq"
+# jq: `make frontier` reads t24's JSON reports with it. cadical and libcadical-dev:
+# the SAT engine of the lower-bound measurements (bench/sat-bound.sh, t24-maxsat-bound).
+pkgs="$pkgs jq cadical libcadical-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
