@@ -1,12 +1,14 @@
 /* args.c - command-line value parsing and error lines; see args.h. */
 #include "cli/args.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/utf8.h"
 #include "eval/dist.h"
@@ -96,6 +98,27 @@ void args_print_clean(FILE *fp, const char *msg)
     }
     if (o.full)
         fputs("...", fp);
+}
+
+FILE *args_open_input(const char *path, char *err, size_t errsize)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return stdin;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        snprintf(err, errsize, "'%s' is a directory", path);
+        return NULL;
+    }
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        snprintf(err, errsize, "cannot read '%s': %s", path, strerror(errno));
+    return fp;
+}
+
+void args_close_input(FILE *fp)
+{
+    if (fp && fp != stdin)
+        fclose(fp);
 }
 
 /* A rank other than 0 of an MPI launch: every rank parses the same arguments. */

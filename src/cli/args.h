@@ -18,6 +18,12 @@ int args_error(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 int args_message(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void args_print_clean(FILE *fp, const char *msg);
 bool args_is_help(const char *s);
+/* Opens an input named on the command line: NULL or "-" is standard input; a directory
+ * is named as one (fopen would take it and fail only at the first read). Returns the
+ * stream, or NULL with "'PATH' is a directory" or "cannot read 'PATH': reason" in err.
+ * args_close_input() closes it unless it is standard input. */
+FILE *args_open_input(const char *path, char *err, size_t errsize);
+void args_close_input(FILE *fp);
 /* Is this a rank other than 0 of an MPI launch? Those hold back usage errors and stdout. */
 bool args_other_rank(void);
 

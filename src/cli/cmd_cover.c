@@ -5,11 +5,9 @@
  * solution format, or one JSON object; on SIGINT or SIGTERM it prints the best cover
  * found so far and exits 0, the PACE heuristic track's convention (incumbent.h). */
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -96,31 +94,14 @@ static int parse(options *o, int argc, char **argv)
     return -1;
 }
 
-/* Opens the instance: the file, or standard input. NULL with the reason in err. */
-static FILE *open_instance(const char *file, char *err, size_t errsize)
-{
-    if (!file || strcmp(file, "-") == 0)
-        return stdin;
-    struct stat sb;
-    if (stat(file, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        snprintf(err, errsize, "%s: is a directory", file);
-        return NULL;
-    }
-    FILE *fp = fopen(file, "r");
-    if (!fp)
-        snprintf(err, errsize, "%s: %s", file, strerror(errno));
-    return fp;
-}
-
 static instance *read_instance(const options *o, char *err, size_t errsize)
 {
     char why[400];
-    FILE *fp = open_instance(o->file, err, errsize);
+    FILE *fp = args_open_input(o->file, err, errsize);
     if (!fp)
         return NULL;
     instance *h = export_read_pace(fp, why, sizeof why);
-    if (fp != stdin)
-        fclose(fp);
+    args_close_input(fp);
     if (!h)
         snprintf(err, errsize, "%s: %s", o->file && strcmp(o->file, "-") ? o->file
                                                                           : "standard input",

@@ -69,23 +69,14 @@ static bool is_c_name(const char *s)
     return true;
 }
 
-/* Do the two paths (in one folder) name the same file? The same last component does. */
-static bool same_name(const char *a, const char *b)
+/* Do the two paths have the same part (dirname or basename of libgen.h, which may
+ * write into its argument: copies are compared)? "x.c" and "./x.h" have one folder. */
+static bool same_part(const char *a, const char *b, char *(*part)(char *))
 {
-    char *ba = strdup(a), *bb = strdup(b);
-    bool same = ba && bb && strcmp(basename(ba), basename(bb)) == 0;
-    free(ba);
-    free(bb);
-    return same;
-}
-
-/* Are the two paths in the same folder (as written: "x.c" and "./x.h" are)? */
-static bool same_folder(const char *a, const char *b)
-{
-    char *da = strdup(a), *db = strdup(b);
-    bool same = da && db && strcmp(dirname(da), dirname(db)) == 0;
-    free(da);
-    free(db);
+    char *ca = strdup(a), *cb = strdup(b);
+    bool same = ca && cb && strcmp(part(ca), part(cb)) == 0;
+    free(ca);
+    free(cb);
     return same;
 }
 
@@ -133,10 +124,10 @@ static int parse(int argc, char **argv, options *o)
         return args_error("emit", "--json prints a summary, so the source needs --out FILE");
     if (o->header && (!o->standalone || !o->out))
         return args_error("emit", "--header '%s' needs --standalone and --out", o->header);
-    if (o->header && !same_folder(o->out, o->header))
+    if (o->header && !same_part(o->out, o->header, dirname))
         return args_error("emit", "--header '%s' must be in the folder of --out '%s' (both "
                                   "are written all or nothing)", o->header, o->out);
-    if (o->header && same_name(o->out, o->header))
+    if (o->header && same_part(o->out, o->header, basename))
         return args_error("emit", "--header '%s' is the file of --out '%s'", o->header, o->out);
     const char *files[] = { o->out, o->header };
     for (int k = 0; k < 2; k++) {

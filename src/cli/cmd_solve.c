@@ -5,11 +5,9 @@
  * printed has been re-read and re-evaluated by verify.h first. */
 #include <cjson/cJSON.h>
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/args.h"
 #include "solve/canon.h"
@@ -393,14 +391,10 @@ static bool blank_line(char *line)
 
 static int run_batch(search *s, const options *o)
 {
-    struct stat sb;
-    if (strcmp(o->batch, "-") != 0 && stat(o->batch, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return args_message("solve", "--batch '%s' is a directory", o->batch);
-    FILE *in = strcmp(o->batch, "-") == 0 ? stdin : fopen(o->batch, "r");
-    if (!in) {
-        args_message("solve", "cannot read '%s': %s", o->batch, strerror(errno));
-        return ARGS_EXIT_USAGE;
-    }
+    char why[1024];
+    FILE *in = args_open_input(o->batch, why, sizeof why);
+    if (!in)
+        return args_message("solve", "--batch: %s", why);
     lines rd;
     lines_init(&rd, in, BATCH_LINE_MAX);
     lines_status ls;
@@ -442,8 +436,7 @@ static int run_batch(search *s, const options *o)
     }
     lines_free(&rd);
     answer_free(&ans);
-    if (in != stdin)
-        fclose(in);
+    args_close_input(in);
     return status;
 }
 

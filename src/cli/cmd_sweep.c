@@ -1,11 +1,9 @@
 /* cmd_sweep.c - `t24 sweep`: the study over a list of configurations, as one table. */
 #include <cjson/cJSON.h>
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -135,17 +133,12 @@ static int load_plan(const options *o, sweep_plan *plan)
 {
     char err[512];
     if (o->configs) {
-        bool in = strcmp(o->configs, "-") == 0; /* as solve --batch - */
-        struct stat sb;
-        if (!in && stat(o->configs, &sb) == 0 && S_ISDIR(sb.st_mode))
-            return args_error("sweep", "--configs '%s' is a directory", o->configs);
-        FILE *fp = in ? stdin : fopen(o->configs, "r");
+        FILE *fp = args_open_input(o->configs, err, sizeof err); /* "-": as solve --batch - */
         if (!fp)
-            return args_error("sweep", "cannot read '%s': %s", o->configs, strerror(errno));
-        int rc = sweep_plan_read(plan, fp, in ? "standard input" : o->configs, err,
+            return args_error("sweep", "--configs: %s", err);
+        int rc = sweep_plan_read(plan, fp, fp == stdin ? "standard input" : o->configs, err,
                                  sizeof err);
-        if (!in)
-            fclose(fp);
+        args_close_input(fp);
         if (rc)
             return args_error("sweep", "%s", err);
     } else if (sweep_plan_default(plan)) {

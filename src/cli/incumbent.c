@@ -3,9 +3,12 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "hitset/export.h"
 
 typedef struct {
     char *text[2];  /* two formatted covers: the one a signal reads, the one being made */
@@ -52,19 +55,6 @@ int incumbent_start(void)
     return 0;
 }
 
-/* Writes v in decimal at p, returns the digits written. */
-static size_t put_u64(char *p, uint64_t v)
-{
-    char tmp[24];
-    size_t n = 0;
-    do
-        tmp[n++] = (char)('0' + v % 10);
-    while (v /= 10);
-    for (size_t i = 0; i < n; i++)
-        p[i] = tmp[n - 1 - i];
-    return n;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -89,15 +79,17 @@ int incumbent_publish(const uint32_t *elems, uint32_t n)
     }
     memcpy(sorted, elems, (size_t)n * sizeof *sorted);
     qsort(sorted, n, sizeof *sorted, cmp_u32);
-    char *p = state.text[k];
-    p += put_u64(p, n);
-    *p++ = '\n';
-    for (uint32_t i = 0; i < n; i++) {
-        p += put_u64(p, (uint64_t)sorted[i] + 1);
-        *p++ = '\n';
-    }
-    state.len[k] = (size_t)(p - state.text[k]);
+    /* Formatted here, in the ordinary flow; the handler only writes the bytes. Each line
+     * holds at most 10 digits and its newline, so need always suffices. */
+    FILE *fp = fmemopen(state.text[k], state.cap[k], "w");
+    int bad = !fp || export_pace_solution(fp, sorted, n) || fflush(fp);
+    long len = fp ? ftell(fp) : -1;
+    if (fp)
+        fclose(fp);
     free(sorted);
+    if (bad || len < 0)
+        return -1;
+    state.len[k] = (size_t)len;
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the text is complete before it is shown */
     state.shown = k;
     return 0;

@@ -345,18 +345,29 @@ static void bump_one(state *st, uint32_t s)
         st->score[el[j]]++;
 }
 
-/* Keeps S in out when it is a smaller cover than out's. */
-static void keep_best(state *st, const localsearch_params *p, double t0,
-                      localsearch_result *out)
+/* Keeps S, a smaller cover than out's, in out and announces it. */
+static void remember(state *st, const localsearch_params *p, double t0,
+                     localsearch_result *out)
 {
-    if (st->nsol >= out->n)
-        return;
     out->n = st->nsol;
     memcpy(out->elems, st->sol, st->nsol * sizeof *st->sol);
     out->best_step = st->step;
     out->best_seconds = walltime_now() - t0;
     if (p->improved)
         p->improved(p->improved_ctx, st->sol, st->nsol);
+}
+
+/* S meets every set: keeps it when it is smaller than out's cover. Returns true when the
+ * search ends here (the target reached, or nothing left to drop). */
+static bool keep_best(state *st, const localsearch_params *p, double t0,
+                      localsearch_result *out)
+{
+    if (st->nsol < out->n)
+        remember(st, p, t0, out);
+    if (out->n > p->target && st->nsol > 0)
+        return false;
+    out->stop = LOCALSEARCH_TARGET;
+    return true;
 }
 
 /* The stop conditions checked between steps; false to go on. */
@@ -395,11 +406,8 @@ static void search_pairs(state *st, const localsearch_params *p, double t0,
     double said = t0;
     for (;;) {
         while (st->nunmet == 0) {
-            keep_best(st, p, t0, out);
-            if (out->n <= p->target || st->nsol == 0) {
-                out->stop = LOCALSEARCH_TARGET;
+            if (keep_best(st, p, t0, out))
                 return;
-            }
             drop(st, st->sol[splitmix_next(&st->rng) % st->nsol]);
             last.add = last.drop = NONE;
         }
@@ -421,11 +429,8 @@ static void search(state *st, const localsearch_params *p, double t0, localsearc
     double said = t0;
     for (;;) {
         while (st->nunmet == 0) {
-            keep_best(st, p, t0, out);
-            if (out->n <= p->target || st->nsol == 0) {
-                out->stop = LOCALSEARCH_TARGET;
+            if (keep_best(st, p, t0, out))
                 return;
-            }
             drop(st, pick_drop(st, NONE));
         }
         if (must_stop(st, p, t0, &said, out))
