@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
 
-.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover six \
+.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover six six-decks \
         frontier figures results data clean fuzz fuzz-build fuzz-short
 
 deps:
@@ -67,6 +67,12 @@ bench: build
 # 2 cores): docs/six.md.
 six: build
 	nice $(BUILD)/t24-bench --six --write docs/six.md
+	bash docs/frontier/results-section.sh .
+# Six cards over decks 1-7 (120 s), 1-8 and 1-10 (300 s each), about 13 minutes:
+# docs/six-decks.md.
+six-decks: build
+	nice $(BUILD)/t24-bench --six-decks --write docs/six-decks.md
+	bash docs/frontier/results-section.sh .
 # The exact search's choices on five cards (about 16 x SECONDS of wall time; not in `test`).
 FIVE_SECONDS ?= 60
 bench-five: build

@@ -249,26 +249,81 @@ void bench_six(const sink *s)
     say(s, "\n");
 }
 
-/* `make six`: deck 1-13 with 15 minutes for the whole study (the budget is 20). */
-void bench_six_full(const sink *s)
+static const char *string_of(const proc_run *r, const char *key)
 {
-    say(s, "# Six cards, deck 1-13 (`make six`)\n\n");
-    say(s, "Written by `make six` (`build/t24-bench --six --write docs/six.md`): one run of "
-           "`t24 study\n--cards 6 --deck 1-13 --json --timings --time-limit 900` as a process; "
-           "the machine is the one\nin [benchmarks.md](benchmarks.md).\n\n");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(r->json, key);
+    return cJSON_IsString(v) ? v->valuestring : "-";
+}
+
+/* A member of one of the report's objects ("column_generation", "local_search", ...). */
+static double member_of(const proc_run *r, const char *object, const char *key)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(r->json, object);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+/* "78.0 (colgen, the LP value)", "57 (packing)" or "-": the bound and where it comes from. */
+static void bound_cell(const proc_run *r, char *buf, size_t size)
+{
+    double lp = number_of(r, "lp_bound");
+    const cJSON *reached = cJSON_GetObjectItemCaseSensitive(r->json, "lp_reached");
+    if (lp >= 0)
+        snprintf(buf, size, "%.2f (%s, %s)", lp, string_of(r, "lp_method"),
+                 cJSON_IsTrue(reached) ? "the LP value" : "below the LP value");
+    else
+        snprintf(buf, size, "none (packing %.0f)", number_of(r, "packing_bound"));
+}
+
+static void say_full(const sink *s, int hi, const char *limit, proc_run *r)
+{
+    char bound[96];
+    bound_cell(r, bound, sizeof bound);
+    double lb = number_of(r, "best_bound"), ub = number_of(r, "optimum");
+    say(s, "| 1-%d | %.0f | %s | %.0f | %s | %.0f | %.0f | %.0f | %.0f | %.1f %% | %.1f | "
+           "%.1f | %.1f | %.0f | %d |\n", hi, number_of(r, "hands"), limit,
+        number_of(r, "classes"), bound, lb, member_of(r, "lagrangian_cover", "best"),
+        member_of(r, "local_search", "best"), ub, ub > 0 ? 100.0 * (ub - lb) / ub : 0.0,
+        member_of(r, "column_generation", "seconds"), seconds_of(r, "enumerate"), r->seconds,
+        r->peak_mib, r->status);
+}
+
+/* `make six` (deck 1-13, 15 minutes for the whole study) or `make six-decks` (1-7,
+ * 1-8, 1-10 under their own limits, about 13 minutes in all). */
+void bench_six_full(const sink *s, bool decks)
+{
+    static const struct { int hi; const char *limit; } big[] = { { 13, "900" } },
+                                                       small[] = { { 7, "120" },
+                                                                   { 8, "300" },
+                                                                   { 10, "300" } };
+    const int n = decks ? 3 : 1;
+    say(s, "# Six cards, %s (`make %s`)\n\n", decks ? "decks 1-7, 1-8 and 1-10" : "deck 1-13",
+        decks ? "six-decks" : "six");
+    say(s, "Written by `make %s` (`build/t24-bench %s --write docs/%s.md`): for each "
+           "deck one run of\n`t24 study --cards 6 --deck 1-HI --json --timings "
+           "--time-limit S` as a process; the machine is the\none in "
+           "[benchmarks.md](benchmarks.md). *LP bound*: its value, the method (`colgen`: "
+           "column\ngeneration, [hitting-sets.md](hitting-sets.md#column-generation)) and "
+           "whether it is the LP value; *lower bound*: the\nbest proven bound, its ceiling; "
+           "*Lagrangian cover* and *local search*: their best covers; *gap*: (best cover - "
+           "lower bound) / best cover; *LP s*: column generation's seconds.\n\n",
+        decks ? "six-decks" : "six", decks ? "--six-decks" : "--six",
+        decks ? "six-decks" : "six");
     char load[32];
     load_average(load, sizeof load);
-    six_table_head(s);
-    proc_run r = six_study(13, "900");
-    say_study(s, 13, "900", &r);
-    const cJSON *lp = cJSON_GetObjectItemCaseSensitive(r.json, "lp_bound");
-    say(s, "\nExit status %d; load average %s when it started (the 2 cores were shared with "
-           "other work).\nSolvable hands %.0f of %.0f; useful templates %.0f; LP bound %s; "
-           "packing bound %.0f,\nnecessary classes %.0f.\n", r.status, load,
-        number_of(&r, "solvable"), number_of(&r, "hands"), number_of(&r, "useful_templates"),
-        cJSON_IsNumber(lp) ? "solved" : "not reached within the time limit",
-        number_of(&r, "packing_bound"), number_of(&r, "necessary"));
-    cJSON_Delete(r.json);
+    say(s, "| deck | hands | --time-limit | classes | LP bound | lower bound | Lagrangian "
+           "cover | local search | best cover | gap | LP s | enumerate s | whole run s | "
+           "peak MiB | exit |\n|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|"
+           "---:|---:|---:|\n");
+    for (int i = 0; i < n; i++) {
+        int hi = decks ? small[i].hi : big[i].hi;
+        const char *limit = decks ? small[i].limit : big[i].limit;
+        proc_run r = six_study(hi, limit);
+        say_full(s, hi, limit, &r);
+        cJSON_Delete(r.json);
+    }
+    say(s, "\nLoad average %s when it started (the 2 cores were shared with any other "
+           "work).\n", load);
 }
 
 /* --- MPI scaling and the seven-card estimate ------------------------------------------- */

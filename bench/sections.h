@@ -4,6 +4,7 @@
 #ifndef T24_BENCH_SECTIONS_H
 #define T24_BENCH_SECTIONS_H
 
+#include <stdbool.h>
 #include "harness.h"
 
 void bench_solvers(const sink *s);
@@ -11,7 +12,7 @@ void bench_startup(const sink *s);
 void bench_standalone(const sink *s);
 void bench_scan(const sink *s);
 void bench_six(const sink *s);
-void bench_six_full(const sink *s);
+void bench_six_full(const sink *s, bool decks);
 void bench_scaling(const sink *s);
 void bench_five(const sink *s, double seconds);
 

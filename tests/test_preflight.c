@@ -35,6 +35,9 @@ Test(preflight, the_estimate_counts_templates_and_hands)
     cr_expect_eq(e.hands, 18564);
     /* Four words per template at least: group, group member, class, class member. */
     cr_expect_geq(e.bytes, 16.0 * 42 * 720 * 1024);
+    /* The matrix: a 4-byte id per incidence each way, and it is part of the peak. */
+    cr_expect_geq(e.matrix_bytes, 8.0 * (double)e.incidences);
+    cr_expect_lt(e.matrix_bytes, e.bytes);
     sp.nthreads = 1;
     preflight_estimate one;
     cr_assert_eq(preflight_run(&sp, &hp, &one), 0);
@@ -47,6 +50,8 @@ Test(preflight, estimate_prints_one_line_and_runs_nothing)
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_expect_eq(count_lines(r.out), 1);
     cr_expect(strstr(r.out, "30965760 templates") && strstr(r.out, "18564 hands"), "%s", r.out);
+    cr_expect(strstr(r.out, "class-hand matrix about") && strstr(r.out, "M incidences"), "%s",
+              r.out);
     run_free(&r);
 }
 

@@ -36,6 +36,9 @@ static const char help[] =
     "  --local-search S     seconds of local search before the exact search (0: none;\n"
     "                       default: up to a quarter of --time-limit)\n"
     "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
+    "  --lp METHOD          the LP bound: simplex (GLPK on every class), colgen (column\n"
+    "                       generation) or auto (default: colgen above 20000 classes\n"
+    "                       after reductions, that is six cards)\n"
     "  --threads N          CBC's branch-and-bound threads, 1-64 (default 2)\n"
     "  --greedy-runs K      randomised greedy runs, 1-10000 (default 100)\n"
     "  --seed S             their random seed, and the local search's (default 1)\n"
@@ -55,8 +58,8 @@ typedef struct {
 static bool is_search_option(const char *arg)
 {
     static const char *const names[] = { "--time-limit", "--local-search", "--solver",
-                                         "--threads",    "--greedy-runs",  "--seed",
-                                         "--no-reductions", "--quiet" };
+                                         "--lp",         "--threads",      "--greedy-runs",
+                                         "--seed",       "--no-reductions", "--quiet" };
     size_t len = strcspn(arg, "=");
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i]) == len && strncmp(arg, names[i], len) == 0)

@@ -19,8 +19,7 @@ void progress_show(void *ctx, const ilp_progress *p)
                 p->value > 0 ? 100.0 * (p->value - bound) / p->value : 0.0);
     else
         fprintf(stderr, "no cover yet, bound %.0f", bound);
-    fprintf(stderr, ", %llu %s", (unsigned long long)p->nodes,
-            p->phase[0] == 'l' ? "steps" : "nodes");
+    fprintf(stderr, ", %llu %s", (unsigned long long)p->nodes, p->unit ? p->unit : "nodes");
     fflush(stderr);
     l->shown = true;
 }

@@ -40,6 +40,9 @@ static int parse_hitset(study_options *o, const char *cmd, const char *name, con
     } else if (strcmp(name, "--solver") == 0) {
         if (engine_parse(v, &o->hp.engine))
             return args_error(cmd, "--solver must be 'glpk' or 'cbc', not '%s'", v);
+    } else if (strcmp(name, "--lp") == 0) {
+        if (mincover_lp_parse(v, &o->hp.lp))
+            return args_error(cmd, "--lp must be 'auto', 'simplex' or 'colgen', not '%s'", v);
     } else if (strcmp(name, "--greedy-runs") == 0) {
         int runs;
         if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
@@ -84,7 +87,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
     static const char *const study_opts[] = { "--cards", "--deck", "--target", "--groupings",
                                               "--threads" };
     static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed",
-                                                  "--local-search", "--solver" };
+                                                  "--local-search", "--solver", "--lp" };
     if (strcmp(argv[*i], "--coverage") == 0) {
         o->hp.coverage = true;
         return 0;
@@ -107,7 +110,7 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
                                    "1.5G, not '%s'", size);
         return 0;
     }
-    for (int k = 0; k < 10; k++) {
+    for (int k = 0; k < 11; k++) {
         const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
         bool missing = false;
         const char *v = args_value(argc, argv, i, name, &missing);
@@ -172,6 +175,8 @@ int study_options_command(const study_options *o, const char *cmd, char *buf, un
         append(extra, sizeof extra, " --local-search %.15g", p->ls_seconds);
     if (p->engine != d.engine)
         append(extra, sizeof extra, " --solver %s", engine_name(p->engine));
+    if (p->lp != d.lp)
+        append(extra, sizeof extra, " --lp %s", mincover_lp_name(p->lp));
     if (p->greedy_runs != d.greedy_runs)
         append(extra, sizeof extra, " --greedy-runs %u", (unsigned)p->greedy_runs);
     if (p->seed != d.seed)

@@ -10,57 +10,8 @@
 #include <string.h>
 
 #include "core/walltime.h"
+#include "hitset/glpk_guard.h"
 #include "hitset/ilp_node.h"
-
-/* GLPK reports fatal errors (bad data, out of memory) by calling the error hook and then
- * aborting. The hook jumps back to the public function, which frees GLPK's environment
- * (every GLPK object with it) and returns an error. */
-typedef struct {
-    jmp_buf jb;
-    char said[160]; /* GLPK's own words before the failure (it forces them out) */
-} guard;
-
-static void on_glpk_error(void *info) { longjmp(((guard *)info)->jb, 1); }
-
-/* Swallows GLPK's terminal output, keeping the start of it for the error message. */
-static int on_glpk_output(void *info, const char *s)
-{
-    guard *g = info;
-    size_t used = strlen(g->said);
-    if (used + 1 < sizeof g->said)
-        snprintf(g->said + used, sizeof g->said - used, "%s", s);
-    return 1;
-}
-
-static void guard_begin(guard *g, const ilp_params *p, int *term)
-{
-    g->said[0] = '\0';
-    glp_error_hook(on_glpk_error, g);
-    glp_term_hook(on_glpk_output, g);
-    *term = glp_term_out(GLP_OFF);
-    if (p->mem_limit_mb > 0)
-        glp_mem_limit(p->mem_limit_mb);
-}
-
-static void guard_end(const ilp_params *p, int term)
-{
-    if (p->mem_limit_mb > 0)
-        glp_mem_limit(INT_MAX);
-    glp_term_out(term);
-    glp_term_hook(NULL, NULL);
-    glp_error_hook(NULL, NULL);
-}
-
-/* After a jump out of GLPK: everything GLPK held is gone, only the message remains. */
-static int guard_failed(const guard *g, char *err, size_t errsize)
-{
-    char said[sizeof g->said];
-    snprintf(said, sizeof said, "%s", g->said);
-    said[strcspn(said, "\n")] = '\0';
-    glp_free_env();
-    snprintf(err, errsize, "GLPK failed (%s)", said[0] ? said : "no message");
-    return -1;
-}
 
 void ilp_params_init(ilp_params *p)
 {
@@ -193,14 +144,14 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    guard g;
+    glpk_guard g;
     int term, rc;
     if (setjmp(g.jb)) {
         free(ind);
         free(val);
-        return guard_failed(&g, err, errsize);
+        return glpk_guard_failed(&g, err, errsize);
     }
-    guard_begin(&g, p, &term);
+    glpk_guard_begin(&g, p->mem_limit_mb, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     basis_load(P, p->basis);
     rc = solve_lp(P, p->time_limit, value, err, errsize);
@@ -212,7 +163,7 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
         rc = -1;
     }
     glp_delete_prob(P);
-    guard_end(p, term);
+    glpk_guard_end(p->mem_limit_mb, term);
     free(ind);
     free(val);
     return rc;
@@ -257,7 +208,7 @@ static void report_progress(glp_tree *T, cbinfo *c)
     c->said = now;
     glp_prob *P = glp_ios_get_prob(T);
     ilp_progress pr = { "glpk", now - c->started, glp_mip_status(P) == GLP_FEAS, 0, c->bound,
-                        c->nodes };
+                        c->nodes, NULL };
     if (pr.has_value)
         pr.value = glp_mip_obj_val(P);
     c->p->progress(c->p->progress_ctx, &pr);
@@ -452,16 +403,16 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    guard g;
+    glpk_guard g;
     int term, rc;
     if (setjmp(g.jb)) {
         free(warm);
         free(ind);
         free(val);
         ilp_result_free(out);
-        return guard_failed(&g, err, errsize);
+        return glpk_guard_failed(&g, err, errsize);
     }
-    guard_begin(&g, p, &term);
+    glpk_guard_begin(&g, p->mem_limit_mb, &term);
     glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
                            : hitting_model(h, true, ind, val);
     if (!coverage)
@@ -480,7 +431,7 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     if (rc == 0 && !coverage && out->status == ILP_NONE)
         ilp_take_warm(h, p, out); /* stopped before the search had it: still the best */
     glp_delete_prob(P);
-    guard_end(p, term);
+    glpk_guard_end(p->mem_limit_mb, term);
     free(warm);
     free(ind);
     free(val);

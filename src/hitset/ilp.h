@@ -32,6 +32,7 @@ typedef struct {
     double value;      /* its objective */
     double bound;      /* the best proven bound so far */
     uint64_t nodes;    /* branch-and-bound nodes so far (local search: steps) */
+    const char *unit;  /* what nodes counts when not nodes ("steps", "rounds"), or NULL */
 } ilp_progress;
 
 typedef void (*ilp_progress_fn)(void *ctx, const ilp_progress *p);

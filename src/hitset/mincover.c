@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/colgen.h"
 #include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "core/check.h"
@@ -21,6 +22,26 @@ void mincover_params_init(mincover_params *p)
     p->reduce = true;
     p->ls_seconds = -1;
     p->threads = 1;
+    p->lag_seconds = -1;
+}
+
+static const char *const lp_names[] = { "auto", "simplex", "colgen" };
+
+/* "auto", "simplex" or "colgen": the --lp value and the JSON lp_method. */
+const char *mincover_lp_name(mincover_lp m)
+{
+    return m <= MINCOVER_LP_COLGEN ? lp_names[m] : "auto";
+}
+
+/* One of those names into *out: 0, or -1 (out untouched) for anything else. */
+int mincover_lp_parse(const char *s, mincover_lp *out)
+{
+    for (int m = MINCOVER_LP_AUTO; m <= MINCOVER_LP_COLGEN; m++)
+        if (strcmp(s, lp_names[m]) == 0) {
+            *out = (mincover_lp)m;
+            return 0;
+        }
+    return -1;
 }
 
 /* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
@@ -86,7 +107,7 @@ typedef struct {
 static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
 {
     const ls_relay *r = ctx;
-    ilp_progress pr = { "local search", seconds, true, best, r->target, steps };
+    ilp_progress pr = { "local search", seconds, true, best, r->target, steps, "steps" };
     relay_progress((void *)&r->rl, &pr);
 }
 
@@ -116,6 +137,26 @@ static void set_lp_bound(mincover_result *r, double core_lp)
     r->lp_bound = r->red.nforced + core_lp;
     /* Simplex works in floating point: forgive 1e-6 before rounding up. */
     r->lp_bound_ceil = (uint32_t)ceil(r->lp_bound - 1e-6);
+    r->lp_method = MINCOVER_LP_SIMPLEX;
+    r->lp_reached = true;
+}
+
+/* Column generation's bound on the core: L of its best duals, whose ceiling is exact
+ * (lagrange.h), so no tolerance is needed before rounding up. */
+static void set_colgen_bound(mincover_result *r, const colgen_result *cg)
+{
+    r->lp_bound = r->red.nforced + cg->bound.value;
+    r->lp_bound_ceil = r->red.nforced + cg->bound.ceil;
+    r->lp_method = MINCOVER_LP_COLGEN;
+    r->lp_reached = cg->optimal;
+    r->lp_rounds = cg->rounds;
+    r->lp_columns = cg->columns;
+}
+
+static bool use_colgen(const mincover_params *p, const instance *core)
+{
+    return p->lp == MINCOVER_LP_COLGEN ||
+           (p->lp == MINCOVER_LP_AUTO && instance_nelems(core) > MINCOVER_COLGEN_MIN_ELEMS);
 }
 
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
@@ -179,34 +220,121 @@ static void announce_core(void *ctx, const uint32_t *core, uint32_t n)
         announce(a, a->buf, whole_cover(a->red, core, n, a->buf));
 }
 
-/* The local search on the core from its pruned greedy cover, aiming at the ceiling of the
- * core's LP bound (reaching it proves the cover optimal). Keeps its result in r->ls and
- * checks forced + its cover against the whole instance. Returns 0, or -1 with err set. */
-static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *start,
-                    double started, double until, uint32_t *buf, announcer *an, char *err,
-                    size_t errsize)
+/* Column generation's progress: its proven bound beside the best cover so far. */
+typedef struct {
+    relay rl;
+    const announcer *an;
+    uint32_t start; /* the cover it started from, of the whole instance */
+} cg_relay;
+
+static void relay_colgen(void *ctx, double bound, double restricted, uint32_t rounds,
+                         double seconds)
+{
+    const cg_relay *c = ctx;
+    uint32_t best = c->an->best < c->start ? c->an->best : c->start;
+    ilp_progress pr = { "column generation", seconds, true, best, bound, rounds, "rounds" };
+    (void)restricted;
+    relay_progress((void *)&c->rl, &pr);
+}
+
+/* The core's LP bound for at most MINCOVER_LP_SHARE of the budget: GLPK's simplex on
+ * every element, or column generation from `start` (a cover of the core), whose duals
+ * land in *duals (the caller frees them). Both keep an optimal basis for the exact
+ * search. Sets r's LP fields and returns the bound's ceiling on the core (the local
+ * search's target), or 0 when there is none. */
+static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double started,
+                         const announcer *an, double **duals)
+{
+    const mincover_params *p = &r->params;
+    double t0 = walltime_now(), lp;
+    char why[256];
+    uint32_t target = 0;
+    *duals = NULL;
+    if (use_colgen(p, r->red.core)) {
+        colgen_params cp;
+        colgen_result cg;
+        cg_relay rl = { { p, r->red.nforced, t0 - started }, an,
+                        r->red.nforced + start->n };
+        colgen_params_init(&cp);
+        cp.seconds = MINCOVER_LP_SHARE * r->budget;
+        cp.cover = start->elems;
+        cp.ncover = start->n;
+        cp.mem_limit_mb = p->mem_limit_mb;
+        cp.basis = &r->basis;
+        if (p->progress) {
+            cp.progress = relay_colgen;
+            cp.progress_ctx = &rl;
+        }
+        if (colgen_lp(r->red.core, &cp, &cg, why, sizeof why) == 0) {
+            set_colgen_bound(r, &cg);
+            target = cg.bound.ceil;
+            *duals = cg.u;
+            cg.u = NULL;
+            colgen_result_free(&cg);
+        } else {
+            note_failure(r, "LP bound", why);
+        }
+    } else {
+        ilp_params lq;
+        ilp_from(p, &lq);
+        lq.time_limit = MINCOVER_LP_SHARE * r->budget;
+        lq.basis = &r->basis;
+        /* A failure here is the time limit on six-card cores: the exact search's own
+         * LP reports what GLPK says. */
+        if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
+            target = (uint32_t)ceil(lp - 1e-6);
+            set_lp_bound(r, lp);
+        }
+    }
+    r->seconds_lp = walltime_now() - t0;
+    return target;
+}
+
+/* The Lagrangian cover heuristic on the core from the LP's duals (or its own start),
+ * for `seconds`; its cover, forced elements added, is checked against every set. */
+static int lag_phase(const instance *h, mincover_result *r, const double *duals,
+                     double seconds, uint32_t *buf, announcer *an,
+                     char *err, size_t errsize)
+{
+    lagcover_params q;
+    lagcover_params_init(&q);
+    q.seconds = seconds > 1e-3 ? seconds : 1e-3;
+    q.u = duals;
+    if (r->params.improved) {
+        q.improved = announce_core;
+        q.improved_ctx = an;
+    }
+    if (lagcover_run(r->red.core, &q, &r->lag, err, errsize))
+        return -1;
+    r->lag_ran = true;
+    r->lag_best = whole_cover(&r->red, r->lag.elems, r->lag.n, buf);
+    if (!instance_is_cover(h, buf, r->lag_best)) {
+        snprintf(err, errsize, "internal error: the Lagrangian cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The local search on the core from `start` (a cover of the core), aiming at `target`
+ * (the ceiling of the core's LP bound: reaching it proves the cover optimal), until
+ * `until` at the latest. Keeps its result in r->ls and checks forced + its cover against
+ * the whole instance. Returns 0, or -1 with err set. */
+static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start,
+                    uint32_t nstart, uint32_t target, double started, double until,
+                    uint32_t *buf, announcer *an, char *err, size_t errsize)
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
-    ilp_params lq;
-    double lp;
-    char why[256];
-    ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, 0 };
+    ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, target };
     localsearch_params_init(&q);
     q.seed = p->seed;
+    q.target = target;
     q.seconds = p->ls_seconds < 0 ? MINCOVER_LS_SHARE * r->budget
                                   : (p->ls_seconds < r->budget ? p->ls_seconds : r->budget);
     uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->red.core);
     if (patience < MINCOVER_LS_PATIENCE_MIN)
         patience = MINCOVER_LS_PATIENCE_MIN;
     q.patience = p->ls_seconds < 0 ? patience : 0;
-    ilp_from(p, &lq);
-    lq.time_limit = MINCOVER_LP_SHARE * r->budget;
-    lq.basis = &r->basis;
-    if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
-        q.target = rl.target = (uint32_t)ceil(lp - 1e-6);
-        set_lp_bound(r, lp); /* a bound even if the ILP's own LP is stopped later */
-    }
     /* The LP may have used much of the budget (six cards): the local search gets at
      * most what is left, so that the two searches end by `until`. */
     double left = until - walltime_now();
@@ -220,10 +348,10 @@ static int ls_phase(const instance *h, mincover_result *r, const greedy_cover *s
         q.improved = announce_core;
         q.improved_ctx = an;
     }
-    if (localsearch_run(r->red.core, start->elems, start->n, &q, &r->ls, err, errsize))
+    if (localsearch_run(r->red.core, start, nstart, &q, &r->ls, err, errsize))
         return -1;
     r->ls_ran = true;
-    r->ls_start = r->red.nforced + start->n;
+    r->ls_start = r->red.nforced + nstart;
     r->ls_best = whole_cover(&r->red, r->ls.elems, r->ls.n, buf);
     if (!instance_is_cover(h, buf, r->ls_best)) {
         snprintf(err, errsize, "internal error: the local search's cover misses a set");
@@ -261,7 +389,9 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
         return 0;
     }
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    if (res.lp >= 0) /* else the time limit stopped the LP: no LP bound */
+    /* Else the time limit stopped the LP: no LP bound from it. Column generation's bound
+     * stands when it reached the LP value (the same one, computed exactly). */
+    if (res.lp >= 0 && !(r->lp_method == MINCOVER_LP_COLGEN && r->lp_reached))
         set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
         *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
@@ -278,6 +408,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
                              size_t errsize)
 {
     greedy_cover g = { 0 }, gp = { 0 };
+    double *duals = NULL;
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
     r->budget = r->params.time_limit;
@@ -294,10 +425,23 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
         snprintf(err, errsize, "out of memory");
         goto done;
     }
+    uint32_t target = lp_phase(r, &gp, started, an, &duals);
     const uint32_t *warm = gp.elems;
     uint32_t nwarm = gp.n;
+    double lag = r->params.lag_seconds;
+    if (lag < 0)
+        lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
+    if (lag > 0) {
+        if (lag_phase(h, r, duals, lag, cand, an, err, errsize))
+            goto done;
+        if (r->lag.n < nwarm) {
+            warm = r->lag.elems;
+            nwarm = r->lag.n;
+        }
+    }
     if (r->params.ls_seconds != 0) {
-        if (ls_phase(h, r, &gp, started, t0 + r->budget, cand, an, err, errsize))
+        if (ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget, cand, an, err,
+                     errsize))
             goto done;
         warm = r->ls.elems;
         nwarm = r->ls.n;
@@ -306,6 +450,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     bound = ilp_phase(r, warm, nwarm, r->budget - r->seconds_ls, started, cand,
                       ncand);
 done:
+    free(duals);
     greedy_cover_free(&g);
     greedy_cover_free(&gp);
     return bound;
@@ -328,6 +473,10 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     if (r->runs.best.elems && r->runs.best.n < nbest) {
         best = r->runs.best.elems;
         nbest = r->runs.best.n;
+    }
+    if (r->lag_ran && r->lag_best < nbest) {
+        best = lsbuf;
+        nbest = whole_cover(&r->red, r->lag.elems, r->lag.n, lsbuf);
     }
     if (r->ls_ran && r->ls_best < nbest) {
         best = lsbuf;
@@ -452,6 +601,7 @@ void mincover_result_free(mincover_result *r)
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
     localsearch_result_free(&r->ls);
+    lagcover_result_free(&r->lag);
     ilp_basis_free(&r->basis);
     free(r->solves);
     free(r->coverage);

@@ -51,6 +51,39 @@ static void json_local_search(cJSON *o, const mincover_result *r, bool timings)
     }
 }
 
+/* The LP bound's method and whether it is the LP value, then the Lagrangian cover. */
+static void json_lp(cJSON *o, const mincover_result *r, bool timings)
+{
+    if (r->lp_bound >= 0) {
+        cJSON_AddStringToObject(o, "lp_method", mincover_lp_name(r->lp_method));
+        cJSON_AddBoolToObject(o, "lp_reached", r->lp_reached);
+    } else {
+        cJSON_AddNullToObject(o, "lp_method");
+        cJSON_AddNullToObject(o, "lp_reached");
+    }
+    if (r->lp_method == MINCOVER_LP_COLGEN) {
+        cJSON *j = cJSON_AddObjectToObject(o, "column_generation");
+        cJSON_AddNumberToObject(j, "rounds", r->lp_rounds);
+        cJSON_AddNumberToObject(j, "columns", r->lp_columns);
+        if (timings)
+            cJSON_AddNumberToObject(j, "seconds", r->seconds_lp);
+    } else {
+        cJSON_AddNullToObject(o, "column_generation");
+    }
+    if (!r->lag_ran) {
+        cJSON_AddNullToObject(o, "lagrangian_cover");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "lagrangian_cover");
+    cJSON_AddNumberToObject(j, "best", r->lag_best);
+    cJSON_AddNumberToObject(j, "rounds", r->lag.rounds);
+    cJSON_AddNumberToObject(j, "best_round", r->lag.best_round);
+    if (timings) {
+        cJSON_AddNumberToObject(j, "greedy_covers", r->lag.greedy_calls);
+        cJSON_AddNumberToObject(j, "seconds", r->lag.seconds);
+    }
+}
+
 static void json_cover(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "cover");
@@ -113,6 +146,7 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings)
     cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
     cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
     json_reductions(o, r);
+    json_lp(o, r, timings);
     json_local_search(o, r, timings);
     cJSON_AddNumberToObject(o, "optimum", r->optimum);
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
@@ -195,7 +229,12 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
     fprintf(out, "  %-40s %10u\n", "classes (equal solution sets)", r->elems);
     fprintf(out, "  %-40s %10u\n", "necessary classes (alone on a hand)", r->necessary);
     fprintf(out, "  %-40s %10u\n", "hands with a single class", r->single_sets);
-    if (r->lp_bound >= 0)
+    if (r->lp_bound >= 0 && r->lp_method == MINCOVER_LP_COLGEN)
+        fprintf(out, "  %-40s %10.4f  (ceiling %u; column generation, %s)\n",
+                r->lp_reached ? "LP relaxation bound" : "Lagrangian bound", r->lp_bound,
+                r->lp_bound_ceil,
+                r->lp_reached ? "the LP value" : "stopped below the LP value");
+    else if (r->lp_bound >= 0)
         fprintf(out, "  %-40s %10.4f  (ceiling %u)\n", "LP relaxation bound", r->lp_bound,
                 r->lp_bound_ceil);
     else /* the LP bound, always at least this one, is missing: show what is left */
@@ -217,6 +256,10 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
             red->dominated_sets, red->dominated_elems, red->emptied_elems);
     fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
             red->core ? instance_nelems(red->core) : 0, red->core ? instance_nsets(red->core) : 0);
+    if (r->lag_ran)
+        fprintf(out, "  %-40s %10u  (%u fixing rounds, best in round %u)\n",
+                "Lagrangian cover on the core", r->lag_best, r->lag.rounds,
+                r->lag.best_round);
     if (r->ls_ran) {
         snprintf(label, sizeof label, "local search on the core (seed %llu)",
                  (unsigned long long)r->params.seed);

@@ -52,6 +52,7 @@ int preflight_run(const enumeration_params *sp, const mincover_params *hp,
     out->formulas = c->groups;
     out->incidences = (uint64_t)((double)hands * c->classes_per_hand);
     double inc = (double)out->incidences, g = (double)c->groups;
+    out->matrix_bytes = 8 * inc + 8 * (double)hands;
     /* Grouping: group and member per template, plus the memo. Scan: that, the plan and a
      * refiner per thread, the hands and per-hand figures. Study: classes (two more words
      * per template) and the incidences several times over. */
@@ -112,12 +113,15 @@ static int format_seconds(double s, char *buf, size_t size)
 /* One line: "31,0 M templates x 18564 hands: about 2 min to enumerate, ..." */
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
 {
-    char mem[32], te[32], th[32];
+    char mem[32], te[32], th[32], mat[32];
     preflight_format_bytes(e->bytes, mem, sizeof mem);
+    preflight_format_bytes(e->matrix_bytes, mat, sizeof mat);
     format_seconds(e->seconds_enumerate, te, sizeof te);
     format_seconds(e->seconds_hitting, th, sizeof th);
     return snprintf(buf, size, "%llu templates (%llu formulas) x %llu hands: about %s of "
-                    "memory, %s to enumerate, %s for the hitting sets (estimates)",
+                    "memory, %s to enumerate, %s for the hitting sets; class-hand matrix "
+                    "about %.3g M incidences, %s (estimates)",
                     (unsigned long long)e->templates, (unsigned long long)e->formulas,
-                    (unsigned long long)e->hands, mem, te, th);
+                    (unsigned long long)e->hands, mem, te, th, (double)e->incidences / 1e6,
+                    mat);
 }

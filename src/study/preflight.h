@@ -23,6 +23,9 @@ typedef struct {
     uint64_t templates, hands;
     uint64_t formulas;        /* groups of equal canonical form */
     uint64_t incidences;      /* estimated class-hand pairs */
+    double matrix_bytes;      /* the class-hand matrix as the hitting-set engine holds
+                                 it: compressed rows both ways, 4 bytes per incidence
+                                 each way (instance.h), once for the whole instance */
     double bytes;             /* estimated peak memory */
     double seconds_enumerate; /* grouping and scan */
     double seconds_hitting;   /* greedy, reductions, then the searches until the

@@ -1,0 +1,274 @@
+/* colgen.c - the LP relaxation by column generation; see colgen.h. */
+#define _GNU_SOURCE /* qsort_r */
+#include "hitset/colgen.h"
+
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/walltime.h"
+#include "hitset/glpk_guard.h"
+
+/* An element prices out when its reduced cost is below this: GLPK's duals carry
+ * rounding of about 1e-9, and an element at -1e-9 would be added round after round. */
+#define COLGEN_PRICE_EPS 1e-7
+
+void colgen_params_init(colgen_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->seconds = 60;
+}
+
+void colgen_result_free(colgen_result *r)
+{
+    free(r->u);
+    memset(r, 0, sizeof *r);
+}
+
+/* What the rounds share: the restricted LP's columns and scratch rows. */
+typedef struct {
+    const instance *h;
+    glp_prob *P;
+    bool *in;          /* element already a column */
+    uint32_t *cand;    /* elements priced out this round */
+    uint32_t *order;   /* column j + 1 is element order[j] */
+    double *reduced;   /* reduced costs under the current duals */
+    double *y;         /* the current duals */
+    int *ind;          /* 1-based rows of one column */
+    double *val;
+    uint32_t ncols;
+} rmp;
+
+static void rmp_free(rmp *m)
+{
+    free(m->in);
+    free(m->cand);
+    free(m->order);
+    free(m->reduced);
+    free(m->y);
+    free(m->ind);
+    free(m->val);
+}
+
+static int rmp_alloc(const instance *h, rmp *m)
+{
+    size_t ne = instance_nelems(h), ns = instance_nsets(h);
+    memset(m, 0, sizeof *m);
+    m->h = h;
+    m->in = calloc(ne + 1, sizeof *m->in);
+    m->cand = malloc((ne + 1) * sizeof *m->cand);
+    m->order = malloc((ne + 1) * sizeof *m->order);
+    m->reduced = malloc((ne + 1) * sizeof *m->reduced);
+    m->y = calloc(ns + 1, sizeof *m->y);
+    m->ind = malloc((ns + 2) * sizeof *m->ind);
+    m->val = malloc((ns + 2) * sizeof *m->val);
+    if (m->in && m->cand && m->order && m->reduced && m->y && m->ind && m->val)
+        return 0;
+    rmp_free(m);
+    return -1;
+}
+
+/* Element e as a column: cost 1, x_e >= 0, a 1 in each of its sets' rows. No upper
+ * bound: x_e <= 1 never binds in a minimum, and without it the row duals alone price. */
+static void add_column(rmp *m, uint32_t e)
+{
+    uint32_t len;
+    const uint32_t *sets = instance_elem(m->h, e, &len);
+    int j = glp_add_cols(m->P, 1);
+    glp_set_col_bnds(m->P, j, GLP_LO, 0.0, 0.0);
+    glp_set_obj_coef(m->P, j, 1.0);
+    for (uint32_t i = 0; i < len; i++) {
+        m->ind[i + 1] = (int)sets[i] + 1;
+        m->val[i + 1] = 1.0;
+    }
+    glp_set_mat_col(m->P, j, (int)len, m->ind, m->val);
+    m->in[e] = true;
+    m->order[m->ncols++] = e;
+}
+
+static int by_reduced(const void *a, const void *b, void *ctx)
+{
+    const double *r = ctx;
+    double x = r[*(const uint32_t *)a], y = r[*(const uint32_t *)b];
+    if (x != y)
+        return x < y ? -1 : 1;
+    return (*(const uint32_t *)a > *(const uint32_t *)b) -
+           (*(const uint32_t *)a < *(const uint32_t *)b);
+}
+
+/* The elements not yet columns whose reduced cost is below -eps, the most negative
+ * first (ties to the lower id): adds at most `most` of them and returns how many. */
+static uint32_t price(rmp *m, double eps, uint32_t most)
+{
+    uint32_t ne = instance_nelems(m->h), n = 0;
+    for (uint32_t e = 0; e < ne; e++)
+        if (!m->in[e] && m->reduced[e] < -eps)
+            m->cand[n++] = e;
+    qsort_r(m->cand, n, sizeof *m->cand, by_reduced, m->reduced);
+    if (n > most)
+        n = most;
+    for (uint32_t i = 0; i < n; i++)
+        add_column(m, m->cand[i]);
+    return n;
+}
+
+/* Rows 1..nsets (sum >= 1), then the cover's elements and the first round's. */
+static void build(rmp *m, const colgen_params *p, uint32_t most)
+{
+    uint32_t ns = instance_nsets(m->h);
+    m->P = glp_create_prob();
+    glp_set_obj_dir(m->P, GLP_MIN);
+    if (ns)
+        glp_add_rows(m->P, (int)ns);
+    for (uint32_t s = 0; s < ns; s++)
+        glp_set_row_bnds(m->P, (int)s + 1, GLP_LO, 1.0, 0.0);
+    for (uint32_t i = 0; i < p->ncover; i++)
+        if (!m->in[p->cover[i]])
+            add_column(m, p->cover[i]);
+    if (p->start) {
+        lagrange_evaluate(m->h, p->start, m->reduced);
+        price(m, -1.0 / 8, most); /* elements the multipliers nearly favour, too */
+    }
+}
+
+/* One restricted LP: 0 with its optimum and duals, 1 when the time ran out, -1. */
+static int solve(rmp *m, double seconds, bool first, double *value, char *err,
+                 size_t errsize)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    /* The first LP has the all-slack basis, dual feasible with unit costs; later ones
+     * start from the last optimum, still primal feasible with the new columns at 0. */
+    sm.meth = first ? GLP_DUALP : GLP_PRIMAL;
+    double ms = ceil(seconds * 1000.0);
+    sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
+    int rc = glp_simplex(m->P, &sm);
+    if (rc == GLP_ETMLIM)
+        return 1;
+    if (rc != 0 || glp_get_status(m->P) != GLP_OPT) {
+        snprintf(err, errsize, "GLPK's simplex did not solve a restricted LP (status %d)",
+                 glp_get_status(m->P));
+        return -1;
+    }
+    *value = glp_get_obj_val(m->P);
+    for (uint32_t s = 0; s < instance_nsets(m->h); s++)
+        m->y[s] = glp_get_row_dual(m->P, (int)s + 1);
+    return 0;
+}
+
+/* The whole LP's basis from the restricted optimum: the rows' statuses, then per element
+ * its column's status or, for the elements never added, nonbasic at its lower bound
+ * (their reduced costs are not negative, so this basis is optimal for the whole LP). */
+static void save_basis(const rmp *m, ilp_basis *b)
+{
+    uint32_t ns = instance_nsets(m->h), ne = instance_nelems(m->h);
+    ilp_basis_free(b);
+    int *col = malloc(((size_t)ne + 1) * sizeof *col);
+    b->stat = malloc(((size_t)ns + ne + 1) * sizeof *b->stat);
+    if (!col || !b->stat) { /* only a shortcut for the next search: nothing is kept */
+        free(col);
+        ilp_basis_free(b);
+        return;
+    }
+    for (uint32_t e = 0; e < ne; e++)
+        col[e] = 0;
+    /* Columns were added in this order: the cover's, then each round's. */
+    for (int j = 1; j <= glp_get_num_cols(m->P); j++)
+        col[m->order[j - 1]] = j;
+    for (uint32_t s = 0; s < ns; s++)
+        b->stat[s] = glp_get_row_stat(m->P, (int)s + 1);
+    for (uint32_t e = 0; e < ne; e++)
+        b->stat[ns + e] = col[e] ? glp_get_col_stat(m->P, col[e]) : GLP_NL;
+    b->nrows = ns;
+    b->ncols = ne;
+    free(col);
+}
+
+/* The rounds until nothing prices out or the time is up; GLPK failures return -1. */
+static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
+                  colgen_result *out, char *err, size_t errsize)
+{
+    double said = t0;
+    for (;;) {
+        double left = p->seconds - (walltime_now() - t0);
+        if (left <= 0)
+            return 0;
+        double value;
+        int rc = solve(m, left, out->rounds == 0, &value, err, errsize);
+        if (rc)
+            return rc > 0 ? 0 : -1;
+        out->rounds++;
+        out->restricted = value;
+        lagrange_bound b = lagrange_evaluate(m->h, m->y, m->reduced);
+        if (b.value > out->bound.value) {
+            out->bound = b;
+            memcpy(out->u, m->y, (size_t)instance_nsets(m->h) * sizeof *m->y);
+        }
+        double now = walltime_now();
+        if (p->progress && now - said >= 1.0) {
+            said = now;
+            p->progress(p->progress_ctx, out->bound.value, value, out->rounds, now - t0);
+        }
+        if (price(m, COLGEN_PRICE_EPS, most) == 0) {
+            out->optimal = true;
+            if (p->basis)
+                save_basis(m, p->basis);
+            return 0;
+        }
+    }
+}
+
+/* Column generation from p->cover (and p->start's favoured elements) until no element
+ * prices out or p->seconds pass. Returns 0 with *out filled (free with
+ * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
+ * out->bound is proven either way. Returns -1 with a reason in err when GLPK fails, the
+ * cover is missing or memory runs out. */
+int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, char *err,
+              size_t errsize)
+{
+    uint32_t ns = instance_nsets(h);
+    uint32_t most = p->per_round ? p->per_round : (ns / 4 > 200 ? ns / 4 : 200);
+    double t0 = walltime_now();
+    rmp m;
+    memset(out, 0, sizeof *out);
+    out->restricted = -1;
+    if (ns == 0) { /* nothing to hit: the empty cover, and the LP optimum 0 */
+        out->optimal = true;
+        out->restricted = 0;
+        return 0;
+    }
+    if (!instance_is_cover(h, p->cover, p->ncover)) {
+        snprintf(err, errsize, "column generation needs a cover to start from");
+        return -1;
+    }
+    out->u = calloc((size_t)ns + 1, sizeof *out->u);
+    if (!out->u || rmp_alloc(h, &m)) {
+        free(out->u);
+        out->u = NULL;
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    out->bound = lagrange_evaluate(h, out->u, NULL); /* all zero: the bound 0 */
+    glpk_guard g;
+    int term, rc;
+    if (setjmp(g.jb)) {
+        rmp_free(&m);
+        colgen_result_free(out);
+        return glpk_guard_failed(&g, err, errsize);
+    }
+    glpk_guard_begin(&g, p->mem_limit_mb, &term);
+    build(&m, p, most);
+    rc = rounds(&m, p, most, t0, out, err, errsize);
+    out->columns = m.ncols;
+    glp_delete_prob(m.P);
+    glpk_guard_end(p->mem_limit_mb, term);
+    rmp_free(&m);
+    out->seconds = walltime_now() - t0;
+    if (rc)
+        colgen_result_free(out);
+    return rc;
+}

@@ -1,0 +1,26 @@
+/* glpk_guard.h - calling GLPK without letting it abort the process or print.
+ *
+ * GLPK reports fatal errors (bad data, out of memory, its memory limit) by calling an
+ * error hook and then aborting. Between glpk_guard_begin() and glpk_guard_end() the hook
+ * longjmps back to the caller's setjmp(g.jb), where glpk_guard_failed() frees GLPK's
+ * environment (every GLPK object with it) and turns GLPK's last words into an error
+ * message. GLPK's terminal output is swallowed meanwhile. Usage:
+ *     glpk_guard g; int term;
+ *     if (setjmp(g.jb)) return glpk_guard_failed(&g, err, errsize);
+ *     glpk_guard_begin(&g, mem_limit_mb, &term); ...GLPK calls...; glpk_guard_end(mem_limit_mb, term); */
+#ifndef T24_HITSET_GLPK_GUARD_H
+#define T24_HITSET_GLPK_GUARD_H
+
+#include <setjmp.h>
+#include <stddef.h>
+
+typedef struct {
+    jmp_buf jb;
+    char said[160]; /* GLPK's own words before the failure (it forces them out) */
+} glpk_guard;
+
+void glpk_guard_begin(glpk_guard *g, int mem_limit_mb, int *term);
+void glpk_guard_end(int mem_limit_mb, int term);
+int glpk_guard_failed(const glpk_guard *g, char *err, size_t errsize);
+
+#endif

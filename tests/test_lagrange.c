@@ -1,0 +1,235 @@
+/* Lagrangian bounds, column generation and the Lagrangian cover heuristic (issue 21):
+ * every bound is checked against brute force, column generation's LP value against
+ * GLPK's simplex on the whole instance (a different code path), and every cover against
+ * every set. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "hitset/colgen.h"
+#include "hitset/export.h"
+#include "hitset/greedy.h"
+#include "hitset/ilp.h"
+#include "hitset/lagcover.h"
+#include "hitset/lagrange.h"
+#include "hitset/mincover.h"
+#include "mincover_helpers.h"
+
+/* A cover to start column generation from: pruned greedy. */
+static void start_cover(const instance *h, greedy_cover *gp)
+{
+    greedy_cover g;
+    cr_assert_eq(greedy_run(h, NULL, &g), 0);
+    cr_assert_eq(greedy_prune(h, &g, gp), 0);
+    greedy_cover_free(&g);
+}
+
+static double simplex_lp(const instance *h)
+{
+    ilp_params q;
+    double lp = -1;
+    char err[256];
+    ilp_params_init(&q);
+    cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
+    return lp;
+}
+
+static colgen_result run_colgen(const instance *h, const greedy_cover *gp, uint32_t per_round)
+{
+    colgen_params p;
+    colgen_result r;
+    char err[256];
+    colgen_params_init(&p);
+    p.cover = gp->elems;
+    p.ncover = gp->n;
+    p.per_round = per_round;
+    cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
+    return r;
+}
+
+/* The triangle {0,1}, {1,2}, {0,2}: u = 1/2 on each set gives L = 3/2 exactly (every
+ * element's reduced cost is 0), so the bound's ceiling is 2, the optimum. */
+Test(lagrange, exact_value_on_the_triangle)
+{
+    static const uint32_t sets[][16] = { { 0, 1, UINT32_MAX }, { 1, 2, UINT32_MAX },
+                                         { 0, 2, UINT32_MAX } };
+    instance *h = make_instance(3, 3, sets);
+    double u[3] = { 0.5, 0.5, 0.5 }, r[3];
+    lagrange_bound b = lagrange_evaluate(h, u, r);
+    cr_expect_eq(b.value, 1.5);
+    cr_expect_eq(b.ceil, 2);
+    for (int e = 0; e < 3; e++)
+        cr_expect_eq(r[e], 0.0);
+    /* u = 1 on every set: 3 - 3 x (2 - 1) = 0; values above 1 count as 1, NaN and
+     * negatives as 0. */
+    double big[3] = { 1, 7, 1e300 }, bad[3] = { NAN, -1, 0.5 };
+    cr_expect_eq(lagrange_evaluate(h, big, NULL).value, 0.0);
+    b = lagrange_evaluate(h, bad, NULL);
+    cr_expect_eq(b.value, 0.5);
+    cr_expect_eq(b.ceil, 1);
+    instance_free(h);
+}
+
+/* Rounding goes down: u = 0.1 on ten disjoint singleton sets is L = 1 in real numbers,
+ * but 0.1 is not a multiple of 2^-32, so the proven value is just below 1, never above. */
+Test(lagrange, fixed_point_rounds_down)
+{
+    uint32_t sets[10][16];
+    for (uint32_t s = 0; s < 10; s++) {
+        sets[s][0] = s;
+        sets[s][1] = UINT32_MAX;
+    }
+    instance *h = make_instance(10, 10, (const uint32_t(*)[16])sets);
+    double u[10];
+    for (int s = 0; s < 10; s++)
+        u[s] = 0.1;
+    lagrange_bound b = lagrange_evaluate(h, u, NULL);
+    cr_expect_lt(b.value, 1.0);
+    cr_expect_gt(b.value, 1.0 - 1e-8);
+    cr_expect_eq(b.ceil, 1);
+    instance_free(h);
+}
+
+/* Every bound below the brute-force optimum, on 60 random instances: L of random
+ * multipliers, the subgradient's best, column generation's; and column generation's LP
+ * value equal to the simplex's to 1e-6, whatever the round size. */
+Test(lagrange, bounds_never_above_the_optimum)
+{
+    uint64_t state = 0x1a9e5eedULL;
+    for (int t = 0; t < 60; t++) {
+        instance *h = random_instance(6 + (uint32_t)(t % 12), 8 + (uint32_t)(t % 25), 4, &state);
+        uint32_t opt = brute_optimum(h), ns = instance_nsets(h);
+        double *u = malloc((ns + 1) * sizeof *u), lp = simplex_lp(h);
+        for (uint32_t s = 0; s < ns; s++)
+            u[s] = (double)(test_random(&state) % 1000) / 999.0;
+        lagrange_bound rnd = lagrange_evaluate(h, u, NULL);
+        cr_expect_leq(rnd.value, lp + 1e-9, "instance %d: L(u) %.9f above the LP %.9f", t,
+                      rnd.value, lp);
+        cr_expect_leq(rnd.ceil, opt, "instance %d: random multipliers", t);
+
+        lagrange_params lp_p;
+        lagrange_result lr;
+        char err[256];
+        lagrange_params_init(&lp_p);
+        lp_p.max_iterations = 300;
+        cr_assert_eq(lagrange_subgradient(h, &lp_p, &lr, err, sizeof err), 0, "%s", err);
+        cr_expect_leq(lr.best.ceil, opt, "instance %d: subgradient %.6f", t, lr.best.value);
+        cr_expect_leq(lr.best.value, lp + 1e-9);
+        lagrange_result_free(&lr);
+
+        greedy_cover gp;
+        start_cover(h, &gp);
+        colgen_result cg = run_colgen(h, &gp, 1 + (uint32_t)(t % 3));
+        cr_expect(cg.optimal, "instance %d: column generation did not finish", t);
+        cr_expect_leq(cg.bound.ceil, opt, "instance %d: column generation", t);
+        cr_expect(fabs(cg.restricted - lp) < 1e-6, "instance %d: %.9f against %.9f", t,
+                  cg.restricted, lp);
+        cr_expect(fabs(cg.bound.value - lp) < 1e-6, "instance %d: bound %.9f against %.9f",
+                  t, cg.bound.value, lp);
+        colgen_result_free(&cg);
+        greedy_cover_free(&gp);
+        free(u);
+        instance_free(h);
+    }
+}
+
+/* The Lagrangian cover meets every set (checked here with a separate count), is never
+ * below the optimum, and a few fixing rounds never make it worse than its first. */
+Test(lagrange, lagrangian_cover_is_a_cover)
+{
+    uint64_t state = 0xc0ffee11ULL;
+    for (int t = 0; t < 40; t++) {
+        instance *h = random_instance(8 + (uint32_t)(t % 10), 10 + (uint32_t)(t % 30), 5, &state);
+        uint32_t opt = brute_optimum(h), ns = instance_nsets(h);
+        lagcover_params p;
+        lagcover_result r;
+        char err[256];
+        lagcover_params_init(&p);
+        p.seconds = 5;
+        p.max_rounds = 5;
+        cr_assert_eq(lagcover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_geq(r.n, opt);
+        uint32_t *mask = malloc((ns + 1) * sizeof *mask), chosen = 0, met = 0;
+        set_masks(h, mask);
+        for (uint32_t i = 0; i < r.n; i++)
+            chosen |= 1u << r.elems[i];
+        for (uint32_t s = 0; s < ns; s++)
+            met += (mask[s] & chosen) != 0;
+        cr_expect_eq(met, ns, "instance %d: %u of %u sets met", t, met, ns);
+        cr_expect_eq((uint32_t)__builtin_popcount(chosen), r.n, "repeated elements");
+        free(mask);
+        lagcover_result_free(&r);
+        instance_free(h);
+    }
+}
+
+static instance *data_instance(const char *name)
+{
+    char path[4096], err[256];
+    snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "data/instances/%s.hgr is missing", name);
+    instance *h = export_read_pace(fp, err, sizeof err);
+    fclose(fp);
+    cr_assert(h, "%s: %s", name, err);
+    return h;
+}
+
+/* Five cards, decks 1-5 and 1-6 (the published instances, whole, not reduced): column
+ * generation reaches GLPK's LP value to 1e-6, and so does its proven bound. */
+Test(lagrange, five_card_lp_equals_glpk, .timeout = 120)
+{
+    const char *names[] = { "cards5_deck1-5_target24_all", "cards5_deck1-6_target24_all" };
+    for (int i = 0; i < 2; i++) {
+        instance *h = data_instance(names[i]);
+        double lp = simplex_lp(h);
+        greedy_cover gp;
+        start_cover(h, &gp);
+        colgen_result cg = run_colgen(h, &gp, 0);
+        cr_expect(cg.optimal, "%s", names[i]);
+        cr_expect(fabs(cg.restricted - lp) < 1e-6, "%s: %.9f against %.9f", names[i],
+                  cg.restricted, lp);
+        cr_expect(fabs(cg.bound.value - lp) < 1e-6, "%s: bound %.9f against %.9f",
+                  names[i], cg.bound.value, lp);
+        cr_expect_lt(cg.columns, instance_nelems(h), "%s: every element was needed",
+                     names[i]);
+        colgen_result_free(&cg);
+        greedy_cover_free(&gp);
+        instance_free(h);
+    }
+}
+
+/* The whole pipeline with column generation and the Lagrangian cover on, against the
+ * simplex: the same LP bound and optimum on deck 1-5 (proven by both), bounds ordered,
+ * and the Lagrangian cover reported and checked. */
+Test(lagrange, mincover_with_colgen_agrees, .timeout = 240)
+{
+    instance *h = data_instance("cards5_deck1-5_target24_all");
+    mincover_params p;
+    mincover_result a, b;
+    char err[256];
+    mincover_params_init(&p);
+    p.time_limit = 60;
+    cr_assert_eq(mincover_run(h, NULL, &p, &a, err, sizeof err), 0, "%s", err);
+    p.lp = MINCOVER_LP_COLGEN;
+    p.lag_seconds = 1;
+    cr_assert_eq(mincover_run(h, NULL, &p, &b, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(a.lp_method, MINCOVER_LP_SIMPLEX);
+    cr_expect_eq(b.lp_method, MINCOVER_LP_COLGEN);
+    cr_expect(b.lp_reached);
+    cr_expect(fabs(a.lp_bound - b.lp_bound) < 1e-6, "%.9f against %.9f", a.lp_bound,
+              b.lp_bound);
+    cr_expect_eq(a.lp_bound_ceil, b.lp_bound_ceil);
+    cr_expect(a.optimal && b.optimal);
+    cr_expect_eq(a.optimum, b.optimum);
+    cr_expect(b.lag_ran);
+    cr_expect_geq(b.lag_best, b.optimum);
+    cr_expect(instance_is_cover(h, b.cover.elems, b.cover.n));
+    cr_expect_leq(b.lp_bound_ceil, b.best_bound);
+    cr_expect_leq(b.best_bound, b.optimum);
+    cr_expect_leq(b.optimum, b.greedy.n);
+    mincover_result_free(&a);
+    mincover_result_free(&b);
+    instance_free(h);
+}
