@@ -50,6 +50,8 @@ Test(dist, two_ranks_give_the_single_process_report, .timeout = 300)
         cr_skip_test("t24 was built without MPI or mpirun is missing");
     same_as_one_process(2, "study --json");
     same_as_one_process(2, "study --cards 5 --deck 1-4 --json");
+    /* Column generation and the Lagrangian cover (six cards' path) on a small deck. */
+    same_as_one_process(2, "study --cards 5 --deck 1-5 --lp colgen --json");
     same_as_one_process(2, "study --deck 0-9 --target 0 --groupings all --json");
     /* three hands, three ranks: one hand each */
     same_as_one_process(3, "study --cards 2 --deck 3-4 --target 7 --json");

@@ -6,7 +6,9 @@
 # docs/results.md is the default sweep (`make results`) followed by this section, which
 # is docs/frontier/table.md (written by `make frontier`) under one heading. Both make
 # targets call this script, so neither loses the other's part. Nothing to do without a
-# results.md or a table. The page is rewritten all or nothing.
+# results.md or a table. A "Six cards" section follows, made of the tables of
+# docs/six-decks.md and docs/six.md (`make six-decks`, `make six`) where they exist. The
+# page is rewritten all or nothing.
 set -euo pipefail
 root=${1:?usage: results-section.sh ROOT}
 page="$root/docs/results.md" table="$root/docs/frontier/table.md"
@@ -23,6 +25,18 @@ trap 'rm -f "$tmp"' EXIT
   echo "Written by \`make frontier\` (about 30 minutes; see [frontier.md](frontier.md))."
   echo
   cat "$table"
+  six=()
+  for f in "$root/docs/six-decks.md" "$root/docs/six.md"; do [ -f "$f" ] && six+=("$f"); done
+  if [ ${#six[@]} -gt 0 ]; then
+    echo
+    echo "## Six cards at target 24"
+    echo
+    echo "Written by \`make six-decks\` (decks 1-7, 1-8, 1-10, about 13 minutes) and \`make six\`"
+    echo "(deck 1-13, about 15 minutes); see [six-decks.md](six-decks.md) and [six.md](six.md)."
+    echo
+    # The header of the first table, then every table's rows.
+    awk 'FNR == 1 { file++ } /^\|/ { if (/^\| deck/ || /^\|---/) { if (file == 1) print } else print }' "${six[@]}"
+  fi
 } >"$tmp"
 mv "$tmp" "$page"
 trap - EXIT
