@@ -343,7 +343,8 @@ static int fixing_alloc(fixing *f, const instance *h, const lagcover_params *p)
                : -1;
 }
 
-/* Keeps cand if it beats out's cover: sorted, checked, announced. */
+/* Keeps cand if it beats out's cover: checked against every set, then announced.
+ * Returns 1 when kept, 0 when not smaller, -1 when a smaller one misses a set. */
 static int take(const instance *h, const lagcover_params *p, const uint32_t *cand,
                 uint32_t n, lagcover_result *out)
 {
@@ -363,8 +364,9 @@ static int take(const instance *h, const lagcover_params *p, const uint32_t *can
 int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *out,
                  char *err, size_t errsize)
 {
-    double t0 = walltime_now();
+    double t0 = walltime_now(), said = t0;
     fixing f;
+    memset(&f, 0, sizeof f); /* fixing_free() is safe even if fixing_alloc() never ran */
     memset(out, 0, sizeof *out);
     out->n = UINT32_MAX;
     out->elems = malloc(((size_t)instance_nelems(h) + 1) * sizeof *out->elems);
@@ -405,6 +407,11 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
             pi = LAGCOVER_PI0;
         } else {
             pi *= LAGCOVER_PI_GROWTH;
+        }
+        double now = walltime_now();
+        if (p->progress && now - said >= 1.0) {
+            said = now;
+            p->progress(p->progress_ctx, out->n, out->rounds, now - t0);
         }
     }
 finish:

@@ -26,6 +26,9 @@ typedef struct {
     const double *u;       /* starting multipliers (nsets), or NULL for the subgradient
                               method's own start (default NULL) */
     uint32_t max_rounds;   /* fixing rounds at most, 0 for no limit (default 0) */
+    /* At most once a second, after a fixing round: the best cover's size, or NULL. */
+    void (*progress)(void *ctx, uint32_t best, uint32_t rounds, double seconds);
+    void *progress_ctx;
     /* Called with each smaller cover as it is found (already checked), or NULL. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;

@@ -224,14 +224,17 @@ static void announce_core(void *ctx, const uint32_t *core, uint32_t n)
 typedef struct {
     relay rl;
     const announcer *an;
-    uint32_t start; /* the cover it started from, of the whole instance */
+    uint32_t start; /* the cover it started from, of the core */
 } cg_relay;
 
 static void relay_colgen(void *ctx, double bound, double restricted, uint32_t rounds,
                          double seconds)
 {
     const cg_relay *c = ctx;
-    uint32_t best = c->an->best < c->start ? c->an->best : c->start;
+    /* Sizes on the core: relay_progress() adds the forced elements back. */
+    uint32_t best = c->start, announced = c->an->best;
+    if (announced != UINT32_MAX && announced - c->rl.nforced < best)
+        best = announced - c->rl.nforced;
     ilp_progress pr = { "column generation", seconds, true, best, bound, rounds, "rounds" };
     (void)restricted;
     relay_progress((void *)&c->rl, &pr);
@@ -253,8 +256,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     if (use_colgen(p, r->red.core)) {
         colgen_params cp;
         colgen_result cg;
-        cg_relay rl = { { p, r->red.nforced, t0 - started }, an,
-                        r->red.nforced + start->n };
+        cg_relay rl = { { p, r->red.nforced, t0 - started }, an, start->n };
         colgen_params_init(&cp);
         cp.seconds = MINCOVER_LP_SHARE * r->budget;
         cp.cover = start->elems;
@@ -290,14 +292,28 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     return target;
 }
 
+/* The Lagrangian cover's progress: its best cover beside the LP bound. */
+static void relay_lag(void *ctx, uint32_t best, uint32_t rounds, double seconds)
+{
+    const ls_relay *r = ctx;
+    ilp_progress pr = { "Lagrangian cover", seconds, true, best, r->target, rounds,
+                        "rounds" };
+    relay_progress((void *)&r->rl, &pr);
+}
+
 /* The Lagrangian cover heuristic on the core from the LP's duals (or its own start),
  * for `seconds`; its cover, forced elements added, is checked against every set. */
 static int lag_phase(const instance *h, mincover_result *r, const double *duals,
-                     double seconds, uint32_t *buf, announcer *an,
-                     char *err, size_t errsize)
+                     double seconds, double started, uint32_t target, uint32_t *buf,
+                     announcer *an, char *err, size_t errsize)
 {
     lagcover_params q;
+    ls_relay rl = { { &r->params, r->red.nforced, walltime_now() - started }, target };
     lagcover_params_init(&q);
+    if (r->params.progress) {
+        q.progress = relay_lag;
+        q.progress_ctx = &rl;
+    }
     q.seconds = seconds > 1e-3 ? seconds : 1e-3;
     q.u = duals;
     if (r->params.improved) {
@@ -432,7 +448,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     if (lag < 0)
         lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
     if (lag > 0) {
-        if (lag_phase(h, r, duals, lag, cand, an, err, errsize))
+        if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
             goto done;
         if (r->lag.n < nwarm) {
             warm = r->lag.elems;
