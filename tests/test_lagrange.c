@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hitset/colgen.h"
 #include "hitset/export.h"
@@ -231,5 +232,33 @@ Test(lagrange, mincover_with_colgen_agrees, .timeout = 240)
     cr_expect_leq(b.optimum, b.greedy.n);
     mincover_result_free(&a);
     mincover_result_free(&b);
+    instance_free(h);
+}
+
+/* A run stopped before its first restricted LP claims nothing: not optimal, and its
+ * bound (the all-zero multipliers') is 0, still a valid bound. */
+Test(lagrange, a_stopped_column_generation_claims_no_optimum)
+{
+    instance *h = data_instance("cards5_deck1-5_target24_all");
+    greedy_cover gp;
+    colgen_params p;
+    colgen_result r;
+    char err[256];
+    start_cover(h, &gp);
+    colgen_params_init(&p);
+    p.cover = gp.elems;
+    p.ncover = gp.n;
+    p.seconds = 1e-9;
+    cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_not(r.optimal);
+    cr_expect_eq(r.bound.ceil, 0);
+    cr_expect_leq(r.bound.value, simplex_lp(h));
+    colgen_result_free(&r);
+    /* Without a cover to start from it refuses, with a reason. */
+    p.ncover = 0;
+    p.seconds = 10;
+    cr_expect_eq(colgen_lp(h, &p, &r, err, sizeof err), -1);
+    cr_expect(strstr(err, "cover"), "%s", err);
+    greedy_cover_free(&gp);
     instance_free(h);
 }
