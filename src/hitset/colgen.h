@@ -7,9 +7,10 @@
  * negative ones, until none is negative: the restricted optimum is then the LP optimum.
  *
  * Every round's duals y are also Lagrangian multipliers, so each round gives a proven
- * bound L(y) <= LP (lagrange.h, evaluated exactly), reached or not: a stopped run still
- * reports the best of them, and at the end L(y) equals the LP value up to the fixed-point
- * rounding of y (below nsets x 2^-32). */
+ * bound L(y) <= LP (lagrange.h, evaluated exactly), and so does y / a, a the largest sum
+ * of y over one element's sets (Farley's bound, the better one early on): a stopped run
+ * still reports the best of them, and at the end L(y) equals the LP value up to the
+ * fixed-point rounding of y (below nsets x 2^-32). */
 #ifndef T24_HITSET_COLGEN_H
 #define T24_HITSET_COLGEN_H
 
@@ -28,8 +29,8 @@ typedef struct {
     uint32_t ncover;
     const double *start;      /* multipliers (nsets) whose most negative reduced costs
                                  join the first restricted LP, or NULL (default) */
-    uint32_t per_round;       /* elements added per round at most (0, default: the
-                                 larger of 200 and nsets / 4) */
+    uint32_t per_round;       /* elements added per round at most (0, default:
+                                 COLGEN_PER_ROUND in colgen.c, 300) */
     int mem_limit_mb;         /* GLPK's memory limit, 0 for none (default 0) */
     ilp_basis *basis;         /* when the LP optimum is reached: an optimal basis of the
                                  whole LP (the restricted one's, every other element
