@@ -55,7 +55,8 @@ typedef struct {
                               caps time_limit (0: none, the default); the study sets it so
                               that its whole run fits in its time limit */
     double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
-                              of time_limit, with the patience above), 0 to skip it,
+                              of time_limit, or all the time left where column
+                              generation ran; with the patience above), 0 to skip it,
                               > 0 to spend up to that long (capped by time_limit) unless
                               it reaches the LP bound (default -1) */
     uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
