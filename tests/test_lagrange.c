@@ -257,11 +257,20 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     cr_expect_eq(r.bound.ceil, 0);
     cr_expect_leq(r.bound.value, simplex_lp(h));
     colgen_result_free(&r);
-    /* Without a cover to start from it refuses, with a reason. */
+    /* Without a cover to start from it refuses, with a reason; so it does when the
+     * "cover" names an element the instance does not have. */
     p.ncover = 0;
     p.seconds = 10;
     cr_expect_eq(colgen_lp(h, &p, &r, err, sizeof err), -1);
     cr_expect(strstr(err, "cover"), "%s", err);
+    uint32_t *bad = malloc((gp.n + 1) * sizeof *bad);
+    memcpy(bad, gp.elems, gp.n * sizeof *bad);
+    bad[gp.n] = instance_nelems(h);
+    p.cover = bad;
+    p.ncover = gp.n + 1;
+    cr_expect_eq(colgen_lp(h, &p, &r, err, sizeof err), -1);
+    cr_expect(strstr(err, "names element"), "%s", err);
+    free(bad);
     greedy_cover_free(&gp);
     instance_free(h);
 }

@@ -204,7 +204,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
 {
     uint32_t ns = instance_nsets(m->h), ne = instance_nelems(m->h);
     lagrange_bound b = lagrange_evaluate(m->h, m->y, m->reduced);
-    if (b.value > out->bound.value) {
+    if (lagrange_better(b, out->bound)) {
         out->bound = b;
         memcpy(out->u, m->y, (size_t)ns * sizeof *m->y);
     }
@@ -218,7 +218,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
     for (uint32_t s = 0; s < ns; s++)
         m->scaled[s] = m->y[s] / a;
     b = lagrange_evaluate(m->h, m->scaled, NULL);
-    if (b.value > out->bound.value) {
+    if (lagrange_better(b, out->bound)) {
         out->bound = b;
         memcpy(out->u, m->scaled, (size_t)ns * sizeof *m->scaled);
     }
@@ -254,11 +254,24 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
     }
 }
 
+/* After GLPK failed (err says how): the rounds solved before still proved their bound,
+ * which is kept (0, not optimal); with none, -1 and nothing. */
+static int stopped_by_failure(colgen_result *out, double t0)
+{
+    out->seconds = walltime_now() - t0;
+    out->optimal = false;
+    if (out->rounds > 0)
+        return 0;
+    colgen_result_free(out);
+    return -1;
+}
+
 /* Column generation from p->cover (and p->start's favoured elements) until no element
  * prices out or p->seconds pass. Returns 0 with *out filled (free with
  * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
- * out->bound is proven either way. Returns -1 with a reason in err when GLPK fails, the
- * cover is missing or memory runs out. */
+ * out->bound is proven either way, also when GLPK failed after some rounds. Returns -1
+ * with a reason in err when GLPK fails before any round, the cover is missing or memory
+ * runs out. */
 int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, char *err,
               size_t errsize)
 {
@@ -273,6 +286,12 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
         out->restricted = 0;
         return 0;
     }
+    for (uint32_t i = 0; i < p->ncover; i++)
+        if (p->cover[i] >= instance_nelems(h)) {
+            snprintf(err, errsize, "column generation's cover names element %u of %u",
+                     p->cover[i], instance_nelems(h));
+            return -1;
+        }
     if (!instance_is_cover(h, p->cover, p->ncover)) {
         snprintf(err, errsize, "column generation needs a cover to start from");
         return -1;
@@ -289,8 +308,8 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
     int term, rc;
     if (setjmp(g.jb)) {
         rmp_free(&m);
-        colgen_result_free(out);
-        return glpk_guard_failed(&g, err, errsize);
+        glpk_guard_failed(&g, err, errsize);
+        return stopped_by_failure(out, t0);
     }
     glpk_guard_begin(&g, p->mem_limit_mb, &term);
     build(&m, p, most);
@@ -300,7 +319,5 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
     glpk_guard_end(p->mem_limit_mb, term);
     rmp_free(&m);
     out->seconds = walltime_now() - t0;
-    if (rc)
-        colgen_result_free(out);
-    return rc;
+    return rc ? stopped_by_failure(out, t0) : 0;
 }

@@ -9,8 +9,10 @@
  * Every round's duals y are also Lagrangian multipliers, so each round gives a proven
  * bound L(y) <= LP (lagrange.h, evaluated exactly), and so does y / a, a the largest sum
  * of y over one element's sets (Farley's bound, the better one early on): a stopped run
- * still reports the best of them, and at the end L(y) equals the LP value up to the
- * fixed-point rounding of y (below nsets x 2^-32). */
+ * still reports the best of them. At the end L(y) equals the LP value up to GLPK's
+ * tolerances: elements whose reduced cost lies within the pricing tolerance (1e-7) of 0
+ * are not added, so `optimal` means optimal to that tolerance; the proven bound is
+ * exact whatever the tolerance. */
 #ifndef T24_HITSET_COLGEN_H
 #define T24_HITSET_COLGEN_H
 
@@ -42,7 +44,8 @@ typedef struct {
 } colgen_params;
 
 typedef struct {
-    bool optimal;         /* no element priced out: restricted is the LP optimum */
+    bool optimal;         /* no element priced out: restricted is the LP optimum (to
+                             the pricing tolerance) */
     double restricted;    /* the last restricted LP's optimum: at least the LP optimum,
                              equal to it when optimal (floating point; -1 if none) */
     lagrange_bound bound; /* the best proven bound, L of some round's duals */

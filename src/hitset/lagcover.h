@@ -35,7 +35,7 @@ typedef struct {
 } lagcover_params;
 
 typedef struct {
-    uint32_t n;            /* size of the best cover (UINT32_MAX: none, no sets) */
+    uint32_t n;            /* size of the best cover (0 when there are no sets) */
     uint32_t *elems;       /* its elements, ascending */
     uint32_t rounds;       /* fixing rounds run */
     uint32_t greedy_calls; /* Lagrangian greedy covers built */

@@ -57,6 +57,11 @@ lagrange_bound lagrange_evaluate(const instance *h, const double *u, double *red
     return b;
 }
 
+bool lagrange_better(lagrange_bound a, lagrange_bound b)
+{
+    return a.ceil > b.ceil || (a.ceil == b.ceil && a.value > b.value);
+}
+
 void lagrange_params_init(lagrange_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -170,7 +175,7 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
         out->iterations = it + 1;
         if (p->visit)
             p->visit(p->visit_ctx, w.u, w.reduced, it);
-        if (b.value > out->best.value) {
+        if (lagrange_better(b, out->best)) {
             out->best = b;
             out->best_iteration = it;
             memcpy(out->u, w.u, (size_t)ns * sizeof *w.u);
@@ -200,8 +205,6 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
         for (uint32_t s = 0; s < ns; s++)
             w.u[s] = fmin(1.0, fmax(0.0, w.u[s] + step * w.g[s]));
     }
-    if (!(out->best.value > -INFINITY))
-        out->best.value = 0;
     out->seconds = walltime_now() - t0;
     work_free(&w);
     return 0;

@@ -34,6 +34,8 @@ typedef struct {
  * which loses nothing: an optimal dual never exceeds 1). When reduced is not NULL it
  * receives each element's r_e computed in doubles (for pricing and heuristics). */
 lagrange_bound lagrange_evaluate(const instance *h, const double *u, double *reduced);
+/* a is the better bound: a higher ceiling (exact), or the same and a higher value. */
+bool lagrange_better(lagrange_bound a, lagrange_bound b);
 
 typedef struct {
     double seconds;        /* wall-clock budget, > 0 (default 10) */

@@ -139,6 +139,7 @@ static void set_lp_bound(mincover_result *r, double core_lp)
     r->lp_bound_ceil = (uint32_t)ceil(r->lp_bound - 1e-6);
     r->lp_method = MINCOVER_LP_SIMPLEX;
     r->lp_reached = true;
+    r->lp_rounds = r->lp_columns = 0;
 }
 
 /* Column generation's bound on the core: L of its best duals, whose ceiling is exact
@@ -412,7 +413,8 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     /* Else the time limit stopped the LP: no LP bound from it. Column generation's bound
      * stands when it reached the LP value (the same one, computed exactly). */
-    if (res.lp >= 0 && !(r->lp_method == MINCOVER_LP_COLGEN && r->lp_reached))
+    if (res.lp >= 0 && !(r->lp_method == MINCOVER_LP_COLGEN && r->lp_reached) &&
+        r->red.nforced + res.lp > r->lp_bound)
         set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
         *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
@@ -452,6 +454,8 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     double lag = r->params.lag_seconds;
     if (lag < 0)
         lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
+    if (lag > t0 + r->budget - walltime_now()) /* never past the searches' end */
+        lag = t0 + r->budget - walltime_now();
     if (lag > 0) {
         if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
             goto done;
@@ -484,7 +488,7 @@ static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
 }
 
 /* Chooses the smallest of the ILP's cover, pruned greedy, the best pruned random greedy
- * run and the local search's cover (the ILP's on ties), checks it really meets every set, and lists it in greedy order with what
+ * run, the Lagrangian cover and the local search's cover (the ILP's on ties), checks it really meets every set, and lists it in greedy order with what
  * each meets alone. */
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)

@@ -116,7 +116,8 @@ typedef struct {
     greedy_stats runs;
     reduce_result red;             /* what the reductions removed, and the core */
     bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
-    uint32_t ls_start;             /* its start: forced + pruned greedy on the core */
+    uint32_t ls_start;             /* its start: forced + the better of pruned greedy
+                                      and the Lagrangian cover on the core */
     uint32_t ls_best;              /* its best cover of the instance (forced + core) */
     localsearch_result ls;         /* its run on the core (sizes without the forced) */
     mincover_ilp_status ilp;
