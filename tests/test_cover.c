@@ -5,6 +5,7 @@
  * instances, and against `t24 study` on the instance the study wrote. */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
+#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -178,6 +179,46 @@ Test(cover, json_orders_the_bounds_and_lists_the_cover)
         run_free(&r);
         free(in);
     }
+}
+
+static const char *str(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* --lp: both methods give the same LP bound and optimum on random instances, each says
+ * which it was, and column generation with the Lagrangian cover also proves the
+ * brute-force optimum. */
+Test(cover, both_lp_methods_agree_and_say_which_ran)
+{
+    uint64_t rng = 4242;
+    for (int t = 0; t < 10; t++) {
+        small h;
+        small_random(&h, &rng);
+        char *in = small_text(&h);
+        run_result a = run_t24("cover --json --lp simplex --time-limit 20", in);
+        run_result b = run_t24("cover --json --lp colgen --time-limit 20", in);
+        cr_assert_eq(a.status, 0, "%s", a.err);
+        cr_assert_eq(b.status, 0, "%s", b.err);
+        cJSON *ja = cJSON_Parse(a.out), *jb = cJSON_Parse(b.out);
+        cr_assert(ja && jb);
+        cr_expect_str_eq(str(ja, "lp_method"), "simplex");
+        cr_expect_str_eq(str(jb, "lp_method"), "colgen");
+        cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(jb, "lp_reached")));
+        cr_expect(cJSON_IsNull(cJSON_GetObjectItem(ja, "column_generation")));
+        cr_expect(cJSON_IsObject(cJSON_GetObjectItem(jb, "column_generation")));
+        cr_expect(cJSON_IsObject(cJSON_GetObjectItem(jb, "lagrangian_cover")));
+        cr_expect(fabs(num(ja, "lp_bound") - num(jb, "lp_bound")) < 1e-6);
+        cr_expect_eq(num(jb, "optimum"), small_optimum(&h));
+        cr_expect_eq(num(ja, "optimum"), num(jb, "optimum"));
+        cJSON_Delete(ja);
+        cJSON_Delete(jb);
+        run_free(&a);
+        run_free(&b);
+        free(in);
+    }
+    expect_usage_error("cover --lp interior");
 }
 
 /* Both engines, without the local search (so the exact search does the work) and without
