@@ -123,8 +123,8 @@ static uint32_t price(rmp *m, double eps, uint32_t most)
     return n;
 }
 
-/* Rows 1..nsets (sum >= 1), then the cover's elements and the first round's. */
-static void build(rmp *m, const colgen_params *p, uint32_t most)
+/* Rows 1..nsets (sum >= 1), then the cover's elements as columns. */
+static void build(rmp *m, const colgen_params *p)
 {
     uint32_t ns = instance_nsets(m->h);
     m->P = glp_create_prob();
@@ -136,10 +136,6 @@ static void build(rmp *m, const colgen_params *p, uint32_t most)
     for (uint32_t i = 0; i < p->ncover; i++)
         if (!m->in[p->cover[i]])
             add_column(m, p->cover[i]);
-    if (p->start) {
-        lagrange_evaluate(m->h, p->start, m->reduced);
-        price(m, -1.0 / 8, most); /* elements the multipliers nearly favour, too */
-    }
 }
 
 /* One restricted LP: 0 with its optimum and duals, 1 when the time ran out, -1. */
@@ -243,7 +239,7 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
         double now = walltime_now();
         if (p->progress && now - said >= 1.0) {
             said = now;
-            p->progress(p->progress_ctx, out->bound.value, value, out->rounds, now - t0);
+            p->progress(p->progress_ctx, out->bound.value, out->rounds, now - t0);
         }
         if (price(m, COLGEN_PRICE_EPS, most) == 0) {
             out->optimal = true;
@@ -266,7 +262,7 @@ static int stopped_by_failure(colgen_result *out, double t0)
     return -1;
 }
 
-/* Column generation from p->cover (and p->start's favoured elements) until no element
+/* Column generation from p->cover until no element
  * prices out or p->seconds pass. Returns 0 with *out filled (free with
  * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
  * out->bound is proven either way, also when GLPK failed after some rounds. Returns -1
@@ -312,7 +308,7 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
         return stopped_by_failure(out, t0);
     }
     glpk_guard_begin(&g, p->mem_limit_mb, &term);
-    build(&m, p, most);
+    build(&m, p);
     rc = rounds(&m, p, most, t0, out, err, errsize);
     out->columns = m.ncols;
     glp_delete_prob(m.P);

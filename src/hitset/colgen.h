@@ -29,17 +29,14 @@ typedef struct {
     const uint32_t *cover;    /* a cover, whose elements start the restricted LP so that
                                  it is feasible (required) */
     uint32_t ncover;
-    const double *start;      /* multipliers (nsets) whose most negative reduced costs
-                                 join the first restricted LP, or NULL (default) */
     uint32_t per_round;       /* elements added per round at most (0, default:
                                  COLGEN_PER_ROUND in colgen.c, 300) */
     int mem_limit_mb;         /* GLPK's memory limit, 0 for none (default 0) */
     ilp_basis *basis;         /* when the LP optimum is reached: an optimal basis of the
                                  whole LP (the restricted one's, every other element
                                  nonbasic at 0) for ilp.h's searches, or NULL (default) */
-    /* At most once a second: the proven bound and the restricted LP's value. */
-    void (*progress)(void *ctx, double bound, double restricted, uint32_t rounds,
-                     double seconds);
+    /* At most once a second: the proven bound so far. */
+    void (*progress)(void *ctx, double bound, uint32_t rounds, double seconds);
     void *progress_ctx;
 } colgen_params;
 

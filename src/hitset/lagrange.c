@@ -144,14 +144,13 @@ static void work_free(work *w)
 
 /* Subgradient optimisation of L(u) from p->start (or the dual-feasible start) for
  * p->seconds or p->max_iterations, keeping the multipliers with the best exact bound.
- * Stops early when the bound's ceiling reaches p->upper (that cover is then optimal)
- * or the subgradient vanishes (u is optimal). Returns 0 with *out filled (free with
+ * Stops early when the subgradient vanishes (u is optimal). Returns 0 with *out filled (free with
  * lagrange_result_free()), or -1 with a reason in err when memory runs out. */
 int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_result *out,
                          char *err, size_t errsize)
 {
     uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
-    double t0 = walltime_now(), said = t0;
+    double t0 = walltime_now();
     work w = { malloc(((size_t)ns + 1) * sizeof *w.u),
                malloc(((size_t)ne + 1) * sizeof *w.reduced),
                malloc(((size_t)ns + 1) * sizeof *w.g) };
@@ -167,7 +166,9 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
         memcpy(w.u, p->start, (size_t)ns * sizeof *w.u);
     else
         start_multipliers(h, w.u);
-    double upper = p->upper ? p->upper : (double)ns, lambda = LAGRANGE_STEP0;
+    /* The step aims at the number of sets, a loose target that keeps the multipliers
+     * moving (lagcover.c measured tighter ones). */
+    double upper = (double)ns, lambda = LAGRANGE_STEP0;
     double lo = INFINITY, hi = -INFINITY;
     out->best.value = -INFINITY;
     for (uint32_t it = 0;; it++) {
@@ -180,12 +181,7 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
             out->best_iteration = it;
             memcpy(out->u, w.u, (size_t)ns * sizeof *w.u);
         }
-        double now = walltime_now();
-        if (p->progress && now - said >= 1.0) {
-            said = now;
-            p->progress(p->progress_ctx, out->best.value, it + 1, now - t0);
-        }
-        if ((p->upper && out->best.ceil >= p->upper) || now - t0 >= p->seconds ||
+        if (walltime_now() - t0 >= p->seconds ||
             (p->max_iterations && it + 1 >= p->max_iterations))
             break;
         double norm = subgradient(h, w.u, w.reduced, w.g);

@@ -40,17 +40,12 @@ bool lagrange_better(lagrange_bound a, lagrange_bound b);
 typedef struct {
     double seconds;        /* wall-clock budget, > 0 (default 10) */
     uint32_t max_iterations; /* 0: no limit (default 0) */
-    uint32_t upper;        /* a cover's size, for the step length (default: none, 0,
-                              then the number of sets is used) */
     const double *start;   /* starting multipliers (nsets), or NULL for
                               u_s = min over e in s of 1/|sets of e| (default NULL) */
     /* Called with every multiplier vector the search visits, or NULL (default): the
      * Lagrangian cover heuristic (lagcover.h) runs on some of them. */
     void (*visit)(void *ctx, const double *u, const double *reduced, uint32_t iteration);
     void *visit_ctx;
-    /* At most once a second: the best proven bound so far, or NULL (default). */
-    void (*progress)(void *ctx, double bound, uint32_t iteration, double seconds);
-    void *progress_ctx;
 } lagrange_params;
 
 typedef struct {

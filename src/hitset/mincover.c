@@ -135,8 +135,10 @@ static int bounds(const instance *h, mincover_result *r)
 static void set_lp_bound(mincover_result *r, double core_lp)
 {
     r->lp_bound = r->red.nforced + core_lp;
-    /* Simplex works in floating point: forgive 1e-6 before rounding up. */
-    r->lp_bound_ceil = (uint32_t)ceil(r->lp_bound - 1e-6);
+    /* Simplex works in floating point: forgive 1e-6 before rounding up; a stopped column
+     * generation's exact ceiling, if higher, stands. */
+    uint32_t c = (uint32_t)ceil(r->lp_bound - 1e-6);
+    r->lp_bound_ceil = c > r->lp_bound_ceil ? c : r->lp_bound_ceil;
     r->lp_method = MINCOVER_LP_SIMPLEX;
     r->lp_reached = true;
     r->lp_rounds = r->lp_columns = 0;
@@ -228,8 +230,7 @@ typedef struct {
     uint32_t start; /* the cover it started from, of the core */
 } cg_relay;
 
-static void relay_colgen(void *ctx, double bound, double restricted, uint32_t rounds,
-                         double seconds)
+static void relay_colgen(void *ctx, double bound, uint32_t rounds, double seconds)
 {
     const cg_relay *c = ctx;
     /* Sizes on the core: relay_progress() adds the forced elements back. */
@@ -237,7 +238,6 @@ static void relay_colgen(void *ctx, double bound, double restricted, uint32_t ro
     if (announced != UINT32_MAX && announced - c->rl.nforced < best)
         best = announced - c->rl.nforced;
     ilp_progress pr = { "column generation", seconds, true, best, bound, rounds, "rounds" };
-    (void)restricted;
     relay_progress((void *)&c->rl, &pr);
 }
 
@@ -411,10 +411,9 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
         return 0;
     }
     r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    /* Else the time limit stopped the LP: no LP bound from it. Column generation's bound
-     * stands when it reached the LP value (the same one, computed exactly). */
-    if (res.lp >= 0 && !(r->lp_method == MINCOVER_LP_COLGEN && r->lp_reached) &&
-        r->red.nforced + res.lp > r->lp_bound)
+    /* Else the time limit stopped the LP: no LP bound from it. A bound that is already
+     * the LP value (the LP phase's) stands: this is the same LP. */
+    if (res.lp >= 0 && !r->lp_reached)
         set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
         *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
@@ -454,8 +453,9 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     double lag = r->params.lag_seconds;
     if (lag < 0)
         lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
-    if (lag > t0 + r->budget - walltime_now()) /* never past the searches' end */
-        lag = t0 + r->budget - walltime_now();
+    double left = t0 + r->budget - walltime_now();
+    if (lag > left) /* never past the searches' end */
+        lag = left;
     if (lag > 0) {
         if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
             goto done;
