@@ -256,7 +256,8 @@ Test(hostile_args, c1_bidi_and_invalid_bytes_are_escaped)
  * and decimals are written in decimal. */
 Test(hostile_args, numbers_follow_one_rule_in_every_option)
 {
-    const char *bad[] = { "\n5", " 5", "\t5", "0x10", "inf", "nan", "5 ", "0x1p3" };
+    const char *bad[] = { "\n5", " 5", "\t5", "0x10", "inf", "nan", "5 ", "0x1p3",
+                          "1.", "1e3", "1e-3", "." };
     const char *opts[][3] = {
         { "study", "--time-limit", "--estimate" }, { "study", "--seed", "--estimate" },
         { "study", "--target", "--estimate" },     { "study", "--memory-limit", "--estimate" },
@@ -276,4 +277,17 @@ Test(hostile_args, numbers_follow_one_rule_in_every_option)
     run_result r = run_t24_argv(good, NULL, 0);
     cr_expect_eq(r.status, 0, "%s", r.err);
     run_free(&r);
+    /* Issue 26: .5 is a number wherever a decimal is; 1. and 1e-3G are not. */
+    const char *half[] = { "study", "--time-limit", ".5", "--memory-limit", ".5G", "--estimate",
+                           NULL };
+    r = run_t24_argv(half, NULL, 0);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    const char *sizes[] = { "1.", "1e-3G", "1.G", "1e3" };
+    for (size_t b = 0; b < sizeof sizes / sizeof sizes[0]; b++) {
+        const char *argv[] = { "study", "--memory-limit", sizes[b], "--estimate", NULL };
+        r = run_t24_argv(argv, NULL, 0);
+        cr_expect_eq(r.status, 2, "--memory-limit '%s' exited %d", sizes[b], r.status);
+        run_free(&r);
+    }
 }

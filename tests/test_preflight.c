@@ -14,7 +14,10 @@ Test(preflight, sizes_parse_in_powers_of_1024)
     cr_expect_eq(v, 1536);
     cr_assert_eq(parse_size("512", &v), 0);
     cr_expect_eq(v, 512);
-    const char *bad[] = { "", "0", "-1G", "12Q", "G", "1GB", " 1G", "1e30" };
+    cr_assert_eq(parse_size(".5K", &v), 0);
+    cr_expect_eq(v, 512);
+    const char *bad[] = { "", "0", "-1G", "12Q", "G", "1GB", " 1G", "1e30", "1.", "1.G",
+                          "1e-3G", ".", ".G", "+1G" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_expect_eq(parse_size(bad[i], &v), -1, "'%s'", bad[i]);
 }

@@ -6,27 +6,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One rule for every number t24 reads: it starts with a digit, or a sign followed by a
- * digit (or by a point and a digit, for decimals), never with a blank of any kind;
- * strtoll and strtod would skip leading whitespace, newlines included. */
-static bool plain_start(const char *s)
+/* One rule for every number t24 reads: an optional sign, then digits, optionally a point
+ * and more digits, or a point and digits (".5"); nothing else. strtoll and strtod would
+ * skip leading whitespace (newlines included) and strtod also reads "1.", "1e-3",
+ * "0x1p4", "inf" and "nan": none of those is a number here. Returns the length of the
+ * number at the start of s (0 when there is none); `decimals` allows the point. */
+static size_t number_len(const char *s, bool decimals)
 {
-    if (*s == '-' || *s == '+')
-        s++;
-    if (*s == '.')
-        s++;
-    return *s >= '0' && *s <= '9';
-}
-
-/* Only decimal notation: strtod also reads "0x1p4", "inf" and "nan". */
-static bool decimal_chars(const char *s, size_t n)
-{
-    return strspn(s, "0123456789.eE+-") >= n;
+    size_t i = (*s == '-' || *s == '+') ? 1 : 0;
+    size_t d = strspn(s + i, "0123456789");
+    i += d;
+    if (decimals && s[i] == '.') {
+        size_t f = strspn(s + i + 1, "0123456789");
+        if (f == 0)
+            return 0; /* "1." or "." */
+        i += 1 + f;
+    } else if (d == 0) {
+        return 0;
+    }
+    return i;
 }
 
 int parse_int64(const char *s, int64_t *out)
 {
-    if (!s || !plain_start(s))
+    if (!s || number_len(s, false) == 0)
         return -1;
     char *end;
     errno = 0;
@@ -48,7 +51,7 @@ int parse_int_range(const char *s, int lo, int hi, int *out)
 
 int parse_double_positive(const char *s, double *out)
 {
-    if (!s || !plain_start(s) || !decimal_chars(s, strlen(s)))
+    if (!s || number_len(s, true) != strlen(s))
         return -1;
     char *end;
     errno = 0;
@@ -63,12 +66,13 @@ int parse_double_positive(const char *s, double *out)
  * 1024), e.g. "8G", "1.5G", "512M"; at most 1 EiB. */
 int parse_size(const char *s, uint64_t *out)
 {
-    if (!s || s[0] == '-' || s[0] == '+' || !plain_start(s))
+    size_t n = s ? number_len(s, true) : 0;
+    if (n == 0 || s[0] == '-' || s[0] == '+')
         return -1;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || end == s || !decimal_chars(s, (size_t)(end - s)))
+    if (errno || end != s + n)
         return -1;
     static const char units[] = "KMGT";
     if (*end) {
