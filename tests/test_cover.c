@@ -399,7 +399,13 @@ Test(cover, hostile_instances_are_refused_with_their_line)
         { "p hs 3 5\n1 2\n3\n", 0, "line 3" },                /* truncated */
         { "p hs 3 1\n1 2\n3\n", 0, "line 3" },                /* more sets than announced */
         { "p hs 3 2\n1 2\n3\0\n", 16, "line 3" },             /* a NUL byte */
-        { "p hs 3 2\n1 2\n\n", 0, "line" },                   /* an empty set */
+        { "p hs 3 2\n1 2\n\n", 0, "line 3: an empty set" },   /* an empty set */
+        /* Issue 26: an empty line among the sets was skipped, a negative count wrapped. */
+        { "p hs 3 2\n1\n\n2\n", 0, "line 3: an empty set" },
+        { "p hs 3 2\n1\n \t\n2\n", 0, "line 3: an empty set" },
+        { "p hs -18446744073709551615 1\n1\n", 0, "line 1" },
+        { "p hs 3 -1\n1\n", 0, "line 1" },
+        { "p hs 3 1 7\n1\n", 0, "line 1" },
         { "1 2\np hs 3 1\n", 0, "line 1" },                   /* set before the header */
         { "p hs 3 2\np hs 3 2\n1\n2\n", 0, "line 2" },        /* two headers */
         { "p hs 3 x\n1\n", 0, "line 1" },                     /* malformed header */
@@ -461,6 +467,139 @@ Test(cover, greedy_runs_stop_at_the_time_limit, .timeout = 120)
     cr_expect_lt(runs, 10000, "all 10,000 greedy runs ran under a 2 s limit");
     cr_expect_geq(runs, 1);
     cr_expect_lt(secs, 30, "a 2 s limit took %.1f s", secs);
+    cJSON_Delete(js);
+    run_free(&r);
+}
+
+/* Rows and columns: two rows (elements 1, 2) meet every set, one row per set; columns
+ * 3..12 hold 2, 4, ..., 1,024 sets of each row. Greedy takes the largest column first
+ * (2,048 sets against a row's 2,046) and then every other column: 10 elements, none
+ * redundant. Each set lists its row first, so the first-element cover is the two rows. */
+static char *rows_and_columns_text(void)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *t = malloc(cap);
+    cr_assert(t);
+    n += (size_t)snprintf(t + n, cap - n, "p hs 12 %d\n", 2 * 2046);
+    for (int j = 1; j <= 10; j++)
+        for (int i = 0; i < (1 << j); i++)
+            n += (size_t)snprintf(t + n, cap - n, "1 %d\n2 %d\n", 2 + j, 2 + j);
+    return t;
+}
+
+/* Issue 26 (N2): a signal printed the first-element cover, and the answer after it was
+ * greedy's larger one. A spent time limit leaves only the covers found before the
+ * searches: the printed one is never larger than the first published. */
+Test(cover, the_answer_is_never_larger_than_the_first_published_cover)
+{
+    char *inst = rows_and_columns_text();
+    const char *argv[] = { "cover", "--time-limit", "0.001", "--quiet", NULL };
+    run_result r = run_t24_argv(argv, inst, strlen(inst));
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(atoi(r.out), 2, "printed a cover of %d, not the rows", atoi(r.out));
+    expect_cover_of(inst, r.out, 12);
+    run_free(&r);
+    free(inst);
+}
+
+/* Issue 26 (N1): a cover that cannot be written after a signal is a failure: exit 2
+ * and one line, not 0. */
+Test(cover, a_signal_with_an_unwritable_stdout_exits_2, .timeout = 120)
+{
+    int ne;
+    char *inst = hard_instance(&ne);
+    char dir[] = "/tmp/t24-cover-XXXXXX", in[64], errf[64];
+    cr_assert(mkdtemp(dir));
+    snprintf(in, sizeof in, "%s/in.hgr", dir);
+    snprintf(errf, sizeof errf, "%s/err", dir);
+    write_file(in, inst);
+    pid_t pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        if (!freopen("/dev/full", "wb", stdout) || !freopen(errf, "wb", stderr))
+            _exit(127);
+        execl(getenv("T24_BIN"), "t24", "cover", "--time-limit", "300", "--quiet", in,
+              (char *)NULL);
+        _exit(127);
+    }
+    struct timespec ts = { 1, 500000000 };
+    nanosleep(&ts, NULL);
+    int st;
+    cr_assert_eq(waitpid(pid, &st, WNOHANG), 0, "t24 cover ended before the signal");
+    kill(pid, SIGTERM);
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "wait status %d", st);
+    char *err = slurp(errf);
+    cr_assert(err);
+    cr_expect(strstr(err, "cannot write"), "%s", err);
+    cr_expect_eq(count_lines(err), 1, "%s", err);
+    free(err);
+    free(inst);
+    unlink(in);
+    unlink(errf);
+    rmdir(dir);
+}
+
+/* Issue 26: a standard input that is a folder, or closed, is named with its reason
+ * (it said "line 0: read error"). */
+Test(cover, an_unreadable_standard_input_says_why)
+{
+    static const struct {
+        const char *redirect, *reason;
+    } cases[] = { { "</", "Is a directory" }, { "<&-", "Bad file descriptor" } };
+    for (size_t i = 0; i < 2; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "'%s' cover %s 2>&1 >/dev/null", getenv("T24_BIN"),
+                 cases[i].redirect);
+        FILE *p = popen(cmd, "r");
+        cr_assert(p);
+        char line[512] = "";
+        cr_expect(fgets(line, sizeof line, p));
+        int st = pclose(p);
+        cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "%s: status %d", cmd, st);
+        cr_expect(strstr(line, cases[i].reason), "%s: %s", cmd, line);
+        cr_expect(!strstr(line, "line 0"), "%s", line);
+    }
+}
+
+/* Issue 26: cover's JSON speaks of elements and sets, carries schema_version, and
+ * --timings names every phase, reading included. */
+Test(cover, json_speaks_of_elements_and_sets_and_times_every_phase)
+{
+    const char *text = "p hs 4 3\n1 2\n2 3\n3 4\n";
+    const char *argv[] = { "cover", "--json", "--timings", NULL };
+    run_result r = run_t24_argv(argv, text, strlen(text));
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(!strstr(r.out, "class"), "%s", r.out);
+    cr_expect(!strstr(r.out, "hand"), "%s", r.out);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js);
+    cr_expect_eq(num(js, "schema_version"), 1);
+    cJSON *red = cJSON_GetObjectItem(js, "reductions");
+    cr_expect(cJSON_IsNumber(cJSON_GetObjectItem(red, "core_elements")));
+    cr_expect(cJSON_IsNumber(cJSON_GetObjectItem(red, "core_sets")));
+    cJSON *t = cJSON_GetObjectItem(js, "seconds");
+    const char *phases[] = { "read", "bounds", "greedy", "reduce", "local_search", "ilp",
+                             "total" };
+    for (size_t i = 0; i < sizeof phases / sizeof phases[0]; i++)
+        cr_expect(cJSON_IsNumber(cJSON_GetObjectItem(t, phases[i])), "no seconds.%s",
+                  phases[i]);
+    cJSON_Delete(js);
+    run_free(&r);
+}
+
+/* Issue 26 (item 5): singletons make every element necessary; the proof is theirs, not
+ * the exact search's, whatever stopped it. */
+Test(cover, a_proof_by_necessary_elements_is_credited_to_them)
+{
+    const char *text = "p hs 3 3\n1\n2\n3\n";
+    const char *argv[] = { "cover", "--json", NULL };
+    run_result r = run_t24_argv(argv, text, strlen(text));
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js);
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(js, "proven_by")), "necessary");
+    cr_expect_eq(num(cJSON_GetObjectItem(js, "greedy_runs"), "runs"), 0);
     cJSON_Delete(js);
     run_free(&r);
 }

@@ -39,7 +39,8 @@ static void check_invariants(const instance *h, const mincover_result *r)
     cr_assert(instance_is_cover(h, r->greedy_pruned.elems, r->greedy_pruned.n));
     cr_assert_leq(r->runs.min, r->runs.median);
     cr_assert_leq(r->runs.median, r->runs.max);
-    cr_assert_leq(r->optimum, r->runs.pruned_min);
+    if (r->runs.runs > 0) /* none run where a bound already proves pruned greedy */
+        cr_assert_leq(r->optimum, r->runs.pruned_min);
     uint32_t sum = 0;
     for (uint32_t i = 0; i < r->cover.n; i++) {
         sum += r->cover.adds[i];
@@ -498,4 +499,102 @@ Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
         ilp_basis_free(&b);
         instance_free(h);
     }
+}
+
+/* Issue 26: the proof is credited to the first bound that reaches the optimum, cheapest
+ * first. Here A and B are alone in a set each (necessary = 2 = optimum): the exact
+ * search and the LP reach 2 as well, but the necessary elements proved it first. */
+Test(hitset, necessary_elements_are_credited_before_the_search)
+{
+    enum { A, B, C };
+    static const uint32_t sets[4][16] = {
+        { A, END }, { B, END }, { A, C, END }, { B, C, END },
+    };
+    instance *h = make_instance(3, 4, sets);
+    mincover_result r;
+    run(h, false, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.optimum, 2);
+    cr_expect(r.optimal);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_NECESSARY);
+    cr_expect_str_eq(mincover_proof_name(&r), "necessary");
+    cr_expect_eq(r.runs.runs, 0, "random greedy runs ran on a settled instance");
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* Three disjoint pairs: no element is necessary, the three sets are a packing of 3, and
+ * pruned greedy takes 3. The packing bound proves it, before the LP (also 3). */
+Test(hitset, the_packing_bound_is_credited_before_the_lp)
+{
+    static const uint32_t sets[3][16] = { { 0, 1, END }, { 2, 3, END }, { 4, 5, END } };
+    instance *h = make_instance(6, 3, sets);
+    mincover_result r;
+    run(h, false, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.necessary, 0);
+    cr_expect_eq(r.packing, 3);
+    cr_expect_eq(r.optimum, 3);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_PACKING);
+    cr_expect_str_eq(mincover_proof_name(&r), "packing");
+    cr_expect_eq(r.runs.runs, 0);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* The Fano plane: necessary 0, packing 1 (any two lines meet), LP 7/3 rounds up to 3:
+ * the LP bound proves it, so the exact search, which also ends at 3, is not credited. */
+Test(hitset, the_lp_bound_is_credited_before_the_search)
+{
+    static const uint32_t sets[7][16] = {
+        { 0, 1, 2, END }, { 0, 3, 4, END }, { 0, 5, 6, END }, { 1, 3, 5, END },
+        { 1, 4, 6, END }, { 2, 3, 6, END }, { 2, 4, 5, END },
+    };
+    instance *h = make_instance(7, 7, sets);
+    mincover_result r;
+    run(h, false, &r);
+    check_invariants(h, &r);
+    cr_expect_eq(r.optimum, 3);
+    cr_expect_eq(r.packing, 1);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_LP);
+    cr_expect_eq(r.ilp, MINCOVER_ILP_OPTIMAL);
+    mincover_result_free(&r);
+    instance_free(h);
+}
+
+/* A caller's start cover: never beaten by a larger announced cover, chosen when it is
+ * the smallest, and refused when it misses a set. */
+static void count_announced(void *ctx, const uint32_t *elems, uint32_t n)
+{
+    (void)elems;
+    uint32_t *sizes = ctx;
+    sizes[sizes[0]++ + 1] = n;
+}
+
+Test(hitset, a_start_cover_bounds_every_announced_cover)
+{
+    instance *h = rows_and_columns(); /* optimum 2, greedy 3 */
+    static const uint32_t start[2] = { 0, 1 }; /* the two rows */
+    uint32_t sizes[64] = { 0 };
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    mincover_params_init(&p);
+    p.greedy_runs = 5;
+    p.start = start;
+    p.nstart = 2;
+    p.improved = count_announced;
+    p.improved_ctx = sizes;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    for (uint32_t i = 0; i < sizes[0]; i++)
+        cr_expect_lt(sizes[i + 1], 2, "a cover of %u announced after a start of 2",
+                     sizes[i + 1]);
+    cr_expect_eq(r.optimum, 2);
+    mincover_result_free(&r);
+    static const uint32_t bad[1] = { 2 }; /* B1 alone misses the B2 items */
+    p.start = bad;
+    p.nstart = 1;
+    cr_expect_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), -1);
+    cr_expect(strstr(err, "start cover"), "%s", err);
+    instance_free(h);
 }

@@ -19,6 +19,7 @@
 #include "hitset/export.h"
 #include "hitset/mincover.h"
 #include "study/cover_report.h"
+#include "study/jsonint.h"
 
 static const char help[] =
     "usage: t24 cover [options] [FILE]\n"
@@ -112,26 +113,31 @@ static instance *read_instance(const options *o, char *err, size_t errsize)
     return h;
 }
 
-/* A first cover at once, so a signal always has one to print: each set's first element. */
-static int publish_trivial(const instance *h)
+/* A first cover at once, so a signal always has one to print: each set's first element.
+ * It also goes to the search as its start, so no larger cover is ever announced or
+ * printed after it. Returns the cover (the caller frees it) with its size in *n, or NULL
+ * when memory runs out. */
+static uint32_t *publish_trivial(const instance *h, uint32_t *n)
 {
-    uint32_t ne = instance_nelems(h), ns = instance_nsets(h), n = 0, m;
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h), m;
     bool *in = calloc((size_t)ne + 1, sizeof *in);
     uint32_t *c = malloc(((size_t)ns + 1) * sizeof *c);
-    int rc = -1;
+    *n = 0;
     if (in && c) {
         for (uint32_t s = 0; s < ns; s++) {
             uint32_t e = instance_set(h, s, &m)[0];
             if (!in[e]) {
                 in[e] = true;
-                c[n++] = e;
+                c[(*n)++] = e;
             }
         }
-        rc = incumbent_publish(c, n);
     }
     free(in);
-    free(c);
-    return rc;
+    if (c && incumbent_publish(c, *n)) {
+        free(c);
+        c = NULL;
+    }
+    return c;
 }
 
 static void on_improved(void *ctx, const uint32_t *elems, uint32_t n)
@@ -146,8 +152,24 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The phases' seconds (--timings): reading here, the rest from the search. */
+static void add_timings(cJSON *js, const mincover_result *r, double read, double total)
+{
+    cJSON *t = cJSON_AddObjectToObject(js, "seconds");
+    cJSON_AddNumberToObject(t, "read", read);
+    cJSON_AddNumberToObject(t, "bounds", r->seconds_bounds);
+    cJSON_AddNumberToObject(t, "greedy", r->seconds_greedy);
+    cJSON_AddNumberToObject(t, "reduce", r->seconds_reduce);
+    cJSON_AddNumberToObject(t, "lp", r->seconds_lp);
+    cJSON_AddNumberToObject(t, "local_search", r->seconds_ls);
+    cJSON_AddNumberToObject(t, "ilp", r->seconds_ilp);
+    cJSON_AddNumberToObject(t, "cover", r->seconds_cover);
+    cJSON_AddNumberToObject(t, "total", total);
+}
+
 /* The cover, ascending: the PACE solution, or the JSON object with it. */
-static int print_result(const options *o, const instance *h, const mincover_result *r)
+static int print_result(const options *o, const instance *h, const mincover_result *r,
+                        double read, double started)
 {
     uint32_t n = r->cover.n;
     uint32_t *c = malloc(((size_t)n + 1) * sizeof *c);
@@ -161,9 +183,12 @@ static int print_result(const options *o, const instance *h, const mincover_resu
         return 0;
     }
     cJSON *js = cJSON_CreateObject();
+    jsonint_add_schema_version(js);
     cJSON_AddNumberToObject(js, "elements", instance_nelems(h));
     cJSON_AddNumberToObject(js, "sets", instance_nsets(h));
-    cover_report_json_search(js, r, o->timings);
+    cover_report_json_search(js, r, o->timings, COVER_REPORT_ELEMENTS);
+    if (o->timings)
+        add_timings(js, r, read, walltime_now() - started);
     cJSON *a = cJSON_AddArrayToObject(js, "cover");
     for (uint32_t i = 0; i < n; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)c[i] + 1));
@@ -187,6 +212,7 @@ static int run(options *o)
     instance *h = read_instance(o, err, sizeof err);
     if (!h)
         return args_message("cover", "%s", err);
+    double read = walltime_now() - t0;
     int rc = ARGS_EXIT_USAGE;
     mincover_result r;
     progress_line line = { "cover", false, 0 };
@@ -196,7 +222,9 @@ static int run(options *o)
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }
-    if (publish_trivial(h)) {
+    uint32_t *start = publish_trivial(h, &o->cfg.hp.nstart);
+    o->cfg.hp.start = start;
+    if (!start) {
         args_message("cover", "out of memory");
     } else if (mincover_run(h, NULL, &o->cfg.hp, &r, err, sizeof err)) {
         progress_end(&line);
@@ -204,10 +232,11 @@ static int run(options *o)
     } else {
         progress_end(&line);
         incumbent_done();
-        rc = print_result(o, h, &r);
+        rc = print_result(o, h, &r, read, t0);
         mincover_result_free(&r);
     }
     incumbent_done();
+    free(start);
     instance_free(h);
     incumbent_free();
     return rc;

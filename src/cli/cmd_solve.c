@@ -20,6 +20,7 @@
 #include "solve/verify.h"
 #include "core/parse.h"
 #include "core/walltime.h"
+#include "study/jsonint.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
 #define EXIT_UNDECIDED 3 /* a time or memory limit ended the search: no answer either way */
@@ -296,6 +297,7 @@ static cJSON *stats_json(const search_stats *st, bool by_table)
 static void print_json(const cards_hand *h, const options *o, const answer *ans, long line)
 {
     cJSON *js = cJSON_CreateObject();
+    jsonint_add_schema_version(js);
     if (line > 0)
         cJSON_AddNumberToObject(js, "line", (double)line);
     char hand[512];
@@ -430,7 +432,7 @@ static int run_batch(search *s, const options *o)
             break; /* nobody reads the answers: cli_run() reports it */
     }
     if (ls == LINES_ERROR || ls == LINES_NOMEM) {
-        args_message("solve", "'%s': %s after line %ld", o->batch, lines_status_message(ls),
+        args_message("solve", "'%s': %s after line %ld", o->batch, lines_message(&rd, ls),
                      rd.lineno);
         status = ARGS_EXIT_USAGE;
     }

@@ -1,6 +1,7 @@
 /* incumbent.c - the best cover so far, printed on SIGINT or SIGTERM; see incumbent.h. */
 #include "cli/incumbent.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,31 +15,43 @@ typedef struct {
     char *text[2];  /* two formatted covers: the one a signal reads, the one being made */
     size_t len[2];
     size_t cap[2];
+    uint32_t size[2];            /* the covers' sizes */
     volatile sig_atomic_t shown; /* which text a signal prints; -1 before the first */
 } incumbent_state;
 
-static incumbent_state state = { { NULL, NULL }, { 0, 0 }, { 0, 0 }, -1 };
+static incumbent_state state = { { NULL, NULL }, { 0, 0 }, { 0, 0 }, { 0, 0 }, -1 };
 
-static void write_all(int fd, const char *p, size_t n)
+/* Returns 0 when all n bytes were written, -1 otherwise (errno is not kept: the handler
+ * has no safe way to format it). */
+static int write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {
         ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
         if (w <= 0)
-            return; /* nothing left to do from a handler: the exit status says the rest */
+            return -1;
         p += w;
         n -= (size_t)w;
     }
+    return 0;
 }
 
+/* A cover that did not reach standard output (a full disk, a closed pipe) is a failure,
+ * as anywhere else in t24: exit status 2 and one line, not 0. */
 static void on_signal(int sig)
 {
+    static const char failed[] = "t24 cover: cannot write the cover to standard output\n";
     int k = state.shown;
     if (k < 0) { /* no cover yet: end as the signal would have */
         signal(sig, SIG_DFL);
         raise(sig);
         return;
     }
-    write_all(STDOUT_FILENO, state.text[k], state.len[k]);
+    if (write_all(STDOUT_FILENO, state.text[k], state.len[k])) {
+        (void)write_all(STDERR_FILENO, failed, sizeof failed - 1);
+        _exit(2);
+    }
     _exit(0);
 }
 
@@ -63,6 +76,8 @@ static int cmp_u32(const void *a, const void *b)
 
 int incumbent_publish(const uint32_t *elems, uint32_t n)
 {
+    if (state.shown >= 0 && n >= state.size[state.shown])
+        return 0; /* never replace a cover by a larger one */
     int k = state.shown == 0 ? 1 : 0; /* the text no signal reads */
     size_t need = ((size_t)n + 1) * 12;
     uint32_t *sorted = malloc(((size_t)n + 1) * sizeof *sorted);
@@ -90,6 +105,7 @@ int incumbent_publish(const uint32_t *elems, uint32_t n)
     if (bad || len < 0)
         return -1;
     state.len[k] = (size_t)len;
+    state.size[k] = n;
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the text is complete before it is shown */
     state.shown = k;
     return 0;

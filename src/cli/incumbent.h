@@ -3,8 +3,10 @@
  * The PACE heuristic track stops a solver with SIGTERM and reads what it has printed by
  * then. incumbent_publish() formats each better cover as a PACE solution (its size, then
  * one 1-based element per line, ascending) into the buffer a signal does not read, then
- * makes it the one it reads; the SIGINT and SIGTERM handlers write that buffer with
- * write(2) and end the process with _exit(0): nothing they call takes a lock, so they
+ * makes it the one it reads; a cover no smaller than the one published is ignored, so
+ * what a signal prints never grows. The SIGINT and SIGTERM handlers write that buffer
+ * with write(2) and end the process with _exit(0), or with one line on stderr and
+ * _exit(2) when the cover could not be written: nothing they call takes a lock, so they
  * are safe whatever the program was doing. Before the first publish, a signal ends the
  * process as it would have without the handlers. incumbent_done() blocks both signals
  * before the command prints its answer the ordinary way.
@@ -18,8 +20,9 @@
 
 /* Installs the handlers. Returns 0, or -1 when sigaction fails. */
 int incumbent_start(void);
-/* elems: n distinct 0-based elements, a cover checked by the caller. Returns 0, or -1
- * when memory runs out (the previous cover stays the one a signal prints). */
+/* elems: n distinct 0-based elements, a cover checked by the caller. Returns 0 (also
+ * when n is not below the published cover's size: that one stays), or -1 when memory
+ * runs out (the previous cover stays the one a signal prints). */
 int incumbent_publish(const uint32_t *elems, uint32_t n);
 void incumbent_done(void);
 /* Frees the buffers (after incumbent_done()). */

@@ -1,8 +1,11 @@
 /* lines.c - strict line reading; see lines.h. */
 #include "core/lines.h"
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Reads from fp (not owned) lines of at most max bytes. */
 void lines_init(lines *r, FILE *fp, size_t max)
@@ -12,6 +15,8 @@ void lines_init(lines *r, FILE *fp, size_t max)
     r->lineno = 0;
     r->buf = NULL;
     r->cap = 0;
+    r->error = 0;
+    r->why[0] = '\0';
 }
 
 static bool append(lines *r, size_t len, int c)
@@ -37,6 +42,7 @@ lines_status lines_next(lines *r, char **line, size_t *len)
     size_t n = 0;
     bool nul = false, any = false;
     int c;
+    errno = 0;
     while ((c = getc(r->fp)) != EOF) {
         any = true;
         if (c == '\n')
@@ -52,8 +58,10 @@ lines_status lines_next(lines *r, char **line, size_t *len)
             return LINES_NOMEM;
         n += n <= r->max; /* stops counting past the maximum: the rest is skipped */
     }
-    if (ferror(r->fp))
+    if (ferror(r->fp)) {
+        r->error = errno;
         return LINES_ERROR;
+    }
     if (!any)
         return LINES_EOF;
     r->lineno++;
@@ -78,6 +86,14 @@ const char *lines_status_message(lines_status st)
     case LINES_ERROR: return "read error";
     default: return "out of memory";
     }
+}
+
+const char *lines_message(lines *r, lines_status st)
+{
+    if (st != LINES_ERROR || r->error == 0)
+        return lines_status_message(st);
+    snprintf(r->why, sizeof r->why, "read error: %s", strerror(r->error));
+    return r->why;
 }
 
 void lines_free(lines *r)

@@ -27,11 +27,16 @@ typedef struct {
     long lineno;    /* the number of the line last returned, from 1 */
     char *buf;
     size_t cap;
+    int error;      /* errno of the read error (LINES_ERROR), else 0 */
+    char why[128];  /* lines_message()'s text */
 } lines;
 
 void lines_init(lines *r, FILE *fp, size_t max);
 lines_status lines_next(lines *r, char **line, size_t *len);
 const char *lines_status_message(lines_status st);
+/* What went wrong, for a message: lines_status_message(), with the system's reason after
+ * a read error ("read error: Is a directory"). The text lives in r until the next call. */
+const char *lines_message(lines *r, lines_status st);
 void lines_free(lines *r);
 
 #endif

@@ -481,6 +481,8 @@ int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, siz
         cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
     const char *proof = p->hr.proof == MINCOVER_PROOF_LP          ? "the LP bound"
                         : p->hr.proof == MINCOVER_PROOF_NECESSARY ? "the necessary classes"
+                        : p->hr.proof == MINCOVER_PROOF_PACKING   ? "the packing bound"
+                        : p->hr.proof == MINCOVER_PROOF_REDUCTIONS ? "the reductions"
                                                                   : engine_label(p->hr.params.engine);
     if (p->hr.optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "

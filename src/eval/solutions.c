@@ -237,7 +237,7 @@ static int next_line(lines *rd, char **line, const char *what, char *err, size_t
     if (ls == LINES_OK)
         return 0;
     snprintf(err, errsize, "line %ld: %s", rd->lineno + (ls == LINES_EOF),
-             ls == LINES_EOF ? what : lines_status_message(ls));
+             ls == LINES_EOF ? what : lines_message(rd, ls));
     return -1;
 }
 
@@ -314,7 +314,7 @@ int solutions_read(solutions *s, FILE *in, char *err, size_t errsize)
     while ((ls = lines_next(&rd, &line, &len)) == LINES_OK && line[strspn(line, " \t")] == '\0')
         ;
     if (ls != LINES_EOF) {
-        fail(err, errsize, ls == LINES_OK ? "trailing data" : lines_status_message(ls),
+        fail(err, errsize, ls == LINES_OK ? "trailing data" : lines_message(&rd, ls),
              (unsigned long)rd.lineno);
         goto fail;
     }

@@ -155,15 +155,39 @@ static int rows_add(rows *r, const uint32_t *v, size_t n)
     return 0;
 }
 
+/* One count of the header: digits only (sscanf's %lu would take "-1" as ULONG_MAX and
+ * "-18446744073709551615" as 1), at most UINT32_MAX. Returns the text after it, or NULL. */
+static const char *header_count(const char *p, unsigned long *out)
+{
+    if (*p != ' ' && *p != '\t')
+        return NULL;
+    p += strspn(p, " \t");
+    if (!isdigit((unsigned char)*p))
+        return NULL;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(p, &end, 10);
+    if (errno || x > UINT32_MAX)
+        return NULL;
+    *out = (unsigned long)x;
+    return end;
+}
+
 /* The header line "p hs N M" into *ne and *ns. Returns 0, or -1 with the reason in err
  * (a second header when seen, a malformed one, or more elements than are read). */
 static int read_header(const char *line, unsigned long lineno, bool seen, unsigned long *ne,
                        unsigned long *ns, char *err, size_t errsize)
 {
-    char tail[8];
-    if (seen || sscanf(line, "p hs %lu %lu %7s", ne, ns, tail) != 2 || *ne > UINT32_MAX ||
-        *ns > UINT32_MAX) {
-        snprintf(err, errsize, "line %lu: expected one header 'p hs N M'", lineno);
+    const char *p = strncmp(line, "p hs", 4) == 0 ? line + 4 : NULL;
+    if (p)
+        p = header_count(p, ne);
+    if (p)
+        p = header_count(p, ns);
+    if (p)
+        p += strspn(p, " \t");
+    if (seen || !p || *p) {
+        snprintf(err, errsize, "line %lu: expected one header 'p hs N M' (N, M from 0 to %lu)",
+                 lineno, (unsigned long)UINT32_MAX);
         return -1;
     }
     if (*ne > PACE_MAX_ELEMS) { /* an instance holds two arrays of N + 1 offsets */
@@ -197,21 +221,33 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
                      PACE_LINE_MAX);
             goto done;
         }
-        if (ls != LINES_OK) {
-            snprintf(err, errsize, "line %lu: %s", lineno, lines_status_message(ls));
+        if (ls == LINES_ERROR) { /* lineno is the last line read whole */
+            if (lineno == 0)
+                snprintf(err, errsize, "%s", lines_message(&rd, ls));
+            else
+                snprintf(err, errsize, "%s after line %lu", lines_message(&rd, ls), lineno);
             goto done;
         }
-        if (line[0] == 'c' || line[0] == '\0')
+        if (ls != LINES_OK) {
+            snprintf(err, errsize, "line %lu: %s", lineno, lines_message(&rd, ls));
+            goto done;
+        }
+        if (line[0] == 'c' || (line[0] == '\0' && !header))
             continue;
+
         if (line[0] == 'p') {
             if (read_header(line, lineno, header, &ne, &ns, err, errsize))
                 goto done;
             header = true;
             continue;
         }
-        if (!header || parse_numbers(line, &v, &nv, &cap) || nv == 0) {
+        if (!header || parse_numbers(line, &v, &nv, &cap)) {
             snprintf(err, errsize, "line %lu: %s", lineno,
-                     header ? "expected a non-empty list of elements" : "set before the header");
+                     header ? "expected a list of elements" : "set before the header");
+            goto done;
+        }
+        if (nv == 0) { /* a set no element hits: nothing can cover it */
+            snprintf(err, errsize, "line %lu: an empty set: no hitting set exists", lineno);
             goto done;
         }
         if (r.nsets == ns) {

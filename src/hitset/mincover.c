@@ -58,7 +58,7 @@ const char *mincover_ilp_status_name(const mincover_result *r)
 }
 
 /* What proved the cover optimal: the engine's name ("glpk", "cbc"), "lp_bound",
- * "necessary", or NULL when it is not proven. */
+ * "necessary", "packing", or NULL when it is not proven. */
 const char *mincover_proof_name(const mincover_result *r)
 {
     switch (r->proof) {
@@ -68,6 +68,10 @@ const char *mincover_proof_name(const mincover_result *r)
         return "lp_bound";
     case MINCOVER_PROOF_NECESSARY:
         return "necessary";
+    case MINCOVER_PROOF_PACKING:
+        return "packing";
+    case MINCOVER_PROOF_REDUCTIONS:
+        return "reductions";
     default:
         return NULL;
     }
@@ -162,10 +166,30 @@ static bool use_colgen(const mincover_params *p, const instance *core)
            (p->lp == MINCOVER_LP_AUTO && instance_nelems(core) > MINCOVER_COLGEN_MIN_ELEMS);
 }
 
+/* The smallest cover known before any search: pruned greedy's, or the caller's start. */
+static uint32_t known_cover(const mincover_result *r)
+{
+    uint32_t n = r->greedy_pruned.n;
+    return r->params.start && r->params.nstart < n ? r->params.nstart : n;
+}
+
+/* Is the smallest known cover already proven minimal by a bound that needs no search?
+ * Then the random greedy runs have nothing to find (they could take the whole time
+ * limit); the searches after them stop at once, the LP bound being reached. */
+static bool settled(const mincover_result *r)
+{
+    uint32_t k = known_cover(r);
+    return k <= r->necessary || k <= r->packing;
+}
+
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
 {
     if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
         return -1;
+    if (settled(r)) {
+        r->runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
+        return 0;
+    }
     return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed,
                              r->params.deadline, &r->runs);
 }
@@ -481,6 +505,28 @@ done:
     return bound;
 }
 
+/* The first bound that reaches the optimum, cheapest first (mincover_proof). The exact
+ * search's bound counts only where it searched something: on an empty core it is the
+ * forced elements, which the LP bound (equal to it there) already credits. */
+static mincover_proof proof_of(const mincover_result *r, uint32_t reduced)
+{
+    bool searched = r->ilp != MINCOVER_ILP_FAILED && r->red.core &&
+                    instance_nsets(r->red.core) > 0;
+    if (!r->optimal)
+        return MINCOVER_PROOF_NONE;
+    if (r->necessary == r->optimum)
+        return MINCOVER_PROOF_NECESSARY;
+    if (r->packing == r->optimum)
+        return MINCOVER_PROOF_PACKING;
+    if (r->lp_bound >= 0 && r->lp_bound_ceil == r->optimum)
+        return MINCOVER_PROOF_LP;
+    if (searched && reduced == r->optimum)
+        return MINCOVER_PROOF_SEARCH;
+    /* The core is empty and the LP did not run: every reduction keeps the optimum, so
+     * the forced elements alone are the optimum. */
+    return MINCOVER_PROOF_REDUCTIONS;
+}
+
 static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
 {
     uint32_t m = a > b ? a : b;
@@ -498,6 +544,10 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     if (r->runs.best.elems && r->runs.best.n < nbest) {
         best = r->runs.best.elems;
         nbest = r->runs.best.n;
+    }
+    if (r->params.start && r->params.nstart < nbest) {
+        best = r->params.start;
+        nbest = r->params.nstart;
     }
     if (r->lag_ran && r->lag_best < nbest) {
         best = lsbuf;
@@ -533,10 +583,7 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         return -1;
     }
     r->optimal = r->best_bound == r->optimum;
-    if (r->optimal)
-        r->proof = reduced == r->optimum           ? MINCOVER_PROOF_SEARCH
-                   : r->lp_bound_ceil == r->optimum ? MINCOVER_PROOF_LP
-                                                    : MINCOVER_PROOF_NECESSARY;
+    r->proof = proof_of(r, reduced);
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");
@@ -570,9 +617,13 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->sets = instance_nsets(h);
     uint32_t *cand = malloc(((size_t)instance_nelems(h) + 1) * sizeof *cand), ncand;
     uint32_t *lsbuf = malloc(((size_t)instance_nelems(h) + 1) * sizeof *lsbuf);
-    announcer an = { h, &out->params, &out->red, UINT32_MAX,
+    announcer an = { h, &out->params, &out->red, p->start ? p->nstart : UINT32_MAX,
                      malloc(((size_t)instance_nelems(h) + 1) * sizeof *an.buf) };
     double t0 = walltime_now();
+    if (p->start && !instance_is_cover(h, p->start, p->nstart)) {
+        snprintf(err, errsize, "the start cover misses a set");
+        goto fail;
+    }
     if (!cand || !lsbuf || !an.buf || bounds(h, out))
         goto nomem;
     double t1 = walltime_now();

@@ -78,20 +78,31 @@ typedef struct {
      * set, or NULL (default): what `t24 cover` prints when a signal stops it. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
+    /* A cover the caller already has (n distinct elements meeting every set, checked by
+     * mincover_run()), or NULL (default): a candidate for the result, and the size every
+     * cover passed to `improved` must beat, so that a caller who published it never sees
+     * a larger one announced after it. */
+    const uint32_t *start;
+    uint32_t nstart;
 } mincover_params;
 
 typedef enum {
-    MINCOVER_ILP_OPTIMAL,    /* GLPK proved the optimum */
+    MINCOVER_ILP_OPTIMAL,    /* the exact search (GLPK or CBC) ended with its optimum */
     MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
     MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
 } mincover_ilp_status;
 
-/* What proved the reported cover optimal (MINCOVER_PROOF_NONE: nothing did). */
+/* What proved the reported cover optimal (MINCOVER_PROOF_NONE: nothing did): the first
+ * bound, in this order, that equals its size. The exact search is credited only when it
+ * ran on a non-empty core, and the others did not already prove it. */
 typedef enum {
     MINCOVER_PROOF_NONE,
     MINCOVER_PROOF_SEARCH,    /* the exact search (params.engine) */
     MINCOVER_PROOF_LP,        /* the ceiling of the LP bound */
-    MINCOVER_PROOF_NECESSARY  /* the necessary elements alone */
+    MINCOVER_PROOF_NECESSARY, /* the necessary elements alone */
+    MINCOVER_PROOF_PACKING,   /* pairwise disjoint sets (packing.h) */
+    MINCOVER_PROOF_REDUCTIONS /* the reductions left an empty core and no LP ran: the
+                                 forced elements are the optimum */
 } mincover_proof;
 
 typedef struct {
@@ -123,7 +134,7 @@ typedef struct {
     mincover_ilp_status ilp;
     uint32_t optimum;              /* size of the best cover found */
     bool optimal;                  /* proven: best_bound == optimum */
-    mincover_proof proof;          /* which bound proved it (the search first) */
+    mincover_proof proof;          /* which bound proved it (see mincover_proof) */
     uint32_t best_bound;           /* best proven lower bound */
     greedy_cover cover;            /* the best cover, in greedy order */
     uint32_t *solves;              /* per cover entry: sets it meets on its own */

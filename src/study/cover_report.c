@@ -17,20 +17,36 @@ static const char *expression(const enumeration *st, const classes *c, uint32_t 
     return buf;
 }
 
-static void json_reductions(cJSON *o, const mincover_result *r)
+/* The keys that name elements and sets: classes and hands in a study, elements and sets
+ * on any instance (`t24 cover`). */
+typedef struct {
+    const char *single_sets, *forced, *forced_sets, *dominated_sets, *dominated_elems,
+        *emptied_elems, *core_elems, *core_sets;
+} vocabulary;
+
+static const vocabulary words[] = {
+    [COVER_REPORT_CLASSES] = { "unique_class_hands", "forced_classes", "hands_solved_by_forced",
+                               "dominated_hands", "dominated_classes", "emptied_classes",
+                               "core_classes", "core_hands" },
+    [COVER_REPORT_ELEMENTS] = { "single_element_sets", "forced_elements", "sets_hit_by_forced",
+                                "dominated_sets", "dominated_elements", "emptied_elements",
+                                "core_elements", "core_sets" },
+};
+
+static void json_reductions(cJSON *o, const mincover_result *r, const vocabulary *w)
 {
     const reduce_result *red = &r->red;
     cJSON *j = cJSON_AddObjectToObject(o, "reductions");
     cJSON_AddBoolToObject(j, "applied", r->params.reduce);
-    cJSON_AddNumberToObject(j, "forced_classes", red->nforced);
-    cJSON_AddNumberToObject(j, "hands_solved_by_forced", red->forced_sets);
-    cJSON_AddNumberToObject(j, "dominated_hands", red->dominated_sets);
-    cJSON_AddNumberToObject(j, "dominated_classes", red->dominated_elems);
-    cJSON_AddNumberToObject(j, "emptied_classes", red->emptied_elems);
+    cJSON_AddNumberToObject(j, w->forced, red->nforced);
+    cJSON_AddNumberToObject(j, w->forced_sets, red->forced_sets);
+    cJSON_AddNumberToObject(j, w->dominated_sets, red->dominated_sets);
+    cJSON_AddNumberToObject(j, w->dominated_elems, red->dominated_elems);
+    cJSON_AddNumberToObject(j, w->emptied_elems, red->emptied_elems);
     cJSON_AddNumberToObject(j, "rounds", red->rounds);
     cJSON_AddBoolToObject(j, "stopped", red->stopped);
-    cJSON_AddNumberToObject(j, "core_classes", red->core ? instance_nelems(red->core) : 0);
-    cJSON_AddNumberToObject(j, "core_hands", red->core ? instance_nsets(red->core) : 0);
+    cJSON_AddNumberToObject(j, w->core_elems, red->core ? instance_nelems(red->core) : 0);
+    cJSON_AddNumberToObject(j, w->core_sets, red->core ? instance_nsets(red->core) : 0);
 }
 
 static void json_local_search(cJSON *o, const mincover_result *r, bool timings)
@@ -121,12 +137,14 @@ static void json_coverage(cJSON *o, const mincover_result *r, bool timings)
 }
 
 /* Adds the keys of the search (bounds, greedy, reductions, local search, optimum,
- * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md).
- * Time-dependent values appear only with timings. */
-void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings)
+ * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md), in the
+ * words of v. Time-dependent values appear only with timings. */
+void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
+                              cover_report_words v)
 {
+    const vocabulary *w = &words[v];
     cJSON_AddNumberToObject(o, "necessary", r->necessary);
-    cJSON_AddNumberToObject(o, "unique_class_hands", r->single_sets);
+    cJSON_AddNumberToObject(o, w->single_sets, r->single_sets);
     cJSON_AddNumberToObject(o, "packing_bound", r->packing);
     if (r->lp_bound >= 0) {
         cJSON_AddNumberToObject(o, "lp_bound", rounded(r->lp_bound));
@@ -145,7 +163,7 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings)
     cJSON_AddNumberToObject(g, "max", r->runs.max);
     cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
     cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
-    json_reductions(o, r);
+    json_reductions(o, r, w);
     json_lp(o, r, timings);
     json_local_search(o, r, timings);
     cJSON_AddNumberToObject(o, "optimum", r->optimum);
@@ -173,7 +191,7 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
 {
     cJSON_AddNumberToObject(o, "classes", r->elems);
     cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
-    cover_report_json_search(o, r, timings);
+    cover_report_json_search(o, r, timings, COVER_REPORT_CLASSES);
     json_cover(o, st, c, r);
     json_coverage(o, r, timings);
 }
@@ -199,6 +217,10 @@ static const char *proof_words(const mincover_result *r)
         return engine_of(r->params.engine)->method;
     case MINCOVER_PROOF_LP:
         return "the LP bound";
+    case MINCOVER_PROOF_PACKING:
+        return "disjoint hands (the packing bound)";
+    case MINCOVER_PROOF_REDUCTIONS:
+        return "the reductions (they left no core)";
     default:
         return "the necessary classes";
     }

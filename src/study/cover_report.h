@@ -13,7 +13,12 @@
 #include "hitset/mincover.h"
 #include "study/enumeration.h"
 
-void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings);
+/* The words of the JSON keys: a study's classes and hands, or any instance's elements
+ * and sets (`t24 cover`). */
+typedef enum { COVER_REPORT_CLASSES, COVER_REPORT_ELEMENTS } cover_report_words;
+
+void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
+                              cover_report_words words);
 void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
                     bool timings);
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,

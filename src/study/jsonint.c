@@ -48,3 +48,8 @@ bool jsonint_get(const cJSON *item, int64_t *out)
     *out = (int64_t)d;
     return true;
 }
+
+bool jsonint_add_schema_version(cJSON *object)
+{
+    return cJSON_AddNumberToObject(object, "schema_version", JSONINT_SCHEMA_VERSION) != NULL;
+}

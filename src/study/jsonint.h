@@ -12,7 +12,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Every JSON document t24 prints carries "schema_version": this number. It is bumped
+ * when a key is removed or changes meaning; new keys may appear without a bump, so a
+ * script that checks it keeps working as t24 grows (docs/formats.md). */
+#define JSONINT_SCHEMA_VERSION 1
+
 cJSON *jsonint_create(int64_t v);
+/* Adds "schema_version": JSONINT_SCHEMA_VERSION to object. Returns false when memory
+ * runs out. */
+bool jsonint_add_schema_version(cJSON *object);
 bool jsonint_add(cJSON *object, const char *key, int64_t v);
 bool jsonint_get(const cJSON *item, int64_t *out);
 

@@ -7,6 +7,7 @@
 
 #include "study/enumeration_report.h"
 #include "study/cover_report.h"
+#include "study/jsonint.h"
 #include "core/walltime.h"
 
 /* The hitting-set half: classes, then the hitting-set run with class sizes as the
@@ -82,6 +83,7 @@ static void add_timings(cJSON *js, const study *p)
 cJSON *study_json(const study *p, bool timings)
 {
     cJSON *js = enumeration_report_json(&p->st);
+    jsonint_add_schema_version(js);
     cover_report_json(js, &p->st, p->cls, &p->hr, timings);
     if (timings)
         add_timings(js, p);

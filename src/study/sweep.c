@@ -124,7 +124,7 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
     while ((ls = lines_next(&rd, &buf, &len)) != LINES_EOF) {
         long lineno = rd.lineno;
         if (ls == LINES_ERROR || ls == LINES_NOMEM) {
-            snprintf(err, errsize, "%s: %s", path, lines_status_message(ls));
+            snprintf(err, errsize, "%s: %s", path, lines_message(&rd, ls));
             goto fail;
         }
         if (ls != LINES_OK || has_control(buf)) {
