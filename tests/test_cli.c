@@ -26,6 +26,61 @@ Test(cli, version_prints_the_project_version)
     }
 }
 
+/* Issue 26 (item 9): `t24 CMD --version` as for `t24 --version`, for every command. */
+Test(cli, every_command_takes_version_as_its_only_option)
+{
+    const char *version = getenv("T24_VERSION");
+    cr_assert(version && *version, "T24_VERSION is not set");
+    char want[64], args[64];
+    snprintf(want, sizeof want, "t24 %s\n", version);
+    const char *cmds[] = { "study", "solve", "emit", "sweep", "cover" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        snprintf(args, sizeof args, "%s -V", cmds[i]);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 0, "t24 %s: %s", args, r.err);
+        cr_expect_str_eq(r.out, want, "t24 %s", args);
+        run_free(&r);
+    }
+}
+
+/* Issue 26 (item 9): `t24 help CMD` prints what `t24 CMD --help` prints, and every
+ * command's help lists its exit statuses. */
+Test(cli, help_command_and_every_help_lists_exit_statuses)
+{
+    const char *cmds[] = { "study", "solve", "emit", "sweep", "cover" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "help %s", cmds[i]);
+        snprintf(b, sizeof b, "%s --help", cmds[i]);
+        run_result x = run_t24(a, NULL), y = run_t24(b, NULL);
+        cr_expect_eq(x.status, 0, "t24 %s: %s", a, x.err);
+        cr_expect_eq(y.status, 0, "t24 %s", b);
+        cr_expect(strlen(y.out) > 100, "t24 %s printed %zu bytes", b, strlen(y.out));
+        cr_expect_str_eq(x.out, y.out, "t24 %s differs from t24 %s", a, b);
+        cr_expect(strstr(y.out, "exit status"), "t24 %s names no exit status", b);
+        run_free(&x);
+        run_free(&y);
+    }
+    run_result r = run_t24("help", NULL);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.out, "exit status"), "%s", r.out);
+    run_free(&r);
+    expect_usage_error("help frobnicate");
+    expect_usage_error("help study solve");
+}
+
+/* Issue 26 (item 9): an unknown option is called an option, not a command. */
+Test(cli, an_unknown_option_is_named_as_an_option)
+{
+    run_result r = run_t24("--frob", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "unknown option '--frob'"), "%s", r.err);
+    run_free(&r);
+    r = run_t24("frob", NULL);
+    cr_expect(strstr(r.err, "unknown command 'frob'"), "%s", r.err);
+    run_free(&r);
+}
+
 Test(cli, help_exits_zero_and_lists_commands)
 {
     run_result r = run_t24("--help", NULL);
@@ -80,6 +135,9 @@ Test(cli, output_is_deterministic)
 {
     run_result a = run_t24("study --json --threads 1", NULL);
     run_result b = run_t24("study --json --threads 2", NULL);
+    cr_assert_eq(a.status, 0, "%s", a.err);
+    cr_assert_eq(b.status, 0, "%s", b.err);
+    cr_assert(strstr(a.out, "\"optimum\""), "no report: %s", a.out);
     cr_assert_str_eq(a.out, b.out);
     run_free(&a);
     run_free(&b);

@@ -436,6 +436,26 @@ Test(cover, cr_and_crlf_line_ends_are_read)
     }
 }
 
+/* Issue 26 (item 9): `--` ends the options, so a FILE may start with '-'. */
+Test(cover, a_double_dash_ends_the_options)
+{
+    char dir[] = "/tmp/t24-cover-XXXXXX", path[96], args[160];
+    cr_assert(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/-x.hgr", dir);
+    write_file(path, "p hs 2 1\n1 2\n");
+    cr_assert_eq(chdir(dir), 0);
+    run_result r = run_t24("cover --quiet -- -x.hgr", NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect_str_eq(r.out, "1\n1\n");
+    run_free(&r);
+    expect_usage_error("cover -x.hgr");
+    snprintf(args, sizeof args, "cover -- -x.hgr -x.hgr");
+    expect_usage_error(args);
+    cr_assert_eq(chdir("/"), 0);
+    unlink(path);
+    rmdir(dir);
+}
+
 Test(cover, usage_errors)
 {
     expect_usage_error("cover --bogus");

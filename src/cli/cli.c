@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +21,7 @@ typedef struct {
 static const cli_command commands[] = {
     { "study", cmd_study, "enumerate templates, evaluate every hand exactly, report" },
     { "solve", cmd_solve, "solve hands exactly: one solution, or every distinct one" },
-    { "emit", cmd_emit, "write the best cover as a compiled C table (src/solve/table_default.c)" },
+    { "emit", cmd_emit, "the best cover as C: --standalone for your program, else t24's own table" },
     { "sweep", cmd_sweep, "the study over a list of configurations, as one table" },
     { "cover", cmd_cover, "a small hitting set of any PACE 2025 instance (t24's engine)" },
 };
@@ -50,9 +51,42 @@ static void usage(FILE *out)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\noptions:\n"
-                 "  -V, --version  print the version and exit\n"
+                 "  -V, --version  print the version and exit (also after a command)\n"
                  "  -h, --help     show this help\n"
-                 "\n't24 <command> --help' describes a command's options.\n");
+                 "\n't24 <command> --help' or 't24 help <command>' describes a command's\n"
+                 "options.\n"
+                 "\nexit status: 0 success; 2 a usage error, bad input or an output that\n"
+                 "could not be written (one line on stderr, nothing half-written); each\n"
+                 "command's --help lists its own ('solve' also uses 1, 3 and 70).\n");
+}
+
+static bool is_version(const char *s)
+{
+    return strcmp(s, "--version") == 0 || strcmp(s, "-V") == 0;
+}
+
+static const cli_command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* `t24 help [CMD]`: the top-level help, or CMD's, as `t24 CMD --help` prints it. */
+static int help_command(int argc, char **argv, const char **name)
+{
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    const cli_command *c = find_command(argv[2]);
+    if (!c || argc > 3)
+        return args_error(NULL, argc > 3 ? "help takes one command, not '%s' as well"
+                                         : "no command '%s' to describe", argv[argc > 3 ? 3 : 2]);
+    char *args[] = { argv[2], "--help", NULL };
+    *name = c->name;
+    return c->run(2, args);
 }
 
 /* Flushes and closes stdout. A full disk or a failed pipe must not pass for success:
@@ -83,15 +117,21 @@ static int dispatch(int argc, char **argv, const char **name)
         usage(stdout);
         return 0;
     }
-    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+    /* `t24 --version` and `t24 CMD --version` alike (only as CMD's one argument, where
+     * it cannot be another option's value). */
+    if (is_version(argv[1]) || (argc == 3 && find_command(argv[1]) && is_version(argv[2]))) {
         printf("t24 %s\n", T24_VERSION);
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0) {
-            *name = commands[i].name;
-            return commands[i].run(argc - 1, argv + 1);
-        }
+    if (strcmp(argv[1], "help") == 0)
+        return help_command(argc, argv, name);
+    const cli_command *c = find_command(argv[1]);
+    if (c) {
+        *name = c->name;
+        return c->run(argc - 1, argv + 1);
+    }
+    if (argv[1][0] == '-')
+        return args_error(NULL, "unknown option '%s'", argv[1]);
     return args_error(NULL, "unknown command '%s'", argv[1]);
 }
 

@@ -46,7 +46,13 @@ static const char help[] =
     "  --no-reductions      give the exact search the whole instance\n"
     "  --timings            add the time of each phase to --json (not deterministic)\n"
     "  --quiet              no progress on stderr (shown only on a terminal)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "  -V, --version        print the version (as the only option)\n"
+    "  --                   what follows is FILE, even if it starts with '-'\n"
+    "\n"
+    "exit status: 0 a cover was printed (also after SIGINT or SIGTERM); 2 a usage\n"
+    "error, an instance that is not PACE's format or has an empty set, or a cover\n"
+    "that could not be written (one line on stderr).\n";
 
 typedef struct {
     study_options cfg; /* only its search options (hp) and --threads, --quiet */
@@ -72,9 +78,16 @@ static bool is_search_option(const char *arg)
 static int parse(options *o, int argc, char **argv)
 {
     study_options_init(&o->cfg);
+    bool files_only = false; /* after "--" */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (args_is_help(a)) {
+        if (files_only || (a[0] != '-' || a[1] == '\0')) {
+            if (o->file)
+                return args_error("cover", "one instance at most, not '%s' as well", a);
+            o->file = a;
+        } else if (strcmp(a, "--") == 0) {
+            files_only = true;
+        } else if (args_is_help(a)) {
             fputs(help, stdout);
             return 0;
         } else if (strcmp(a, "--json") == 0) {
@@ -86,12 +99,8 @@ static int parse(options *o, int argc, char **argv)
             if (rc)
                 return rc == STUDY_OPTIONS_NOT_MINE ? args_error("cover", "bad option '%s'", a)
                                                     : rc;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return args_error("cover", "unknown option '%s'", a);
-        } else if (o->file) {
-            return args_error("cover", "one instance at most, not '%s' as well", a);
         } else {
-            o->file = a;
+            return args_error("cover", "unknown option '%s'", a);
         }
     }
     o->cfg.hp.threads = o->cfg.sp.nthreads;

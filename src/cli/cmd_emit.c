@@ -50,7 +50,10 @@ static const char help[] =
     "                       (same folder as --out)\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
     "  --quiet              no search progress on stderr (shown only on a terminal)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "  -V, --version        print the version (as the only option)\n"    "\n"
+    "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
+    "written (one line on stderr; nothing is left half-written).\n";
 
 typedef struct {
     study_options cfg;

@@ -56,6 +56,7 @@ static const char help[] =
     "                 MiB the search memo may hold, 1-1048576 (default 1024); a\n"
     "                 search that needs more ends undecided the same way\n"
     "  -h, --help     show this help\n"
+    "  -V, --version  print the version (as the only option)\n"
     "\n"
     "exit status: 0 solved, 1 no solution, 2 bad input, arithmetic overflow or\n"
     "(batch) any bad line, 3 undecided (a limit ended the search; in batch mode, some\n"

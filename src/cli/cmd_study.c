@@ -74,7 +74,10 @@ static const char help[] =
     "                       status and command) and, with --coverage, coverage.csv\n"
     "                       into DIR\n"
     "                       (all or nothing)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "  -V, --version        print the version (as the only option)\n"    "\n"
+    "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
+    "written (one line on stderr; nothing is left half-written).\n";
 
 typedef struct {
     study_options cfg;

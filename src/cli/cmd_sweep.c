@@ -50,9 +50,13 @@ static const char help[] =
     "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n"
+    "  -V, --version        print the version (as the only option)\n"
     "\n"
-    "Progress goes to stderr when it is a terminal. Exit status 2 on a usage error, or\n"
-    "after writing everything when GLPK failed on some configuration.\n";
+    "Progress goes to stderr when it is a terminal.\n"
+    "\n"
+    "exit status: 0 success; 2 a usage error, bad input, an output that could not be\n"
+    "written (nothing is left half-written), or, after writing everything, GLPK\n"
+    "failed on some configuration.\n";
 
 typedef enum { FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_CSV } format;
 
