@@ -207,3 +207,31 @@ Test(cli, a_failed_write_leaves_nothing_half_written)
     rmdir(path);
     rmdir(dir);
 }
+
+/* Issue 26 (item 3): --progress writes plain progress lines to a stderr that is not a
+ * terminal (a log), with the time spent beside the limit; without it such a stderr stays
+ * empty; --quiet with it is a contradiction. */
+Test(cli, progress_lines_reach_a_log)
+{
+    static const struct {
+        const char *args, *stdin_text, *want;
+    } cases[] = {
+        { "study --progress --time-limit 30", NULL, "t24 study: " },
+        { "cover --progress --time-limit 30", "p hs 3 2\n1 2\n2 3\n", "t24 cover: " },
+    };
+    for (size_t i = 0; i < 2; i++) {
+        run_result r = run_t24(cases[i].args, cases[i].stdin_text);
+        cr_assert_eq(r.status, 0, "%s: %s", cases[i].args, r.err);
+        cr_expect(strncmp(r.err, cases[i].want, strlen(cases[i].want)) == 0, "%s: %s",
+                  cases[i].args, r.err);
+        cr_expect(strstr(r.err, " of 30 s, "), "%s: %s", cases[i].args, r.err);
+        cr_expect(!strchr(r.err, '\r') && !strchr(r.err, '\033'), "escapes in a log: %s",
+                  r.err);
+        run_free(&r);
+    }
+    run_result r = run_t24("study", NULL);
+    cr_expect_str_eq(r.err, "", "progress without --progress on a file: %s", r.err);
+    run_free(&r);
+    expect_usage_error("study --progress --quiet");
+    expect_usage_error("sweep --quiet --progress");
+}

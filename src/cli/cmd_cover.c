@@ -46,6 +46,8 @@ static const char help[] =
     "  --no-reductions      give the exact search the whole instance\n"
     "  --timings            add the time of each phase to --json (not deterministic)\n"
     "  --quiet              no progress on stderr (shown only on a terminal)\n"
+    "  --progress           progress on stderr even when it is not a terminal: a\n"
+    "                       line every 5 s with the time spent and the limit\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
@@ -66,7 +68,8 @@ static bool is_search_option(const char *arg)
 {
     static const char *const names[] = { "--time-limit", "--local-search", "--solver",
                                          "--lp",         "--threads",      "--greedy-runs",
-                                         "--seed",       "--no-reductions", "--quiet" };
+                                         "--seed",       "--no-reductions", "--quiet",
+                                         "--progress" };
     size_t len = strcspn(arg, "=");
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i]) == len && strncmp(arg, names[i], len) == 0)
@@ -224,10 +227,17 @@ static int run(options *o)
     double read = walltime_now() - t0;
     int rc = ARGS_EXIT_USAGE;
     mincover_result r;
-    progress_line line = { "cover", false, 0 };
+    progress_line line = progress_line_make("cover", o->cfg.progress, t0,
+                                            o->cfg.hp.time_limit);
     o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit;
     o->cfg.hp.improved = on_improved;
-    if (isatty(STDERR_FILENO) && !o->cfg.quiet) {
+    if (line.log) {
+        char text[96];
+        snprintf(text, sizeof text, "read %u elements x %u sets", instance_nelems(h),
+                 instance_nsets(h));
+        progress_log(&line, text);
+    }
+    if (progress_wanted(o->cfg.progress)) {
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }

@@ -14,6 +14,7 @@
 #include "emit/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
+#include "core/walltime.h"
 
 static const char help[] =
     "usage: t24 emit [options]\n"
@@ -50,6 +51,8 @@ static const char help[] =
     "                       (same folder as --out)\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
     "  --quiet              no search progress on stderr (shown only on a terminal)\n"
+    "  --progress           search progress on stderr even when it is not a terminal:\n"
+    "                       a line every 5 s with the time spent and the limit\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"    "\n"
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
@@ -225,8 +228,9 @@ int cmd_emit(int argc, char **argv)
         snprintf(command + strlen(command), sizeof command - strlen(command),
                  " --standalone --name %s", o.name);
     study p;
-    progress_line line = { "emit", false, 0 };
-    if (isatty(STDERR_FILENO) && !o.cfg.quiet) {
+    progress_line line = progress_line_make("emit", o.cfg.progress, walltime_now(),
+                                            o.cfg.hp.time_limit);
+    if (progress_wanted(o.cfg.progress)) {
         o.cfg.hp.progress = progress_show;
         o.cfg.hp.progress_ctx = &line;
     }

@@ -65,6 +65,8 @@ static const char help[] =
     "                       machine's memory)\n"
     "  --estimate           print the estimated memory and time, and stop\n"
     "  --quiet              no progress on stderr (shown only when it is a terminal)\n"
+    "  --progress           progress on stderr even when it is not a terminal: a line\n"
+    "                       every 5 s with the time spent and the limit (for logs)\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -125,13 +127,29 @@ static int parse(int argc, char **argv, options *o)
 typedef struct {
     double start, last; /* when the first hand was done, and the last line printed */
     uint32_t first;     /* hands done at start */
+    progress_line *line; /* log mode (--progress): whole lines through it */
 } progress_state;
+
+/* The enumeration's log line (--progress): every PROGRESS_LOG_PERIOD seconds. */
+static void progress_hands_log(progress_state *p, uint32_t done, uint32_t total, double now)
+{
+    char text[96];
+    if (done < total && now - p->line->last < PROGRESS_LOG_PERIOD)
+        return;
+    snprintf(text, sizeof text, "enumeration: hands %u of %u (%.0f%%)", done, total,
+             100.0 * done / (total ? total : 1));
+    progress_log(p->line, text);
+}
 
 /* "hands 1200 of 18564 (6%), 1 min 10 s left": at most twice a second, on stderr. */
 static void progress(void *ctx, uint32_t done, uint32_t total)
 {
     progress_state *p = ctx;
     double now = walltime_now();
+    if (p->line->log) {
+        progress_hands_log(p, done, total, now);
+        return;
+    }
     if (p->start == 0) {
         p->start = p->last = now;
         p->first = done;
@@ -168,7 +186,7 @@ static int preflight(const options *o)
         printf("%s\n", line);
         return 1;
     }
-    if (isatty(STDERR_FILENO) && e.seconds_enumerate > 10)
+    if (progress_wanted(o->cfg.progress) && e.seconds_enumerate > 10)
         fprintf(stderr, "t24 study: %s\n", line);
     return 0;
 }
@@ -318,9 +336,10 @@ static int run(options *o, bool *scanned)
         args_message("study", "%s", err);
         return ARGS_EXIT_USAGE;
     }
-    progress_state ps = { 0 };
-    progress_line line = { "study", false, 0 };
-    if (isatty(STDERR_FILENO) && !o->cfg.quiet) {
+    progress_line line = progress_line_make("study", o->cfg.progress, walltime_now(),
+                                            o->cfg.hp.time_limit);
+    progress_state ps = { 0, 0, 0, &line };
+    if (progress_wanted(o->cfg.progress)) {
         o->cfg.sp.progress = progress;
         o->cfg.sp.progress_ctx = &ps;
         o->cfg.hp.progress = progress_show;

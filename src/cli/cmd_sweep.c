@@ -49,10 +49,13 @@ static const char help[] =
     "                       is above SIZE (default 3/4 of the machine's memory)\n"
     "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
     "                       (all or nothing)\n"
+    "  --quiet              no progress on stderr\n"
+    "  --progress           one progress line per configuration on stderr even when it\n"
+    "                       is not a terminal (for logs)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "\n"
-    "Progress goes to stderr when it is a terminal.\n"
+    "Progress goes to stderr when it is a terminal (or with --progress).\n"
     "\n"
     "exit status: 0 success; 2 a usage error, bad input, an output that could not be\n"
     "written (nothing is left half-written), or, after writing everything, GLPK\n"
@@ -65,6 +68,7 @@ typedef struct {
     const char *table, *configs, *out;
     format fmt;
     uint64_t memory_limit; /* bytes, 0 for none: the pre-flight of each configuration */
+    progress_mode progress;
 } options;
 
 /* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
@@ -86,6 +90,11 @@ static int parse(int argc, char **argv, options *o)
             o->sp.timings = true;
         } else if (strcmp(argv[i], "--no-reductions") == 0) {
             o->sp.hp.reduce = false;
+        } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "--progress") == 0) {
+            progress_mode m = argv[i][2] == 'q' ? PROGRESS_OFF : PROGRESS_LOG;
+            if (o->progress != PROGRESS_AUTO && o->progress != m)
+                return args_error("sweep", "--quiet and --progress contradict each other");
+            o->progress = m;
         } else if ((v = args_value(argc, argv, &i, "--table", &missing))) {
             o->table = v;
         } else if ((v = args_value(argc, argv, &i, "--configs", &missing))) {
@@ -156,11 +165,14 @@ static int load_plan(const options *o, sweep_plan *plan)
     return 0;
 }
 
+/* After each configuration: on a terminal one line rewritten, in log mode (ctx
+ * non-NULL) one whole line. */
 static void progress(void *ctx, size_t done, size_t total, const char *table,
                      const sweep_config *c, const cJSON *row)
 {
-    (void)ctx;
-    fprintf(stderr, "\r\033[Kt24 sweep: %zu/%zu %s: %d cards, deck %lld-%lld, target %lld, %s",
+    bool log = ctx != NULL;
+    fprintf(stderr, "%st24 sweep: %zu/%zu %s: %d cards, deck %lld-%lld, target %lld, %s",
+            log ? "" : "\r\033[K",
             done, total, table, c->ncards, (long long)c->lo, (long long)c->hi,
             (long long)c->target, template_groupings_name(c->groupings));
     const cJSON *opt = cJSON_GetObjectItemCaseSensitive(row, "optimum");
@@ -168,7 +180,7 @@ static void progress(void *ctx, size_t done, size_t total, const char *table,
         fprintf(stderr, " -> %d%s", opt->valueint,
                 cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(row, "optimal")) ? ""
                                                                               : " (unproven)");
-    if (done == total || !row)
+    if (log || done == total || !row)
         fputc('\n', stderr);
 }
 
@@ -224,8 +236,10 @@ int cmd_sweep(int argc, char **argv)
         sweep_plan_free(&plan);
         return ARGS_EXIT_USAGE;
     }
-    if (isatty(STDERR_FILENO))
+    if (progress_wanted(o.progress)) {
         o.sp.progress = progress;
+        o.sp.progress_ctx = o.progress == PROGRESS_LOG ? &o : NULL;
+    }
     cJSON *doc = sweep_run(&plan, &o.sp, err, sizeof err);
     sweep_plan_free(&plan);
     if (!doc) {

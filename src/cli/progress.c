@@ -1,27 +1,66 @@
-/* progress.c - the search progress line; see progress.h. */
+/* progress.c - progress on stderr; see progress.h. */
 #include "cli/progress.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "core/walltime.h"
+
+bool progress_wanted(progress_mode mode)
+{
+    return mode == PROGRESS_LOG || (mode == PROGRESS_AUTO && isatty(STDERR_FILENO));
+}
+
+progress_line progress_line_make(const char *command, progress_mode mode, double start,
+                                 double budget)
+{
+    progress_line l = { command, false, 0, mode == PROGRESS_LOG, start, budget };
+    return l;
+}
+
+/* "t24 study: 35 s of 600 s, " (or without " of ..." when there is no budget). */
+static void log_prefix(const progress_line *l, double now)
+{
+    fprintf(stderr, "t24 %s: %.0f s", l->command, now - l->start);
+    if (l->budget > 0)
+        fprintf(stderr, " of %.0f s", l->budget);
+    fputs(", ", stderr);
+}
+
+void progress_log(progress_line *l, const char *text)
+{
+    double now = walltime_now();
+    log_prefix(l, now);
+    fprintf(stderr, "%s\n", text);
+    fflush(stderr);
+    l->last = now;
+}
 
 void progress_show(void *ctx, const ilp_progress *p)
 {
     progress_line *l = ctx;
     double now = walltime_now(), bound = ceil(p->bound - 1e-6);
-    if (l->shown && now - l->last < 1.0)
+    double period = l->log ? PROGRESS_LOG_PERIOD : 1.0;
+    if ((l->shown || l->log) && l->last > 0 && now - l->last < period)
         return;
     l->last = now;
-    fprintf(stderr, "\r\033[Kt24 %s: %.0f s, %s: ", l->command, p->seconds, p->phase);
+    if (l->log) {
+        log_prefix(l, now);
+        fprintf(stderr, "%s: ", p->phase);
+    } else {
+        fprintf(stderr, "\r\033[Kt24 %s: %.0f s, %s: ", l->command, p->seconds, p->phase);
+    }
     if (p->has_value)
         fprintf(stderr, "cover %.0f, bound %.0f, gap %.1f%%", p->value, bound,
                 p->value > 0 ? 100.0 * (p->value - bound) / p->value : 0.0);
     else
         fprintf(stderr, "no cover yet, bound %.0f", bound);
     fprintf(stderr, ", %llu %s", (unsigned long long)p->nodes, p->unit ? p->unit : "nodes");
+    if (l->log)
+        fputc('\n', stderr);
     fflush(stderr);
-    l->shown = true;
+    l->shown = !l->log;
 }
 
 /* Ends the line when one is showing, so that what follows starts on a fresh line. */

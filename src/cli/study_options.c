@@ -96,8 +96,11 @@ int study_options_parse(study_options *o, const char *cmd, int argc, char **argv
         o->hp.reduce = false;
         return 0;
     }
-    if (strcmp(argv[*i], "--quiet") == 0) {
-        o->quiet = true;
+    if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "--progress") == 0) {
+        progress_mode m = argv[*i][2] == 'q' ? PROGRESS_OFF : PROGRESS_LOG;
+        if (o->progress != PROGRESS_AUTO && o->progress != m)
+            return args_error(cmd, "--quiet and --progress contradict each other");
+        o->progress = m;
         return 0;
     }
     bool absent = false;

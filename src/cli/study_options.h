@@ -2,12 +2,14 @@
  * --cards --deck --target --groupings --threads (the enumeration), --time-limit
  * --local-search --solver --greedy-runs --seed --coverage --no-reductions (the hitting
  * sets), --memory-limit (the pre-flight: a configuration whose estimated peak memory
- * exceeds it is refused) and --quiet (no progress on stderr). */
+ * exceeds it is refused), --quiet (no progress on stderr) and --progress (progress lines
+ * on stderr even when it is not a terminal). */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
 #include <stdbool.h>
 
+#include "cli/progress.h"
 #include "hitset/mincover.h"
 #include "study/enumeration.h"
 
@@ -16,7 +18,7 @@ typedef struct {
     mincover_params hp;
     bool groupings_set;
     uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
-    bool quiet;
+    progress_mode progress; /* --quiet, --progress, or neither (AUTO) */
 } study_options;
 
 #define STUDY_OPTIONS_NOT_MINE (-1)
