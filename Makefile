@@ -7,6 +7,9 @@ T24        := $(BUILD)/t24
 PREFIX     ?= /usr/local
 # make test builds with warnings as errors (CMake's T24_WERROR); WERROR=OFF relaxes it.
 WERROR     ?= ON
+# cmake --build runs make inside make: without this, each of its sub-makes prints
+# "Entering directory" and "Leaving directory" (hundreds of lines before the report).
+MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover six six-decks \
         frontier figures results data clean fuzz fuzz-build fuzz-short
