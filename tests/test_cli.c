@@ -235,3 +235,28 @@ Test(cli, progress_lines_reach_a_log)
     expect_usage_error("study --progress --quiet");
     expect_usage_error("sweep --quiet --progress");
 }
+
+/* Issue 26 (item 7): every JSON document t24 prints carries schema_version 1, so
+ * scripts can tell the keys they rely on from ones added later (docs/formats.md). */
+Test(cli, every_json_output_carries_schema_version)
+{
+    char dir[] = "/tmp/t24-schema-XXXXXX", args[256];
+    cr_assert(mkdtemp(dir));
+    const char *cmds[] = { "study --json", "solve --json 3 3 8 8", "emit --json --out %s/t.c",
+                           "sweep --json --configs -", "cover --json -" };
+    const char *input[] = { NULL, NULL, NULL, "4 1-5 24 all\n", "p hs 2 1\n1 2\n" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        snprintf(args, sizeof args, cmds[i], dir);
+        run_result r = run_t24(args, input[i]);
+        cr_expect_eq(r.status, 0, "t24 %s: %s", args, r.err);
+        cJSON *js = cJSON_Parse(r.out);
+        cr_expect(js, "t24 %s printed no JSON", args);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(js, "schema_version");
+        cr_expect(cJSON_IsNumber(v) && v->valueint == 1, "t24 %s: no schema_version 1",
+                  args);
+        cJSON_Delete(js);
+        run_free(&r);
+    }
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    cr_assert_eq(system(args), 0);
+}

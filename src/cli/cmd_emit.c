@@ -14,6 +14,7 @@
 #include "emit/tablegen.h"
 #include "study/study.h"
 #include "cli/study_options.h"
+#include "study/jsonint.h"
 #include "core/walltime.h"
 
 static const char help[] =
@@ -156,6 +157,7 @@ static int parse(int argc, char **argv, options *o)
 static cJSON *summary(const study *p, const tablegen_table *t, const char *command)
 {
     cJSON *o = cJSON_CreateObject();
+    jsonint_add_schema_version(o);
     cJSON_AddStringToObject(o, "command", command);
     cJSON_AddNumberToObject(o, "expressions", t->count);
     cJSON_AddNumberToObject(o, "from_cover", t->from_cover);

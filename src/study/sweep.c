@@ -378,6 +378,7 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
 cJSON *sweep_run(const sweep_plan *plan, const sweep_params *p, char *err, size_t errsize)
 {
     cJSON *doc = cJSON_CreateObject();
+    jsonint_add_schema_version(doc);
     cJSON_AddItemToObject(doc, "sweep", header(plan, p));
     cJSON *tables = cJSON_AddArrayToObject(doc, "tables");
     size_t done = 0, total = sweep_plan_count(plan), failures = 0;
