@@ -202,6 +202,10 @@ void sweep_format_markdown(FILE *out, const cJSON *doc, bool timings, const char
             fputc('\n', out);
             md_extreme(out, t, "largest", "Largest");
         }
+        /* The project's page shows its 100 targets as a figure too (make figures). */
+        if (!configs && strcmp(str(t, "name"), "targets") == 0)
+            fputs("\n![The minimum test set by target, with greedy, the LP bound and the "
+                  "solvable hands](figures/optimum-by-target.svg)\n", out);
         if (timings)
             md_timings(out, get(t, "rows"));
     }
