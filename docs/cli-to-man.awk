@@ -7,7 +7,10 @@
 # have to guess (exit 1): "# " title, "## " sections ("## `t24 CMD`" become subsections
 # of COMMANDS), paragraphs, 4-space code blocks, "* " lists, two-column tables, and
 # inline `code`, **bold**, *emphasis* and [links](url). The first code block is the
-# SYNOPSIS, the text before the first section the DESCRIPTION.
+# SYNOPSIS, the text before the first section the DESCRIPTION. A link becomes its text:
+# the pages docs/cli.md links to are installed in share/doc/t24, which the page's FILES
+# and SEE ALSO sections name. "<!-- ... -->" comments (notes for maintainers, a line of
+# their own to start) are left out.
 
 function fail(msg) {
     printf "cli-to-man.awk: %s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
@@ -75,6 +78,19 @@ BEGIN {
     section = "head"
 }
 
+incomment {
+    if ($0 ~ /-->/)
+        incomment = 0
+    next
+}
+
+/^<!--/ {
+    end_block()
+    if ($0 !~ /-->/)
+        incomment = 1
+    next
+}
+
 /^# / {
     if (FNR != 1)
         fail("a second title")
@@ -130,7 +146,7 @@ BEGIN {
 /^\|/ {
     if (section == "head" || incode)
         fail("a table where none was expected")
-    if ($0 ~ /^\|[-| ]+\|$/ || $0 ~ /^\| option \| meaning \|$/)
+    if ($0 ~ /^\|[-| ]+\|$/ || $0 ~ /^\| (option|status) \| meaning \|$/)
         next
     if (section == "description" && !options) {
         print ".SH OPTIONS"
@@ -183,4 +199,6 @@ END {
     end_block()
     if (!commands)
         fail("no \"## `t24 CMD`\" section")
+    if (incomment)
+        fail("a <!-- comment left open")
 }

@@ -34,4 +34,22 @@ for cmd in $commands; do
       || fail "t24.1 misses 't24 $cmd $opt'"
   done
 done
-echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly and lists every option"
+# A proper man page: the usual sections, no notes for developers, no Markdown links, and
+# every page it names installed in share/doc/t24 (which FILES and SEE ALSO point to).
+for sh in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS "EXIT STATUS" FILES EXAMPLES "SEE ALSO"; do
+  printf '%s\n' "$text" | grep -qx "$sh" || fail "t24.1 has no $sh section"
+done
+for dev in 'tests/' 'test_' 'the tests' ']('; do
+  ! printf '%s\n' "$text" | grep -qF -- "$dev" || fail "t24.1 carries developer text or a link: '$dev'"
+done
+docdir=$prefix/share/doc/t24
+# (a name in code font, such as sweep.md of sweep --out, is a file t24 writes, not a page)
+for page in $(grep -oE '(\\fB)?([A-Za-z0-9_]|\\-)+\.md' "$man" | grep -v '^\\fB' | sed 's/\\-/-/g' | sort -u); do
+  [ -f "$docdir/$page" ] || fail "t24.1 names $page, which is not installed in share/doc/t24"
+done
+for s in 0 1 2 3 70; do
+  printf '%s\n' "$text" | sed -n '/^EXIT STATUS$/,/^[A-Z][A-Z ]*$/p' | grep -qE "^ +$s( |$)" \
+    || fail "t24.1's EXIT STATUS does not list status $s"
+done
+
+echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly, lists every option and exit status, and names only installed pages"

@@ -73,3 +73,56 @@ Test(figures, make_figures_regenerates_every_committed_svg, .timeout = 600)
     rmdir(path);
     rmdir(dir);
 }
+
+/* Issue 26: classes-per-hand.svg was on no page. Every committed figure is shown by some
+ * page: README.md or a page of docs/ (docs/results.md's come from t24 sweep and from
+ * docs/frontier/results-section.sh). */
+Test(figures, every_committed_figure_is_on_a_page)
+{
+    const char *src = getenv("T24_SOURCE_DIR");
+    cr_assert(src);
+    char path[1024];
+    size_t total = 0;
+    char *all = NULL;
+    const char *pages[] = { "README.md", "docs" };
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", src, pages[i]);
+        DIR *d = i == 0 ? NULL : opendir(path);
+        for (struct dirent *e = NULL; i == 0 || (d && (e = readdir(d)));) {
+            if (i == 0) {
+                snprintf(path, sizeof path, "%s/README.md", src);
+            } else {
+                size_t n = strlen(e->d_name);
+                if (n < 4 || strcmp(e->d_name + n - 3, ".md") != 0)
+                    continue;
+                snprintf(path, sizeof path, "%s/docs/%s", src, e->d_name);
+            }
+            char *text = slurp(path);
+            cr_assert(text, "cannot read %s", path);
+            all = realloc(all, total + strlen(text) + 1);
+            memcpy(all + total, text, strlen(text) + 1);
+            total += strlen(text);
+            free(text);
+            if (i == 0)
+                break;
+        }
+        if (d)
+            closedir(d);
+    }
+    snprintf(path, sizeof path, "%s/docs/figures", src);
+    DIR *d = opendir(path);
+    cr_assert(d);
+    int shown = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!is_svg_name(e->d_name))
+            continue;
+        char ref[300];
+        snprintf(ref, sizeof ref, "figures/%s)", e->d_name);
+        cr_expect(strstr(all, ref), "docs/figures/%s is on no page (no '![...](...%s')",
+                  e->d_name, ref);
+        shown++;
+    }
+    closedir(d);
+    cr_assert_geq(shown, 5);
+    free(all);
+}

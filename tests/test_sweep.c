@@ -298,3 +298,49 @@ Test(sweep, the_preflight_refuses_a_list_before_any_row_runs, .timeout = 60)
     run_free(&r);
     unlink(path);
 }
+
+/* Issue 26: a --configs table carried the project's "# Results" page, its links into
+ * docs/, and an unproven best cover in bold in the optimum column, as if it were the
+ * minimum. A user's table now has no project prose or links, and an unproven row shows
+ * the interval the proofs leave, in plain text; the extremes are not called minima. */
+Test(sweep, a_users_table_has_no_project_prose_and_no_unproven_optimum_in_bold)
+{
+    char tmp[32], *path = write_temp(tmp, "4 1-13 2 all\n4 1-13 12 all\n"), args[160];
+    snprintf(args, sizeof args, "sweep --no-reductions --time-limit 0.000001 --configs %s",
+             path);
+    run_result r = run_t24(args, NULL);
+    snprintf(args, sizeof args,
+             "sweep --json --no-reductions --time-limit 0.000001 --configs %s", path);
+    cJSON *doc = run_json(args);
+    unlink(path);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(!strstr(r.out, "# Results"), "%s", r.out);
+    cr_expect(!strstr(r.out, ".md"), "a link into docs/: %s", r.out);
+    cr_expect(!strstr(r.out, "]("), "a link: %s", r.out);
+    cr_expect(!strstr(r.out, "make "), "a project make target: %s", r.out);
+    const cJSON *row;
+    int unproven = 0;
+    cJSON_ArrayForEach(row, cJSON_GetObjectItem(table(doc, 0), "rows")) {
+        char bold[64], interval[96];
+        snprintf(bold, sizeof bold, "| **%d** |", geti(row, "optimum"));
+        snprintf(interval, sizeof interval, "| between %d and %d | no (time limit) |",
+                 geti(row, "best_bound"), geti(row, "optimum"));
+        if (cJSON_IsTrue(cJSON_GetObjectItem(row, "optimal"))) {
+            cr_expect(strstr(r.out, bold), "%s", r.out);
+        } else {
+            unproven++;
+            cr_expect(!strstr(r.out, bold), "unproven %s in bold: %s", bold, r.out);
+            cr_expect(strstr(r.out, interval), "no '%s' in: %s", interval, r.out);
+        }
+    }
+    cr_assert_gt(unproven, 0, "the time limit proved every row: the test tests nothing");
+    const cJSON *l = cJSON_GetObjectItem(table(doc, 0), "largest");
+    if (!cJSON_IsTrue(cJSON_GetObjectItem(l, "proven"))) {
+        cr_expect(!strstr(r.out, "Largest minimum test set"), "%s", r.out);
+        char line[96];
+        snprintf(line, sizeof line, "Largest best cover: %d at", geti(l, "optimum"));
+        cr_expect(strstr(r.out, line), "no '%s' in: %s", line, r.out);
+    }
+    cJSON_Delete(doc);
+    run_free(&r);
+}

@@ -36,6 +36,14 @@ for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
   i=$((i + 1))
 done >"$tmp/five.dat"
 
+# Six cards, per deck: the rows of docs/six-decks.md and docs/six.md (`make six-decks`,
+# `make six`; committed, the runs take half an hour): deck, LP bound (its value first),
+# lower bound, Lagrangian cover, local search, best cover.
+awk -F'|' '/^\| 1-/ { gsub(/ /, "", $2); split($6, lp, " ");
+  printf "%d %s %s %d %d %d %d\n", i++, $2, lp[1], $7, $8, $9, $10 }' \
+  "$root/docs/six-decks.md" "$root/docs/six.md" >"$tmp/six.dat"
+[ -s "$tmp/six.dat" ] || { echo "make-figures: no rows in docs/six-decks.md, docs/six.md" >&2; exit 2; }
+
 # Classes per hand: each set line of the PACE file lists the classes that solve one hand.
 awk 'NR > 2 { n[NF]++ } END { for (k in n) print k, n[k] }' "$tmp/study/hitting_set.hgr" |
   sort -n >"$tmp/classes.dat"
@@ -49,12 +57,16 @@ plot() { # plot NAME VARIABLE=VALUE...: draws NAME.gp into $tmp/NAME.svg
   for kv in "$@"; do defs="$defs${kv%%=*}='${kv#*=}'; "; done
   gnuplot -e "set loadpath '$here'; ${defs}out='$tmp/$name.svg'" "$here/$name.gp"
 }
-plot coverage data="$tmp/study/coverage.csv"
+# Rows not proven: the figures give "not proven" a legend entry only when there are some.
+unproven_k=$(awk -F, 'NR > 1 && $5 != 1' "$tmp/study/coverage.csv" | wc -l)
+unproven_targets=$(awk '$6 != 1' "$tmp/targets.dat" | wc -l)
+plot coverage data="$tmp/study/coverage.csv" unproven="$unproven_k"
 plot classes-per-hand data="$tmp/classes.dat"
-plot optimum-by-target data="$tmp/targets.dat"
+plot optimum-by-target data="$tmp/targets.dat" unproven="$unproven_targets"
 plot five-cards data="$tmp/five.dat"
+plot six-cards data="$tmp/six.dat"
 
 mkdir -p "$out"
-for f in coverage classes-per-hand optimum-by-target five-cards; do
+for f in coverage classes-per-hand optimum-by-target five-cards six-cards; do
   mv "$tmp/$f.svg" "$out/$f.svg"
 done

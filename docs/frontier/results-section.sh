@@ -25,6 +25,8 @@ trap 'rm -f "$tmp"' EXIT
   echo "Written by \`make frontier\` (about 30 minutes; see [frontier.md](frontier.md))."
   echo
   cat "$table"
+  echo
+  echo "![Five cards: per deck the LP bound, greedy, the local search, the best cover and the best proven bound, relative to the LP bound](figures/five-cards.svg)"
   six=()
   for f in "$root/docs/six-decks.md" "$root/docs/six.md"; do [ -f "$f" ] && six+=("$f"); done
   if [ ${#six[@]} -gt 0 ]; then
@@ -36,6 +38,8 @@ trap 'rm -f "$tmp"' EXIT
     echo
     # The header of the first table, then every table's rows.
     awk 'FNR == 1 { file++ } /^\|/ { if (/^\| deck/ || /^\|---/) { if (file == 1) print } else print }' "${six[@]}"
+    echo
+    echo "![Six cards: per deck the Lagrangian cover, the local search, the best cover and the best proven bound, relative to the LP bound](figures/six-cards.svg)"
   fi
 } >"$tmp"
 mv "$tmp" "$page"
