@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Writes the published instances and covers of data/configurations.txt (make data):
-#   data/make-data.sh T24 OUTDIR
-# For each configuration, `t24 study --out` gives OUTDIR/instances/NAME.hgr (the
-# hitting-set instance, PACE format) and OUTDIR/covers/NAME.txt (the best cover, its proof
-# status and the command that regenerates it), NAME = cardsC_deckLO-HI_targetT_FAMILY.
-# The five-card decks of FIVE_DECKS give OUTDIR/instances/cards5_deckLO-HI_target24_all.hgr
-# alone: their covers depend on the search's budget, so they are not regenerated here
-# (data/instances/bounds.csv and data/covers/best/ carry the best known ones).
+# Writes the published instances and covers (make data; make data-all):
+#   data/make-data.sh T24 OUTDIR [--all]
+# Every file is named by its instance, NAME = cardsC_deckLO-HI_targetT_FAMILY:
+#   OUTDIR/instances/NAME.hgr  the hitting-set instance (PACE 2025 `hs` format)
+#   OUTDIR/covers/NAME.sol     its best known cover (PACE solution format), what the row's
+#                              upper_command in data/instances/bounds.csv prints
+#   OUTDIR/covers/NAME.txt     the same cover, readable: its expressions and proof status
+#                              (`t24 study --out`'s cover.txt; the four-card configurations)
+# The instances of data/configurations.txt come from `t24 study --out`, the five-card ones
+# of FIVE_DECKS from one second of it (an instance does not depend on the search). The
+# .sol of a row is written by running that row's upper_command on the fresh instance:
+# bounds.csv is the one source of each cover's command. Without --all only the quick rows
+# (four cards and five-card deck 1-5, under a second each) get their .sol, the slower
+# five-card decks keep the committed one (--all reruns them too: about 9 minutes).
 # All or nothing: everything is written to a temporary folder first.
 set -eu
-bin=$1 out=$2
-list="$(dirname "$0")/configurations.txt"
+bin=$1 out=$2 all=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+list="$here/configurations.txt" bounds="$here/instances/bounds.csv"
 tmp=$(mktemp -d /tmp/t24-data-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/instances" "$tmp/covers"
@@ -32,8 +39,18 @@ for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
   mv "$tmp/$name/hitting_set.hgr" "$tmp/instances/$name.hgr"
   rm -rf "${tmp:?}/$name"
 done
+# The covers: each row's upper_command, on the instance just written.
+tail -n +2 "$bounds" | while IFS=, read -r name _ _ _ _ _ _ _ cmd _; do
+  case "$name" in cards4_* | cards5_deck1-5_*) ;; *) [ "$all" = --all ] || continue ;; esac
+  [ -f "$tmp/instances/$name.hgr" ] || { echo "make-data.sh: bounds.csv row $name has no instance" >&2; exit 2; }
+  case "$cmd" in "t24 cover "*" data/instances/$name.hgr") ;; *)
+    echo "make-data.sh: $name: upper_command is not 't24 cover ... data/instances/$name.hgr': $cmd" >&2; exit 2 ;; esac
+  read -ra args <<<"${cmd#t24 }"
+  unset 'args[${#args[@]}-1]'
+  nice "$bin" "${args[@]}" --quiet "$tmp/instances/$name.hgr" >"$tmp/covers/$name.sol"
+done
 mkdir -p "$out/instances" "$out/covers"
-# Only this script's files (cardsC_...): covers/ also holds make frontier's 5cards-* files.
+# Only this script's files: every published instance and cover (bounds.csv stays).
 rm -f "$out"/instances/cards*_*.hgr "$out"/covers/cards*_*.txt
 cp "$tmp"/instances/*.hgr "$out/instances/"
-cp "$tmp"/covers/*.txt "$out/covers/"
+cp "$tmp"/covers/* "$out/covers/"

@@ -1,33 +1,165 @@
 #!/usr/bin/env bash
-# data/ is what `make data` makes: a fresh data/make-data.sh run gives the committed
-# instances and covers byte for byte (no file missing, none extra), and data/README.md
-# names every file under data/ (an instance and its cover by their configuration).
-#   tests/check_data.sh T24 SOURCE_DIR
+# data/ against data/instances/bounds.csv, the one file of bounds:
+#   tests/check_data.sh T24 SOURCE_DIR          (ctest `data`, about 15 s)
+#   tests/check_data.sh T24 SOURCE_DIR long     (make check-data, about 40 minutes)
+# Quick: a fresh data/make-data.sh run gives the committed instances and quick covers byte
+# for byte; every file of data/instances and data/covers is NAME.hgr, NAME.sol or NAME.txt
+# (NAME = cardsC_deckLO-HI_targetT_FAMILY) and every instance has one bounds row and one
+# .sol; each .sol is a hitting set of its .hgr of the stated size (checked here with grep,
+# not by t24); the quick rows (four cards, five-card deck 1-5) are rerun with their
+# lower_command and upper_command and give the stated sizes and proof status (never times);
+# data/README.md's table, README.md's best known bounds and the times bounds.csv quotes
+# from make frontier's runs agree with it. Long: the other rows rerun the same way, with
+# their time limits (CHECK_DATA_ONLY=REGEX keeps the rows whose name matches).
 set -eu
-bin=$1 src=$2
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2 mode=${3:-quick}
 fresh=$(mktemp -d /tmp/t24-check-data-XXXXXX)
 trap 'rm -rf "$fresh"' EXIT
 fail() { echo "check_data: $*" >&2; exit 1; }
+command -v jq >/dev/null || fail "jq is missing (run: bash .ci/install-deps.sh)"
+bounds="$src/data/instances/bounds.csv"
+header=instance,elements,sets,lower,lower_by,lower_command,upper,upper_by,upper_command,proven
+[ "$(head -n 1 "$bounds")" = "$header" ] || fail "bounds.csv: the header is not $header"
+quick_row() { case "$1" in cards4_* | cards5_deck1-5_*) return 0 ;; *) return 1 ;; esac; }
 
-bash "$src/data/make-data.sh" "$bin" "$fresh" || fail "data/make-data.sh failed"
-# make-data.sh's own files (cardsC_...); make frontier's 5cards-* covers are checked by
-# tests/test_frontier.c.
+# run ROW_NAME COMMAND: the command of a bounds.csv row (t24 ...) with --json, in SOURCE_DIR.
+run() {
+  local args
+  read -ra args <<<"${2#t24 }"
+  [ "${2%% *}" = t24 ] || fail "$1: a command that is not t24's: $2"
+  (cd "$src" && nice "$bin" "${args[0]}" --json --quiet "${args[@]:1}") >"$fresh/run.json" \
+    || fail "$1: '$2' failed"
+}
+
+# reproduce ROW: rerun the row's commands; the same sizes and proof status.
+reproduce() {
+  local name=$1 lower=$4 lcmd=$6 upper=$7 ucmd=$9 proven=${10} got
+  echo "check_data: $name: $ucmd" >&2
+  run "$name" "$ucmd"
+  got=$(jq .optimum "$fresh/run.json")
+  [ "$got" = "$upper" ] || fail "$name: '$ucmd' finds a cover of $got, bounds.csv says $upper"
+  if [ "$lcmd" != "$ucmd" ]; then
+    echo "check_data: $name: $lcmd" >&2
+    run "$name" "$lcmd"
+  fi
+  if [ "$proven" = yes ]; then
+    got=$(jq -r 'if .optimal then "proven \(.optimum)" else "between \(.best_bound) and \(.optimum)" end' "$fresh/run.json")
+    [ "$got" = "proven $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says proven $lower"
+  else
+    got=$(jq -r 'if .optimal then "proven \(.optimum)" else "lower bound \(.best_bound)" end' "$fresh/run.json")
+    [ "$got" = "lower bound $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says lower bound $lower (not proven)"
+  fi
+}
+
+rows() { tail -n +2 "$bounds"; }
+
+if [ "$mode" = long ]; then
+  n=0
+  while IFS=, read -r -a row; do
+    quick_row "${row[0]}" && continue
+    [[ ${row[0]} =~ ${CHECK_DATA_ONLY:-.} ]] || continue
+    reproduce "${row[@]}"
+    n=$((n + 1))
+  done < <(rows)
+  [ "$n" -gt 0 ] || fail "no row to check"
+  echo "data: $n five-card rows of bounds.csv reproduced (sizes and proof status)"
+  exit 0
+fi
+[ "$mode" = quick ] || fail "unknown mode '$mode' (want long, or nothing)"
+
+# 1. make data, byte for byte.
+bash "$src/data/make-data.sh" "$bin" "$fresh/data" || fail "data/make-data.sh failed"
 for dir in instances covers; do
-  made=$(cd "$fresh/$dir" && ls) ours=$(cd "$src/data/$dir" && ls | grep '^cards' || true)
-  [ "$made" = "$ours" ] || fail "data/$dir is stale (files missing or extra), run 'make data'"
-  for f in $made; do
-    diff "$fresh/$dir/$f" "$src/data/$dir/$f" >"$fresh/diff" 2>&1 \
+  for f in $(cd "$fresh/data/$dir" && ls); do
+    [ -f "$src/data/$dir/$f" ] || fail "data/$dir/$f is missing, run 'make data'"
+    diff "$fresh/data/$dir/$f" "$src/data/$dir/$f" >"$fresh/diff" 2>&1 \
       || fail "data/$dir/$f is stale, run 'make data': $(head -c 2000 "$fresh/diff")"
   done
 done
 
+# 2. One naming scheme; an instance per cover, a row and a .sol per instance.
+stem='cards[0-9]+_deck[0-9]+-[0-9]+_target[0-9]+_(all|reduced)'
+names=$(rows | cut -d, -f1)
+for f in $(cd "$src/data/instances" && ls) $(cd "$src/data/covers" && ls); do
+  [ "$f" = bounds.csv ] && continue
+  [[ $f =~ ^$stem\.(hgr|sol|txt)$ ]] || fail "data/: '$f' is not NAME.hgr, NAME.sol or NAME.txt"
+  [ -f "$src/data/instances/${f%.*}.hgr" ] || fail "data/covers/$f has no instance ${f%.*}.hgr"
+  grep -qxF "${f%.*}" <<<"$names" || fail "data/: ${f%.*} has no row in bounds.csv"
+  case "$f" in *.hgr) [ -f "$src/data/covers/${f%.*}.sol" ] || fail "data/covers/${f%.*}.sol is missing" ;; esac
+  made="$fresh/data/$([ "${f##*.}" = hgr ] && echo instances || echo covers)/$f"
+  # The slower five-card covers are rerun by make data-all (make check-data compares them).
+  [ -f "$made" ] || [[ $f =~ ^cards5_.*\.sol$ ]] || fail "data/: $f is not written by data/make-data.sh"
+done
+
+# 3. Each row against its files, without t24: the header, the sets, the cover.
+while IFS=, read -r name ne ns lower _ _ upper _ _ proven rest; do
+  [ -z "$rest" ] || fail "bounds.csv: $name: more than 10 fields"
+  hgr="$src/data/instances/$name.hgr" sol="$src/data/covers/$name.sol"
+  [ -f "$hgr" ] || fail "bounds.csv: $name: data/instances/$name.hgr is missing"
+  [ "$(grep -m1 '^p ' "$hgr")" = "p hs $ne $ns" ] || fail "$name: the .hgr's header is not 'p hs $ne $ns'"
+  grep -v '^[cp]' "$hgr" >"$fresh/sets"
+  [ "$(wc -l <"$fresh/sets")" -eq "$ns" ] || fail "$name: not $ns set lines"
+  [ "$(head -n 1 "$sol")" = "$upper" ] || fail "$name.sol: the size line is not $upper"
+  tail -n +2 "$sol" >"$fresh/cover"
+  [ "$(wc -l <"$fresh/cover")" -eq "$upper" ] || fail "$name.sol: not $upper elements"
+  grep -qvx '[1-9][0-9]*' "$fresh/cover" && fail "$name.sol: a line that is not an element"
+  [ -z "$(sort -n "$fresh/cover" | uniq -d)" ] || fail "$name.sol: an element twice"
+  [ "$(sort -n "$fresh/cover" | tail -n 1)" -le "$ne" ] || fail "$name.sol: an element over $ne"
+  missed=$(grep -cvwF -f "$fresh/cover" "$fresh/sets" || true)
+  [ "$missed" -eq 0 ] || fail "$name.sol misses $missed sets of $name.hgr"
+  [ "$lower" -le "$upper" ] || fail "$name: lower bound $lower above the cover $upper"
+  case "$proven" in
+    yes) [ "$lower" -eq "$upper" ] || fail "$name: proven, but $lower < $upper" ;;
+    no) [ "$lower" -lt "$upper" ] || fail "$name: not proven, but $lower = $upper" ;;
+    *) fail "$name: proven is '$proven' (want yes or no)" ;;
+  esac
+  txt="$src/data/covers/$name.txt"
+  if [ -f "$txt" ]; then # the readable cover is the same cover
+    [ "$(sed -n '/^rank\t/,$p' "$txt" | tail -n +2 | cut -f2 | sort -n)" = "$(sort -n "$fresh/cover")" ] \
+      || fail "$name.txt and $name.sol are not the same cover"
+    grep -q "^# $upper expressions, $([ "$proven" = yes ] && echo 'proven minimal' || echo between)" "$txt" \
+      || fail "$name.txt does not state $upper expressions ($proven proven)"
+  fi
+done < <(rows)
+
+# 4. The quick rows, rerun.
+n=0
+while IFS=, read -r -a row; do
+  quick_row "${row[0]}" || continue
+  reproduce "${row[@]}"
+  n=$((n + 1))
+done < <(rows)
+
+# 5. The text: data/README.md's table is bounds.csv's; README.md's best known bounds; the
+# times bounds.csv quotes from make frontier are those of its runs.
+while IFS=, read -r name ne ns lower lower_by _ upper _ _ proven; do
+  deck=""
+  status=$([ "$proven" = yes ] && echo proven || echo open)
+  line="| \`$name\` | $ne | $ns | $lower | $upper | $status |"
+  grep -qxF "$line" "$src/data/README.md" || fail "data/README.md has no row '$line' (bounds.csv)"
+  case "$name" in cards5_deck*_target24_all)
+    deck=${name#cards5_deck} deck=${deck%%_*}
+    known=$([ "$proven" = yes ] && echo "$upper" || echo "$lower..$upper")
+    grep -qE "^\| $deck \|.*\| $known \|\$" "$src/README.md" \
+      || fail "README.md's five-card row $deck does not end with '| $known |' (bounds.csv)"
+  esac
+  for engine in CBC GLPK; do
+    secs=$(grep -oE "$engine in [0-9]+ s" <<<"$lower_by" | grep -oE '[0-9]+' || true)
+    [ -z "$secs" ] && continue
+    json="$src/docs/frontier/runs/$deck-$(tr A-Z a-z <<<"$engine").json"
+    [ -f "$json" ] || fail "$name: bounds.csv quotes $engine in $secs s, but $json is missing"
+    [ "$(jq -r '"\(.optimal) \(.optimum) \(.seconds.until_report | floor)"' "$json")" = "true $lower $secs" ] \
+      || fail "$name: bounds.csv says $engine proved $lower in $secs s, ${json#"$src"/} does not"
+  done
+done < <(rows)
+
+# 6. data/README.md names every file under data/.
 missing=""
 while IFS= read -r file; do
   name=$(basename "$file")
   [ "$name" = README.md ] && continue
-  # An instance and its covers share one row of the page: their configuration's name.
-  case "$file" in */instances/*.hgr | */covers/*.txt | */covers/best/*.sol) name=${name%.*} ;; esac
+  case "$file" in */instances/*.hgr | */covers/*.txt | */covers/*.sol) name=${name%.*} ;; esac
   grep -qF "$name" "$src/data/README.md" || missing="$missing ${file#"$src"/}"
 done < <(find "$src/data" -type f | sort)
 [ -z "$missing" ] || fail "data/README.md does not describe:$missing"
-echo "data: $(ls "$fresh/instances" | wc -l) instances and covers regenerate byte for byte"
+echo "data: $(ls "$fresh/data/instances" | wc -l) instances regenerate byte for byte; $n rows of bounds.csv reproduced"

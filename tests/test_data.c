@@ -1,7 +1,8 @@
 /* test_data.c - the published covers of data/covers/ checked against the published
  * instances of data/instances/, read back through the PACE reader: each cover meets every
- * set, its counts are right, and glpsol, on the instance as read, proves the minimum each
- * cover states. (tests/check_data.sh checks that both regenerate byte for byte.) */
+ * set, its counts are right, glpsol, on the instance as read, proves the minimum each
+ * proven cover states, and data/instances/bounds.csv agrees with them.
+ * (tests/check_data.sh checks that they regenerate and that the commands reproduce them.) */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -135,9 +136,9 @@ Test(data, every_published_cover_meets_its_instance_with_the_stated_minimum, .ti
 static uint32_t read_solution(const char *name, uint32_t *elems, uint32_t cap)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/data/covers/best/%s.sol", T24_SOURCE_DIR, name);
+    snprintf(path, sizeof path, "%s/data/covers/%s.sol", T24_SOURCE_DIR, name);
     FILE *fp = fopen(path, "r");
-    cr_assert(fp, "data/covers/best/%s.sol is missing", name);
+    cr_assert(fp, "data/covers/%s.sol is missing", name);
     unsigned size, e, n = 0;
     cr_assert_eq(fscanf(fp, "%u", &size), 1, "%s.sol: no size line", name);
     while (fscanf(fp, "%u", &e) == 1) {
@@ -173,59 +174,39 @@ static bool meets_every_set(const instance *h, const uint32_t *elems, uint32_t n
     return all;
 }
 
-/* The frontier's proven cover of the deck (5cards-deckD-target24.txt), when there is one:
- * its size. 0 when the deck has none. */
-static uint32_t frontier_minimum(const char *deck)
+/* data/instances/bounds.csv, the one file of bounds: one row per published instance (the
+ * four-card configurations, then the five-card decks); the stated sizes match the file;
+ * its cover data/covers/NAME.sol meets every set and has the upper bound's size; lower <=
+ * upper, and the lower bound is at least the LP bound's ceiling (every branch-and-bound
+ * bound is); `proven` is yes exactly when lower == upper, and glpsol proves the quick ones
+ * (four cards, five-card deck 1-5). tests/check_data.sh reruns their commands. */
+Test(data, bounds_csv_lists_every_instance_with_a_checked_cover, .timeout = 600)
 {
-    char path[1024], line[512];
-    snprintf(path, sizeof path, "%s/data/covers/5cards-deck%s-target24.txt", T24_SOURCE_DIR,
-             deck);
-    FILE *fp = fopen(path, "r");
-    if (!fp)
-        return 0;
-    unsigned size = 0;
-    while (fgets(line, sizeof line, fp) && line[0] == '#')
-        if (strstr(line, "PROVEN optimal"))
-            cr_assert_eq(sscanf(line, "# size %u", &size), 1, "%s: %s", path, line);
-    fclose(fp);
-    return size;
-}
-
-/* data/instances/bounds.csv: one row per five-card instance; the stated sizes match the
- * file; the best cover of data/covers/best/ meets every set and has the upper bound's
- * size; lower <= upper, and the lower bound is at least the LP bound's ceiling (every
- * branch-and-bound bound is); a deck proven optimal (lower == upper) agrees with the
- * frontier's proven cover, and on deck 1-5 with glpsol. */
-Test(data, bounds_csv_lists_each_five_card_instance_with_a_checked_cover, .timeout = 600)
-{
-    static const char *decks[] = { "1-5", "1-6", "1-7", "1-8", "1-9", "1-10", "1-13" };
     char path[1024], line[2048];
     snprintf(path, sizeof path, "%s/data/instances/bounds.csv", T24_SOURCE_DIR);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "data/instances/bounds.csv is missing");
     cr_assert(fgets(line, sizeof line, fp));
     cr_assert_str_eq(line, "instance,elements,sets,lower,lower_by,lower_command,upper,"
-                           "upper_by,upper_command\n");
-    size_t rows = 0;
+                           "upper_by,upper_command,proven\n");
+    size_t rows = 0, four = 0, five = 0;
     static uint32_t cover[1 << 16];
     while (fgets(line, sizeof line, fp)) {
-        char name[256], deck[16];
+        char name[256], proven[8];
         unsigned ne, ns, lower, upper;
-        cr_assert_lt(rows, sizeof decks / sizeof decks[0], "more rows than five-card decks");
-        cr_assert_eq(sscanf(line, "%255[^,],%u,%u,%u,%*[^,],%*[^,],%u,", name, &ne, &ns, &lower,
-                            &upper), 5, "bad row: %s", line);
-        snprintf(deck, sizeof deck, "%s", decks[rows]);
-        char want[256];
-        snprintf(want, sizeof want, "cards5_deck%s_target24_all", deck);
-        cr_assert_str_eq(name, want, "rows run over the decks in order");
+        cr_assert_eq(sscanf(line, "%255[^,],%u,%u,%u,%*[^,],%*[^,],%u,%*[^,],%*[^,],%7[a-z]",
+                            name, &ne, &ns, &lower, &upper, proven), 6, "bad row: %s", line);
+        four += strncmp(name, "cards4_", 7) == 0;
+        five += strncmp(name, "cards5_", 7) == 0;
         instance *h = read_instance(name);
         cr_expect_eq(instance_nelems(h), ne, "%s: elements", name);
         cr_expect_eq(instance_nsets(h), ns, "%s: sets", name);
         uint32_t n = read_solution(name, cover, sizeof cover / sizeof cover[0]);
-        cr_expect_eq(n, upper, "%s: the best cover has %u elements, the upper bound %u", name,
-                     n, upper);
-        cr_expect(meets_every_set(h, cover, n), "%s: the best cover misses a set", name);
+        cr_expect_eq(n, upper, "%s: the cover has %u elements, the upper bound %u", name, n,
+                     upper);
+        cr_expect(meets_every_set(h, cover, n), "%s: the cover misses a set", name);
         cr_expect_leq(lower, upper, "%s", name);
+        cr_expect_str_eq(proven, lower == upper ? "yes" : "no", "%s: proven", name);
         ilp_params q;
         ilp_params_init(&q);
         q.time_limit = 120;
@@ -233,17 +214,17 @@ Test(data, bounds_csv_lists_each_five_card_instance_with_a_checked_cover, .timeo
         char err[256];
         cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s: %s", name, err);
         cr_expect_geq(lower, (uint32_t)ceil(lp - 1e-6), "%s: lower bound under the LP's", name);
-        if (lower == upper) {
-            cr_expect_eq(frontier_minimum(deck), upper, "%s: the frontier's proven cover", name);
-        }
-        if (strcmp(deck, "1-5") == 0) {
+        if (strncmp(name, "cards4_", 7) == 0 || strcmp(name, "cards5_deck1-5_target24_all") == 0) {
             static cover_file c;
             c.size = upper;
+            cr_expect_str_eq(proven, "yes", "%s", name);
             check_minimum(name, h, &c);
         }
         instance_free(h);
         rows++;
     }
     fclose(fp);
-    cr_expect_eq(rows, sizeof decks / sizeof decks[0], "a row for every five-card deck");
+    cr_expect_eq(four, 6, "a row for every four-card configuration");
+    cr_expect_eq(five, 7, "a row for every five-card deck");
+    cr_expect_eq(rows, four + five, "no other rows");
 }

@@ -1,7 +1,8 @@
 /* test_frontier.c - `make frontier`'s generator on a deck small enough for a test: the
- * table row it writes, and the proven cover it files under data/covers/, re-checked here
- * against the exact evaluation of every hand (independently of the study that chose it);
- * and the same check on the committed five-card covers. */
+ * table row it writes, the proven covers of its run reports, re-checked here against the
+ * exact evaluation of every hand (independently of the study that chose them), and that it
+ * writes nothing under data/ (`make data` is the one source of data/); and the same check
+ * on the committed runs' proven five-card covers. */
 #include <criterion/criterion.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,11 +18,19 @@ static bool solves(const enumeration *st, uint32_t h, uint32_t id)
     return idlist_sorted_has(solutions_row(&st->sols, h), solutions_row_len(&st->sols, h), id);
 }
 
-/* A cover file of data/covers/ (5 cards, deck 1..hi, target 24): as many expressions as
- * its header's size, and together they solve exactly the hands some template solves,
- * by the exact evaluation of every (hand, template) pair. */
-static void check_cover_file(const char *path, int64_t hi)
+/* A run report's proven cover (5 cards, deck 1..hi, target 24): as many expressions as
+ * its optimum, and together they solve exactly the hands some template solves, by the
+ * exact evaluation of every (hand, template) pair. The report is read with jq. */
+static void check_cover_file(const char *json, int64_t hi)
 {
+    char path[] = "/tmp/t24-frontier-cover-XXXXXX", cmd[2048];
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd,
+             "jq -re 'select(.optimal) | \"# size \\(.optimum), PROVEN\", (.cover[] | .template)' "
+             "'%s' >'%s'", json, path);
+    cr_assert_eq(system(cmd), 0, "%s: no proven cover", json);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "no cover file %s", path);
     char line[512];
@@ -36,6 +45,7 @@ static void check_cover_file(const char *path, int64_t hi)
         n++;
     }
     fclose(fp);
+    unlink(path);
     cr_expect_eq(n, size, "%s: the header's size is not the number of expressions", path);
     enumeration st = enumerate_config(5, 1, hi, 24, TEMPLATE_ALL); /* with every pair */
     for (uint32_t h = 0; h < hand_set_count(st.hands); h++) {
@@ -85,28 +95,36 @@ Test(frontier, small_deck_row_and_its_proven_cover, .timeout = 600)
     cr_expect(strstr(md, "\n| 1-4 | 49 |"), "no row in results.md: %s", md);
     snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-cbc.json", root);
     cr_expect_eq(access(path, R_OK), 0, "CBC's report was not kept");
-    snprintf(path, sizeof path, "%s/data/covers/5cards-deck1-4-target24.txt", root);
+    snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-glpk.json", root);
     check_cover_file(path, 4);
+    snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-cbc.json", root);
+    check_cover_file(path, 4);
+    /* data/ is make data's: the frontier writes no cover there. */
+    snprintf(path, sizeof path, "%s/data", root);
+    cr_expect_neq(access(path, F_OK), 0, "make-frontier.sh wrote under data/");
     free(md);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
     cr_expect_eq(system(cmd), 0);
 }
 
-/* The committed five-card covers (written by `make frontier`, decks small enough to
- * enumerate every pair here) solve every solvable hand of their deck. */
+/* The committed runs' proven five-card covers (docs/frontier/runs/, decks small enough
+ * to enumerate every pair here) solve every solvable hand of their deck. */
 Test(frontier, committed_covers_solve_every_hand, .timeout = 600)
 {
     const char *src = getenv("T24_SOURCE_DIR");
     cr_assert(src);
     int found = 0;
-    for (int64_t hi = 4; hi <= 6; hi++) {
-        char path[600];
-        snprintf(path, sizeof path, "%s/data/covers/5cards-deck1-%lld-target24.txt", src,
-                 (long long)hi);
-        if (access(path, R_OK) != 0)
-            continue;
-        check_cover_file(path, hi);
-        found++;
-    }
-    cr_expect_geq(found, 2, "the proven covers of decks 1-5 and 1-6 are missing");
+    if (system("command -v jq >/dev/null 2>&1") != 0)
+        cr_skip_test("jq is missing (bash .ci/install-deps.sh installs it)");
+    static const char *engines[] = { "glpk", "cbc" };
+    for (int64_t hi = 5; hi <= 6; hi++)
+        for (int e = 0; e < 2; e++) {
+            char path[600];
+            snprintf(path, sizeof path, "%s/docs/frontier/runs/1-%lld-%s.json", src,
+                     (long long)hi, engines[e]);
+            cr_assert_eq(access(path, R_OK), 0, "%s is missing", path);
+            check_cover_file(path, hi);
+            found++;
+        }
+    cr_expect_eq(found, 4, "the proven runs of decks 1-5 and 1-6");
 }

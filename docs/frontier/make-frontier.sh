@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make-frontier.sh - the five-card frontier (`make frontier`): docs/frontier.md, the
-# "Five cards" section of docs/results.md and, for every deck whose optimum is proven,
-# data/covers/5cards-deck1-N-target24.txt.
+# make-frontier.sh - the five-card frontier (`make frontier`): docs/frontier.md and the
+# "Five cards" section of docs/results.md. It writes nothing under data/: the published
+# instances and covers come from `make data` (data/make-data.sh, the commands of
+# data/instances/bounds.csv); the covers of the runs, proven or not, stay in their reports.
 #
 #   bash docs/frontier/make-frontier.sh T24_BINARY [ROOT]
 #
@@ -21,7 +22,7 @@ command -v jq >/dev/null || {
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/t24-frontier-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 runs="$root/docs/frontier/runs"
-mkdir -p "$runs" "$root/data/covers"
+mkdir -p "$runs"
 
 # deck:seconds per engine (the local search's share included).
 DECKS=${FRONTIER_DECKS:-"1-5:60 1-6:600 1-7:300 1-8:300 1-9:300 1-10:600 1-13:300"}
@@ -55,15 +56,6 @@ cell() { # cell FILE: what one engine's run established
     else "failed: \(.glpk_error)" end' "$1"
 }
 
-cover_file() { # cover_file BEST_JSON WHO: a proven cover with its proof, for data/covers
-  jq -r --arg who "$2" '
-    "# 5 cards, deck \(.deck[0])-\(.deck[1]), target \(.target), all groupings: a minimum test set",
-    "# size \(.optimum), PROVEN optimal by \($who)",
-    "# \(.family_solvable) solvable hands; one expression per line (x0 <= x1 <= ... are the sorted cards):",
-    "# template id, expression, hands it solves, hands it adds in this order",
-    (.cover[] | "\(.template)\t\(.expression)\t\(.solves)\t\(.adds)")' <<<"$1"
-}
-
 rows="" budgets=""
 decks=$(ls "$runs" | sed -n 's/^\(1-[0-9]*\)-glpk\.json$/\1/p' | sort -t- -k2,2n)
 for deck in $decks; do
@@ -78,12 +70,9 @@ for deck in $decks; do
   best=$(jq -s 'map(select(.optimal)) + sort_by(.optimum) | .[0]' $files)
   bound=$(jq -s 'map(.best_bound) | max' $files)
   opt=$(jq -r .optimum <<<"$best")
-  who=""
   if [ "$(jq -r .optimal <<<"$best")" = true ]; then
-    who=$(jq -r '"\(.proven_by) (`t24 study --cards 5 --deck \(.deck[0])-\(.deck[1]) --solver \(.engine) --time-limit \(.time_limit)`, \(.seconds.until_report | floor) s)"' <<<"$best")
     minimum="**$opt** (proven)"
   elif [ "$bound" -eq "$opt" ]; then
-    who="the $(jq -r .engine <<<"$best") run's cover and the other run's lower bound"
     minimum="**$opt** (proven by both runs together)"
   else
     minimum="between $bound and $opt"
@@ -93,7 +82,6 @@ for deck in $decks; do
   [ -f "$c" ] && cbc_cell=$(cell "$c")
   rows+=$(jq -r --arg m "$minimum" --arg gc "$(cell "$g")" --arg cc "$cbc_cell" '
     "| \(.deck[0])-\(.deck[1]) | \(.family_solvable) | \(.classes) | \((.lp_bound * 100 | floor) / 100) | \(.greedy) / \(.greedy_pruned) | \(.greedy_runs.pruned_min) | \(.local_search.best) (\(.local_search.best_seconds * 10 | floor / 10) s) | \($gc) | \($cc) | \($m) |"' "$g")$'\n'
-  [ -n "$who" ] && cover_file "$best" "$who" >"$tmp/5cards-deck$deck-target24.txt"
 done
 
 # The table and its legend: in docs/frontier.md and in the Five cards section of results.md.
@@ -126,7 +114,6 @@ done
   cat "$tmp/table.md"
 } >"$tmp/frontier.md"
 
-for f in "$tmp"/5cards-*.txt; do [ -e "$f" ] && mv "$f" "$root/data/covers/"; done
 mv "$tmp/table.md" "$root/docs/frontier/table.md"
 mv "$tmp/frontier.md" "$root/docs/frontier.md"
 bash "$here/results-section.sh" "$root"
