@@ -33,7 +33,7 @@ run() {
 
 # reproduce ROW: rerun the row's commands; the same sizes and proof status.
 reproduce() {
-  local name=$1 lower=$4 lcmd=$6 upper=$7 ucmd=$9 proven=${10} got
+  local name=$1 lower=$4 lower_by=$5 lcmd=$6 upper=$7 ucmd=$9 proven=${10} got by
   echo "check_data: $name: $ucmd" >&2
   run "$name" "$ucmd"
   got=$(jq .optimum "$fresh/run.json")
@@ -45,6 +45,13 @@ reproduce() {
   if [ "$proven" = yes ]; then
     got=$(jq -r 'if .optimal then "proven \(.optimum)" else "between \(.best_bound) and \(.optimum)" end' "$fresh/run.json")
     [ "$got" = "proven $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says proven $lower"
+    # What the run credits with the proof (proven_by) is what lower_by names.
+    case $(jq -r .proven_by "$fresh/run.json") in
+      lp_bound) by="LP bound" ;; glpk) by=GLPK ;; cbc) by=CBC ;;
+      necessary) by=necessary ;; packing) by=packing ;; *) by="?" ;;
+    esac
+    [[ $lower_by == *"$by"* ]] \
+      || fail "$name: '$lcmd' is proven by $by, bounds.csv's lower_by says '$lower_by'"
   else
     got=$(jq -r 'if .optimal then "proven \(.optimum)" else "lower bound \(.best_bound)" end' "$fresh/run.json")
     [ "$got" = "lower bound $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says lower bound $lower (not proven)"

@@ -44,6 +44,25 @@ awk -F'|' '/^\| 1-/ { gsub(/ /, "", $2); split($6, lp, " ");
   "$root/docs/six-decks.md" "$root/docs/six.md" >"$tmp/six.dat"
 [ -s "$tmp/six.dat" ] || { echo "make-figures: no rows in docs/six-decks.md, docs/six.md" >&2; exit 2; }
 
+# Five cards over time: each deck bounds.csv leaves unproven, the cover and the bound of
+# every --progress line its frontier runs recorded (docs/frontier/runs/DECK-ENGINE.log).
+mkdir -p "$tmp/progress"
+progress_decks=""
+for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
+  proven=$(awk -F, -v n="cards5_deck${deck}_target24_all" '$1 == n { print $NF }' \
+    "$root/data/instances/bounds.csv")
+  [ "$proven" = yes ] && continue
+  for engine in glpk cbc; do
+    log="$root/docs/frontier/runs/$deck-$engine.log"
+    [ -f "$log" ] || { echo "make-figures: $log is missing (make frontier)" >&2; exit 2; }
+    sed -n 's/^t24 study: \([0-9]*\) s of [0-9]* s, [^:]*: cover \([0-9]*\), bound \([0-9]*\),.*/\1 \2 \3/p' \
+      "$log" >"$tmp/progress/$deck-$engine.dat"
+    [ -s "$tmp/progress/$deck-$engine.dat" ] || {
+      echo "make-figures: no progress line with a cover in $log" >&2; exit 2; }
+  done
+  progress_decks="$progress_decks $deck"
+done
+
 # Classes per hand: each set line of the PACE file lists the classes that solve one hand.
 awk 'NR > 2 { n[NF]++ } END { for (k in n) print k, n[k] }' "$tmp/study/hitting_set.hgr" |
   sort -n >"$tmp/classes.dat"
@@ -65,8 +84,9 @@ plot classes-per-hand data="$tmp/classes.dat"
 plot optimum-by-target data="$tmp/targets.dat" unproven="$unproven_targets"
 plot five-cards data="$tmp/five.dat"
 plot six-cards data="$tmp/six.dat"
+plot frontier-progress dir="$tmp/progress" decks="${progress_decks# }" engines="glpk cbc"
 
 mkdir -p "$out"
-for f in coverage classes-per-hand optimum-by-target five-cards six-cards; do
+for f in coverage classes-per-hand optimum-by-target five-cards six-cards frontier-progress; do
   mv "$tmp/$f.svg" "$out/$f.svg"
 done

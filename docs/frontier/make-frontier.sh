@@ -9,7 +9,8 @@
 # For each deck, `t24 study --cards 5` runs under the deck's budget with GLPK (the default
 # engine) and with CBC, the two side by side (one core each: --threads 1, since --threads
 # also sets CBC's branch-and-bound threads). Each run's JSON report is
-# kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, moved there only when the run
+# kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, its --progress lines (one every 5 s:
+# the bounds over time, drawn by make figures) in DECK-ENGINE.log, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so
 # FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others. Long: see DECKS below.
 set -euo pipefail
@@ -30,11 +31,14 @@ DECKS=${FRONTIER_DECKS:-"1-5:60 1-6:600 1-7:300 1-8:300 1-9:300 1-10:600 1-13:30
 run() { # run DECK SECONDS ENGINE: the study's JSON report into $runs/DECK-ENGINE.json
   local deck=$1 secs=$2 engine=$3 rc=0 out="$tmp/$1-$3.json"
   echo "make-frontier: 5 cards, deck $deck, $engine, up to $secs s" >&2
+  # --progress: a line every 5 s into the log, which the bounds-over-time figure reads.
   nice "$t24" study --cards 5 --deck "$deck" --time-limit "$secs" --solver "$engine" \
-    --threads 1 --json --timings --quiet >"$out" || rc=$?
+    --threads 1 --json --timings --progress >"$out" 2>"$tmp/$1-$3.log" || rc=$?
   if [ "$rc" -ne 0 ] || ! jq -e .optimum "$out" >/dev/null 2>&1; then
-    echo "make-frontier: deck $deck with $engine failed (exit $rc)" >&2; return 2
+    echo "make-frontier: deck $deck with $engine failed (exit $rc): $(tail -n 1 "$tmp/$1-$3.log")" >&2
+    return 2
   fi
+  mv "$tmp/$1-$3.log" "$runs/$deck-$engine.log"
   mv "$out" "$runs/$deck-$engine.json"
 }
 

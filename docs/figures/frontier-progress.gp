@@ -1,0 +1,25 @@
+# frontier-progress.gp - five cards, each deck the frontier leaves unproven: the best cover
+# and the best proven lower bound over the run's time, as the --progress lines of
+# `make frontier` recorded them (docs/frontier/runs/DECK-ENGINE.log; CBC reports no
+# progress through its C interface, so the lines after its local search are GLPK's).
+# Input: dir (a folder of DECK-ENGINE.dat files: seconds cover bound), decks (their
+# decks, blank-separated), engines ("glpk cbc" or fewer), from make-figures.sh.
+load "common.gp"
+set terminal svg size 980,620 font "Helvetica,12" background rgb "white"
+set output out
+n = words(decks)
+rows = (n + 2) / 3
+set multiplot layout rows,3 title "Five cards, unproven decks: best cover and proven bound over the run (make frontier)"
+set key bottom right box lc rgb "#bbbbbb" opaque font ",10"
+set xlabel "seconds" offset 0,0.5
+do for [i=1:n] {
+    d = word(decks, i)
+    set title sprintf("deck %s", d)
+    f(e) = sprintf("%s/%s-%s.dat", dir, d, e)
+    plot for [e in engines] f(e) using 1:2 with steps lw 2 \
+             lc rgb (e eq "glpk" ? "#1f77b4" : "#ff7f0e") title sprintf("%s: cover", e), \
+         for [e in engines] f(e) using 1:3 with steps lw 2 dt 2 \
+             lc rgb (e eq "glpk" ? "#d62728" : "#9467bd") title sprintf("%s: bound", e)
+    unset key
+}
+unset multiplot
