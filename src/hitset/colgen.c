@@ -268,8 +268,8 @@ static int stopped_by_failure(colgen_result *out, double t0)
  * out->bound is proven either way, also when GLPK failed after some rounds. Returns -1
  * with a reason in err when GLPK fails before any round, the cover is missing or memory
  * runs out. */
-int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, char *err,
-              size_t errsize)
+static int colgen_here(const instance *h, const colgen_params *p, colgen_result *out,
+                       char *err, size_t errsize)
 {
     uint32_t ns = instance_nsets(h);
     uint32_t most = p->per_round ? p->per_round : COLGEN_PER_ROUND;
@@ -316,4 +316,28 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
     rmp_free(&m);
     out->seconds = walltime_now() - t0;
     return rc ? stopped_by_failure(out, t0) : 0;
+}
+
+typedef struct {
+    const instance *h;
+    const colgen_params *p;
+    colgen_result *out;
+    char *err;
+    size_t errsize;
+} colgen_call;
+
+static int colgen_there(void *arg)
+{
+    colgen_call *c = arg;
+    return colgen_here(c->h, c->p, c->out, c->err, c->errsize);
+}
+
+/* colgen_here() on GLPK's own thread (glpk_guard_call()); see colgen.h. */
+int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, char *err,
+              size_t errsize)
+{
+    colgen_call c = { h, p, out, err, errsize };
+    memset(out, 0, sizeof *out); /* what a failure to start the thread leaves */
+    out->restricted = -1;
+    return glpk_guard_call(colgen_there, &c, err, errsize);
 }

@@ -1,10 +1,43 @@
 /* glpk_guard.c - GLPK's error and output hooks; see glpk_guard.h. */
 #include "hitset/glpk_guard.h"
 
+#include <errno.h>
 #include <glpk.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+
+typedef struct {
+    int (*fn)(void *arg);
+    void *arg;
+    int rc;
+} guarded_call;
+
+static void *run_guarded(void *p)
+{
+    guarded_call *c = p;
+    c->rc = c->fn(c->arg);
+    glp_free_env(); /* this thread's environment only; a no-op when GLPK was not used */
+    return NULL;
+}
+
+int glpk_guard_call(int (*fn)(void *arg), void *arg, char *err, size_t errsize)
+{
+    guarded_call c = { fn, arg, -1 };
+    pthread_t t;
+    int e = pthread_create(&t, NULL, run_guarded, &c);
+    if (e) {
+        snprintf(err, errsize, "cannot start a thread for GLPK: %s", strerror(e));
+        return -1;
+    }
+    e = pthread_join(t, NULL);
+    if (e) { /* cannot happen for a joinable thread of ours; say so rather than guess */
+        snprintf(err, errsize, "cannot join GLPK's thread: %s", strerror(e));
+        return -1;
+    }
+    return c.rc;
+}
 
 static void on_glpk_error(void *info) { longjmp(((glpk_guard *)info)->jb, 1); }
 

@@ -1,7 +1,8 @@
 /* glpk_guard.h - calling GLPK without letting it abort the process or print.
  *
  * GLPK reports fatal errors (bad data, out of memory, its memory limit) by calling an
- * error hook and then aborting. Between glpk_guard_begin() and glpk_guard_end() the hook
+ * error hook and then aborting. (Always inside glpk_guard_call(), below: the environment
+ * freed on a failure is then the engine's own thread's.) Between glpk_guard_begin() and glpk_guard_end() the hook
  * longjmps back to the caller's setjmp(g.jb), where glpk_guard_failed() frees GLPK's
  * environment (every GLPK object with it) and turns GLPK's last words into an error
  * message. GLPK's terminal output is swallowed meanwhile. Usage:
@@ -13,6 +14,15 @@
 
 #include <setjmp.h>
 #include <stddef.h>
+
+/* Runs fn(arg) on a thread of its own and returns what fn returns. GLPK keeps its
+ * environment per thread (Debian builds it reentrant: glp_config("TLS")), so what fn
+ * does with GLPK (hooks, terminal output, the memory limit, a failure that frees the
+ * whole environment) stays on that thread: the caller's GLPK objects and settings are
+ * never touched, and two runs in two threads do not meet. The thread frees its GLPK
+ * environment before it ends. Returns -1 with err set when no thread can be started.
+ * Every GLPK call of the hitting-set engine goes through here. */
+int glpk_guard_call(int (*fn)(void *arg), void *arg, char *err, size_t errsize);
 
 typedef struct {
     jmp_buf jb;

@@ -134,9 +134,9 @@ static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_
     return 0;
 }
 
-/* Optimum of the LP relaxation of the minimum hitting set (x_e in [0,1]), a lower bound
- * on every cover's size. Returns 0 with it in *value, or -1 with a reason in err. */
-int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize)
+/* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below). */
+static int lp_bound_here(const instance *h, const ilp_params *p, double *value, char *err,
+                         size_t errsize)
 {
     int *ind;
     double *val;
@@ -167,6 +167,29 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
     free(ind);
     free(val);
     return rc;
+}
+
+typedef struct {
+    const instance *h;
+    const ilp_params *p;
+    double *value;
+    char *err;
+    size_t errsize;
+} lp_bound_call;
+
+static int lp_bound_there(void *arg)
+{
+    lp_bound_call *c = arg;
+    return lp_bound_here(c->h, c->p, c->value, c->err, c->errsize);
+}
+
+/* Optimum of the LP relaxation of the minimum hitting set (x_e in [0,1]), a lower bound
+ * on every cover's size, computed on GLPK's own thread (glpk_guard_call()). Returns 0
+ * with it in *value, or -1 with a reason in err. */
+int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *err, size_t errsize)
+{
+    lp_bound_call c = { h, p, value, err, errsize };
+    return glpk_guard_call(lp_bound_there, &c, err, errsize);
 }
 
 /* GLPK's choices: the caller's where given, else t24's defaults. Branching: strong
@@ -387,7 +410,7 @@ static double trivial_max(const instance *h, const uint32_t *weight)
 
 /* What ilp_glpk_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
  * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
-static int run_model(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
+static int run_model_here(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
                      uint32_t k, ilp_result *out, char *err, size_t errsize)
 {
     uint32_t ne = instance_nelems(h);
@@ -439,6 +462,34 @@ static int run_model(const instance *h, const ilp_params *p, bool coverage, cons
     if (rc)
         ilp_result_free(out);
     return rc;
+}
+
+typedef struct {
+    const instance *h;
+    const ilp_params *p;
+    bool coverage;
+    const uint32_t *weight;
+    uint32_t k;
+    ilp_result *out;
+    char *err;
+    size_t errsize;
+} model_call;
+
+static int run_model_there(void *arg)
+{
+    model_call *c = arg;
+    return run_model_here(c->h, c->p, c->coverage, c->weight, c->k, c->out, c->err,
+                          c->errsize);
+}
+
+/* run_model_here() on GLPK's own thread (glpk_guard_call()). */
+static int run_model(const instance *h, const ilp_params *p, bool coverage,
+                     const uint32_t *weight, uint32_t k, ilp_result *out, char *err,
+                     size_t errsize)
+{
+    model_call c = { h, p, coverage, weight, k, out, err, errsize };
+    memset(out, 0, sizeof *out); /* what a failure to start the thread leaves */
+    return glpk_guard_call(run_model_there, &c, err, errsize);
 }
 
 /* When a search stops before its first solution, the warm start is the best cover known

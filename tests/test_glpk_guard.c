@@ -1,0 +1,99 @@
+/* test_glpk_guard.c - the hitting-set engine runs GLPK on threads of its own (issue 27):
+ * a GLPK failure inside it frees only its own objects, never the caller's, and leaves the
+ * caller's GLPK hooks and settings alone; two runs in two threads at once agree with the
+ * same runs one after the other. */
+#include <criterion/criterion.h>
+#include <glpk.h>
+#include <pthread.h>
+#include <string.h>
+
+#include "hitset/ilp.h"
+#include "hitset/mincover.h"
+#include "mincover_helpers.h"
+
+static int caller_lines; /* lines the caller's own terminal hook saw */
+
+static int caller_hook(void *info, const char *s)
+{
+    (void)info;
+    caller_lines += strchr(s, '\n') != NULL;
+    return 1; /* swallowed: the test prints nothing */
+}
+
+/* A memory limit of 1 MB on a model of about 8 MB makes GLPK fail inside ilp_lp_bound():
+ * its guard frees the GLPK environment. The caller's problem, made before, must still be
+ * whole afterwards (under ASan a freed one is a use after free), and its hook still
+ * installed. */
+Test(glpk_guard, a_failure_inside_the_engine_spares_the_callers_glpk_objects)
+{
+    glp_term_hook(caller_hook, NULL);
+    glp_prob *mine = glp_create_prob();
+    glp_add_rows(mine, 3);
+    glp_add_cols(mine, 2);
+    uint64_t rng = 7;
+    instance *h = random_instance(4000, 20000, 12, &rng);
+    ilp_params p;
+    ilp_params_init(&p);
+    p.mem_limit_mb = 1;
+    double lp;
+    char err[256] = "";
+    cr_expect_eq(ilp_lp_bound(h, &p, &lp, err, sizeof err), -1, "GLPK did not fail");
+    cr_expect(strstr(err, "GLPK failed"), "%s", err);
+    cr_expect_eq(glp_get_num_rows(mine), 3);
+    cr_expect_eq(glp_get_num_cols(mine), 2);
+    caller_lines = 0;
+    glp_printf("still mine\n");
+    cr_expect_eq(caller_lines, 1, "the caller's terminal hook was replaced");
+    glp_delete_prob(mine);
+    glp_term_hook(NULL, NULL);
+    instance_free(h);
+}
+
+typedef struct {
+    instance *h;
+    mincover_result r;
+    int rc;
+    char err[256];
+} job;
+
+static void *run_job(void *arg)
+{
+    job *j = arg;
+    mincover_params p;
+    mincover_params_init(&p);
+    p.greedy_runs = 20;
+    j->rc = mincover_run(j->h, NULL, &p, &j->r, j->err, sizeof j->err);
+    return NULL;
+}
+
+/* Two instances the exact search proves: the results of two runs at once equal those of
+ * the same runs one after the other, cover for cover. */
+Test(glpk_guard, two_runs_in_two_threads_equal_two_runs_in_turn)
+{
+    uint64_t rng = 11;
+    job par[2], seq[2];
+    for (int i = 0; i < 2; i++) {
+        memset(&par[i], 0, sizeof par[i]);
+        par[i].h = random_instance(60 + 20 * (uint32_t)i, 300, 4, &rng);
+        seq[i] = par[i];
+    }
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        cr_assert_eq(pthread_create(&t[i], NULL, run_job, &par[i]), 0);
+    for (int i = 0; i < 2; i++)
+        cr_assert_eq(pthread_join(t[i], NULL), 0);
+    for (int i = 0; i < 2; i++) {
+        run_job(&seq[i]);
+        cr_assert_eq(par[i].rc, 0, "%s", par[i].err);
+        cr_assert_eq(seq[i].rc, 0, "%s", seq[i].err);
+        cr_expect(par[i].r.optimal && seq[i].r.optimal);
+        cr_expect_eq(par[i].r.optimum, seq[i].r.optimum);
+        cr_expect_eq(par[i].r.best_bound, seq[i].r.best_bound);
+        cr_assert_eq(par[i].r.cover.n, seq[i].r.cover.n);
+        cr_expect_arr_eq(par[i].r.cover.elems, seq[i].r.cover.elems,
+                         par[i].r.cover.n * sizeof *par[i].r.cover.elems);
+        mincover_result_free(&par[i].r);
+        mincover_result_free(&seq[i].r);
+        instance_free(par[i].h);
+    }
+}
