@@ -52,4 +52,45 @@ for s in 0 1 2 3 70; do
     || fail "t24.1's EXIT STATUS does not list status $s"
 done
 
-echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly, lists every option and exit status, and names only installed pages"
+# libt24hs (issue 27): the library, its header and t24hs.pc are installed; the shared
+# library exports hs_ names only, the static one makes its other names local; the
+# example of examples/ builds against the installed copy through pkg-config alone, both
+# ways, and its covers meet every set (checked here, by the script).
+src=$(cd "$(dirname "$0")/.." && pwd)
+pc=$(find "$prefix" -name t24hs.pc | head -n 1)
+[ -n "$pc" ] || fail "no t24hs.pc under $prefix"
+export PKG_CONFIG_PATH=${pc%/*}
+[ "$(pkg-config --modversion t24hs)" = "$version" ] || fail "t24hs.pc's version is not $version"
+libdir=$(pkg-config --variable=libdir t24hs)
+[ -f "$(pkg-config --variable=includedir t24hs)/t24hs.h" ] || fail "t24hs.h is not in pkg-config's includedir"
+others=$(nm -D --defined-only "$libdir/libt24hs.so" | awk '{print $3}' | grep -v '^hs_' || true)
+[ -z "$others" ] || fail "libt24hs.so exports names other than hs_: $(echo $others | head -c 300)"
+others=$(nm -g --defined-only "$libdir/libt24hs.a" | awk 'NF == 3 {print $3}' | grep -v '^hs_' || true)
+[ -z "$others" ] || fail "libt24hs.a has global names other than hs_: $(echo $others | head -c 300)"
+readelf -d "$libdir/libt24hs.so" | grep -q 'SONAME.*libt24hs\.so\.0' || fail "libt24hs.so has no SONAME libt24hs.so.0"
+# shellcheck disable=SC2046 # pkg-config's flags are words
+cc -std=c99 -Wall -Wextra -Werror -o "$prefix/hs_cover" "$src/examples/hs_cover.c" \
+  $(pkg-config --cflags --libs t24hs) -Wl,-rpath,"$libdir" 2>"$prefix/cc.log" \
+  || fail "examples/hs_cover.c does not build against the installed libt24hs: $(cat "$prefix/cc.log")"
+# shellcheck disable=SC2046
+cc -std=c99 -o "$prefix/hs_cover_static" "$src/examples/hs_cover.c" \
+  $(pkg-config --cflags t24hs) "$libdir/libt24hs.a" \
+  $(pkg-config --static --libs-only-l t24hs | sed 's/-lt24hs//') 2>"$prefix/cc.log" \
+  || fail "examples/hs_cover.c does not build against libt24hs.a: $(cat "$prefix/cc.log")"
+# Three sets over five elements; {2, 4} meets them all and no single element does.
+printf 'c example\np hs 5 3\n1 2\n2 3 4\n4 5\n' >"$prefix/in.hgr"
+for exe in hs_cover hs_cover_static; do
+  out=$("$prefix/$exe" "$prefix/in.hgr" 2>"$prefix/err") || fail "$exe failed: $(cat "$prefix/err")"
+  [ "$(printf '%s\n' "$out" | head -n 1)" = 2 ] || fail "$exe printed a cover of $(printf '%s\n' "$out" | head -n 1), not 2"
+  elems=" $(printf '%s\n' "$out" | tail -n +2 | tr '\n' ' ')"
+  while read -r set; do
+    hit=0
+    for e in $set; do case "$elems" in *" $e "*) hit=1 ;; esac; done
+    [ "$hit" = 1 ] || fail "$exe's cover '$elems' misses the set '$set'"
+  done < <(tail -n +3 "$prefix/in.hgr")
+  grep -q "proven minimal" "$prefix/err" || fail "$exe: $(cat "$prefix/err")"
+done
+printf 'p hs 2 1\n\n' | "$prefix/hs_cover" >/dev/null 2>"$prefix/err" && fail "hs_cover took an empty set"
+grep -q "empty set" "$prefix/err" || fail "hs_cover on an empty set: $(cat "$prefix/err")"
+
+echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly, lists every option and exit status, and names only installed pages; libt24hs links through pkg-config (shared and static) and exports hs_ names only"

@@ -8,7 +8,7 @@
 #include "core/check.h"
 #include "core/idlist.h"
 
-struct instance {
+struct hs_instance {
     uint32_t nelems, nsets;
     uint64_t *set_off;   /* nsets + 1 offsets into set_el */
     uint32_t *set_el;    /* elements of each set, ascending */

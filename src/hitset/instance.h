@@ -13,7 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct instance instance;
+/* The struct is hs_instance, the public name of libt24hs (t24hs.h). */
+typedef struct hs_instance instance;
 
 instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, const uint32_t *elems,
              char *err, size_t errsize);
