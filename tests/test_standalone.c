@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/hand.h"
 #include "helpers.h"
@@ -254,6 +255,58 @@ Test(standalone, bad_option_combinations_are_refused)
         cr_assert_str_eq(r.out, "");
         run_free(&r);
     }
+}
+
+/* Issue 26 (N9): `emit --header "$PWD/y.h" --out x.c` was refused, the folders compared
+ * as text ("." against "$PWD"). Folders are compared as folders now: a relative and an
+ * absolute path, "dir/../dir" and a symbolic link to the folder all name the one folder,
+ * and the header is written there. A header truly in another folder is still refused:
+ * both files are one all-or-nothing set, which lives in one folder. */
+Test(standalone, a_header_in_the_folder_of_out_by_another_path_is_accepted)
+{
+    char dir[64], cwd[PATH_MAX], args[3 * PATH_MAX], path[PATH_MAX + 16];
+    make_dir(dir, sizeof dir);
+    cr_assert(getcwd(cwd, sizeof cwd));
+    cr_assert_eq(chdir(dir), 0);
+    cr_assert_eq(shell("mkdir '%s/real' && ln -s real '%s/link'", dir, dir), 0);
+    const char *base = strrchr(dir, '/') + 1;
+    struct { const char *out, *header, *written; } ok[] = {
+        { "x.c", "%s/y.h", "y.h" },                 /* the issue's case: $PWD/y.h */
+        { "%s/real/x.c", "link/y.h", "real/y.h" },  /* a symbolic link to the folder */
+        { "real/x.c", "%s/../%s/real/z.h", "real/z.h" },
+        { "new/x.c", "./new/y.h", "new/y.h" },      /* a folder --out creates */
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        char out[PATH_MAX], header[PATH_MAX];
+        snprintf(out, sizeof out, ok[i].out, dir);
+        if (i == 2)
+            snprintf(header, sizeof header, ok[i].header, dir, base);
+        else
+            snprintf(header, sizeof header, ok[i].header, dir);
+        snprintf(args, sizeof args, "emit --deck 1-6 --standalone --out '%s' --header '%s'",
+                 out, header);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 0, "t24 %s: %s", args, r.err);
+        snprintf(path, sizeof path, "%s/%s", dir, ok[i].written);
+        cr_expect_eq(access(path, F_OK), 0, "t24 %s did not write %s", args, path);
+        run_free(&r);
+    }
+    const char *refused[][2] = { { "x.c", "real/y.h" }, { "real/x.c", "y.h" },
+                                 { "x.c", "/tmp/y.h" }, { "a/x.c", "b/y.h" },
+                                 { "x.c", "%s/x.c" } }; /* the --out file itself */
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char header[PATH_MAX];
+        snprintf(header, sizeof header, refused[i][1], dir);
+        snprintf(args, sizeof args, "emit --deck 1-6 --standalone --out '%s' --header '%s'",
+                 refused[i][0], header);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 2, "t24 %s", args);
+        cr_expect_eq(count_lines(r.err), 1, "t24 %s: %s", args, r.err);
+        cr_expect(strstr(r.err, header), "t24 %s: %s", args, r.err);
+        run_free(&r);
+    }
+    cr_assert_eq(chdir(cwd), 0);
+    remove_dir(dir);
 }
 
 /* Issue 22: the generated solver_solve() crashed on NULL cards, or on a NULL buffer with
