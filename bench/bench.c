@@ -5,17 +5,22 @@
  * --six runs only the six-card study over deck 1-13 (`make six`, about 15 minutes);
  * --six-decks only decks 1-7, 1-8 and 1-10 (`make six-decks`, about 13 minutes).
  * Prints Markdown on stdout; with --write also into FILE (written under a temporary name
- * and renamed, so FILE is never half-written). Every figure is a median of repeated runs
- * measured in this one process, so ratios between rows compare like with like. The exit
- * status is 0 whatever the times; it is 2 only for a bad option or an unwritable FILE. */
+ * in FILE's folder and renamed, all or nothing: artifact.h, so FILE is never
+ * half-written; the folder must exist and be writable, which is checked before any
+ * work). Every figure is a median of repeated runs measured in this one process, so
+ * ratios between rows compare like with like. The exit status is 0 whatever the times;
+ * it is 2 only for a bad option, an unwritable FILE or an unwritable standard output. */
 #include <cjson/cJSON.h>
 #include <glpk.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <errno.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -174,6 +179,36 @@ static void bench_eval(const sink *s)
     say(s, "\n");
 }
 
+#define USAGE "t24-bench [--write FILE] [--six | --six-decks | --five SECONDS]"
+
+static const char help_text[] =
+    "usage: " USAGE "\n"
+    "\n"
+    "t24's benchmark harness: prints its figures as Markdown on stdout, each a median of\n"
+    "repeated runs on this machine; nothing fails on time.\n"
+    "\n"
+    "  (no option)      the whole benchmark (make bench: docs/benchmarks.md)\n"
+    "  --six            only the six-card study over deck 1-13 (make six, about 15 min)\n"
+    "  --six-decks      only six cards over decks 1-7, 1-8 and 1-10 (make six-decks,\n"
+    "                   about 13 min)\n"
+    "  --five SECONDS   only the five-card exact search, SECONDS per configuration\n"
+    "                   (make bench-five)\n"
+    "  --write FILE     also write the report into FILE, all or nothing; FILE's folder\n"
+    "                   must exist and be writable (checked before any work)\n"
+    "  --help, -h       this text\n"
+    "\n"
+    "Exit status: 0 done, whatever the times; 2 a bad option, an unwritable FILE or\n"
+    "standard output.\n";
+
+/* One line "t24-bench: " and msg (cleaned: args.h). Returns 2. */
+static int failure(const char *msg)
+{
+    fputs("t24-bench: ", stderr);
+    args_print_clean(stderr, msg);
+    fputc('\n', stderr);
+    return 2;
+}
+
 /* One line: what is wrong, the value quoted (cleaned: args.h), the usage. Returns 2. */
 static int usage_error(const char *what, const char *value)
 {
@@ -182,21 +217,74 @@ static int usage_error(const char *what, const char *value)
              value ? "'" : "");
     fputs("t24-bench: ", stderr);
     args_print_clean(stderr, line);
-    fputs(" (usage: t24-bench [--write FILE] [--six | --six-decks | --five SECONDS])\n", stderr);
+    fputs(" (usage: " USAGE ")\n", stderr);
     return 2;
 }
 
 typedef struct {
     const char *write;
-    bool six, six_decks;
+    bool six, six_decks, help;
     double five; /* --five S: only the five-card exact search, S seconds each */
 } bench_options;
+
+/* FILE's folder and name, split at the last slash ("." when it has none) into dir and
+ * base (each at least PATH_MAX bytes). */
+static void split_path(const char *path, char *dir, char *base)
+{
+    char a[PATH_MAX], b[PATH_MAX];
+    snprintf(a, sizeof a, "%s", path);
+    snprintf(b, sizeof b, "%s", path);
+    snprintf(dir, PATH_MAX, "%s", dirname(a));
+    snprintf(base, PATH_MAX, "%s", basename(b));
+}
+
+/* Can FILE be written at the end of the run? It is absent or a regular file
+ * (artifact_check_target), and its folder exists, is a folder and is writable: a
+ * benchmark runs for minutes, and the old check, the temporary file failing to open,
+ * named the temporary and no reason. Returns 0, or -1 with why set, naming FILE. */
+static int check_write(const char *path, char *why, size_t size)
+{
+    char dir[PATH_MAX], base[PATH_MAX];
+    struct stat st;
+    if (!*path) {
+        snprintf(why, size, "--write needs a file name, not ''");
+        return -1;
+    }
+    if (strlen(path) >= PATH_MAX) {
+        snprintf(why, size, "cannot write '%s': %s", path, strerror(ENAMETOOLONG));
+        return -1;
+    }
+    if (artifact_check_target(path, why, size))
+        return -1;
+    if (path[strlen(path) - 1] == '/') {
+        snprintf(why, size, "cannot write '%s': it names a folder, not a file", path);
+        return -1;
+    }
+    split_path(path, dir, base);
+    if (stat(dir, &st) != 0) {
+        snprintf(why, size, "cannot write '%s': folder '%s': %s", path, dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(why, size, "cannot write '%s': '%s' is not a folder", path, dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(why, size, "cannot write '%s': folder '%s': %s", path, dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
 
 /* Returns 0, or 2 after one line naming the bad value. */
 static int parse(int argc, char **argv, bench_options *o)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (args_is_help(a)) {
+            o->help = true;
+            return 0;
+        }
         if (strcmp(a, "--write") == 0 || strcmp(a, "--five") == 0) {
             if (!v)
                 return usage_error(strcmp(a, "--write") ? "--five needs a value"
@@ -219,27 +307,55 @@ static int parse(int argc, char **argv, bench_options *o)
     if ((o->six ? 1 : 0) + (o->six_decks ? 1 : 0) + (o->five > 0 ? 1 : 0) > 1)
         return usage_error("--six, --six-decks and --five each run one benchmark alone: "
                            "choose one", NULL);
-    char why[1024];
-    if (o->write && artifact_check_target(o->write, why, sizeof why))
-        return usage_error(why, NULL);
+    char why[2 * PATH_MAX + 256];
+    if (o->write && check_write(o->write, why, sizeof why))
+        return failure(why);
     return 0;
+}
+
+/* 0, or 2 when standard output could not be written. */
+static int finish_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    char msg[256];
+    snprintf(msg, sizeof msg, "cannot write to standard output%s%s", errno ? ": " : "",
+             errno ? strerror(errno) : "");
+    return failure(msg);
 }
 
 int main(int argc, char **argv)
 {
-    bench_options o = { NULL, false, false, 0 };
+    bench_options o = { NULL, false, false, false, 0 };
     if (parse(argc, argv, &o))
         return 2;
+    if (o.help) {
+        fputs(help_text, stdout);
+        return finish_stdout();
+    }
     const char *write = o.write;
     bool six = o.six;
     double five = o.five;
     sink s = { NULL };
-    char tmp[PATH_MAX + 16];
+    /* The report is written as FILE's folder's one artifact (artifact.h): a temporary
+     * there from the start, renamed into place at the end, removed on a failure or a
+     * fatal signal. */
+    artifact_set *out = NULL;
+    char why[2 * PATH_MAX + 512];
     if (write) {
-        snprintf(tmp, sizeof tmp, "%s.tmp.%ld", write, (long)getpid());
-        if (!(s.copy = fopen(tmp, "w"))) {
-            fprintf(stderr, "t24-bench: cannot write '%s'\n", tmp);
-            return 2;
+        char dir[PATH_MAX], base[PATH_MAX], err[PATH_MAX + 256];
+        split_path(write, dir, base);
+        if (!(out = artifact_begin(dir, err, sizeof err))) {
+            snprintf(why, sizeof why, "cannot write '%s': %s", write, err);
+            return failure(why);
+        }
+        errno = 0;
+        if (!(s.copy = artifact_open(out, base))) {
+            snprintf(why, sizeof why, "cannot write '%s': %s", write,
+                     errno ? strerror(errno) : "out of memory");
+            artifact_abort(out);
+            return failure(why);
         }
     }
     if (six || o.six_decks) {
@@ -270,14 +386,7 @@ int main(int argc, char **argv)
     bench_six(&s);
     bench_scaling(&s);
 done:
-    if (write && (fclose(s.copy) != 0 || rename(tmp, write) != 0)) {
-        fprintf(stderr, "t24-bench: cannot write '%s'\n", write);
-        unlink(tmp);
-        return 2;
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "t24-bench: cannot write to standard output\n");
-        return 2;
-    }
-    return 0;
+    if (out && artifact_commit(out, why, sizeof why))
+        return failure(why);
+    return finish_stdout();
 }

@@ -10,9 +10,10 @@
  * cards is the table's business: t24_solve() refuses one outside its deck (1-11 for the
  * default table, 1-13 with --deck 1-13).
  *
- * Exit status: 0 solved, 1 no solution, 2 not four cards of the table's deck (with a
- * one-line message on stderr). tests/test_standalone.c and tests/check_readme.sh build
- * and run it. */
+ * Exit status: 0 solved, 1 no solution, 2 not T24_CARDS cards of the table's deck
+ * (with a one-line message on stderr). The header's constants (T24_CARDS,
+ * T24_BUFFER_SIZE, T24_TARGET) size it, so it serves another table of the same name
+ * unchanged. tests/test_standalone.c and tests/check_readme.sh build and run it. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -51,13 +52,14 @@ static int parse_card(const char *text, int *value)
 
 int main(int argc, char **argv)
 {
-    int cards[4], i;
-    char buf[64];
-    if (argc != 5) {
-        fprintf(stderr, "usage: solve24 CARD CARD CARD CARD (integers or A J Q K)\n");
+    int cards[T24_CARDS], i;
+    char buf[T24_BUFFER_SIZE];
+    if (argc != T24_CARDS + 1) {
+        fprintf(stderr, "usage: solve24 CARD... (%d cards from %d to %d: integers or A J Q K)\n",
+                T24_CARDS, T24_DECK_LO, T24_DECK_HI);
         return 2;
     }
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < T24_CARDS; i++) {
         if (parse_card(argv[i + 1], &cards[i])) {
             fprintf(stderr, "solve24: '%.32s' is not a card (an integer, or A J Q K)\n",
                     argv[i + 1]);
@@ -66,7 +68,7 @@ int main(int argc, char **argv)
     }
     switch (t24_solve(cards, buf, sizeof buf)) {
     case 1:
-        printf("%s = 24\n", buf);
+        printf("%s = %lld\n", buf, (long long)T24_TARGET);
         return 0;
     case 0:
         puts("no solution");

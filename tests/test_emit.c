@@ -139,7 +139,7 @@ Test(emit, five_cards_deck_1_to_10_compiles_and_decides_every_hand, .timeout = 9
              "table_test --out '%s'", path);
     run_result r = run_t24(args, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect(strstr(r.err, "expressions"), "%s", r.err);
+    cr_expect_str_eq(r.err, "", "--quiet: no summary note on stderr");
     char *src = slurp(path);
     cr_assert(src);
     unlink(path);
@@ -173,6 +173,39 @@ Test(emit, a_failed_write_says_why_and_leaves_nothing)
     free(err);
     snprintf(path, sizeof path, "%s/x.c", dir);
     cr_expect_neq(access(path, F_OK), 0, "x.c was left behind");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Issue 26: `emit --quiet` still printed its summary note ("t24 emit: 32 expressions
+ * ...") on stderr. --quiet silences the notes; the results, the source and --json's
+ * summary, stay. */
+Test(emit, quiet_silences_the_summary_note_not_the_results)
+{
+    char dir[] = "/tmp/t24-emit-quiet-XXXXXX", args[512], path[256];
+    cr_assert(mkdtemp(dir));
+    snprintf(args, sizeof args, "emit --deck 1-6 --out '%s/t.c'", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "t24 emit: "), "without --quiet, the note: %s", r.err);
+    run_free(&r);
+    const char *quiet[] = { "emit --deck 1-6 --quiet --out '%s/t.c'",
+                            "emit --deck 1-6 --quiet --json --out '%s/t.c'",
+                            "emit --deck 1-6 --quiet" };
+    for (size_t i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+        snprintf(args, sizeof args, quiet[i], dir);
+        r = run_t24(args, NULL);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        cr_expect_str_eq(r.err, "", "t24 %s printed on stderr", args);
+        if (i == 1)
+            cr_expect(strstr(r.out, "\"expressions\""), "t24 %s: no JSON: %s", args, r.out);
+        if (i == 2)
+            cr_expect(strstr(r.out, "table_default"), "t24 %s: no source: %.200s", args, r.out);
+        run_free(&r);
+    }
+    snprintf(path, sizeof path, "%s/t.c", dir);
+    cr_expect_eq(access(path, F_OK), 0);
+    char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_assert_eq(system(cmd), 0);
 }

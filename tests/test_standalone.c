@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/hand.h"
 #include "helpers.h"
@@ -254,6 +255,120 @@ Test(standalone, bad_option_combinations_are_refused)
         cr_assert_str_eq(r.out, "");
         run_free(&r);
     }
+}
+
+/* Issue 26: the header had no constants for the table's configuration. A program built
+ * against it sizes its arrays with them, checks them in #if, walks every hand of the
+ * deck with them and never gets -1 with a buffer of NAME_BUFFER_SIZE bytes. */
+static void constants_serve_a_program(const char *config, int cards, int lo, int hi,
+                                      const char *target)
+{
+    char dir[64], path[PATH_MAX + 16], flags[256];
+    make_dir(dir, sizeof dir);
+    emit(dir, config);
+    snprintf(path, sizeof path, "%s/main.c", dir);
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp);
+    fputs("#include <stdio.h>\n#include \"solver.h\"\n"
+          "#if SOLVER_CARDS != WANT_CARDS || SOLVER_DECK_LO != WANT_LO || "
+          "SOLVER_DECK_HI != WANT_HI || SOLVER_TARGET != WANT_TARGET\n"
+          "#error \"the header's configuration is not the table's\"\n#endif\n"
+          "int main(void)\n{\n"
+          "    int cards[SOLVER_CARDS], i;\n    char buf[SOLVER_BUFFER_SIZE];\n"
+          "    long solved = 0, hands = 0;\n"
+          "    for (i = 0; i < SOLVER_CARDS; i++)\n        cards[i] = SOLVER_DECK_LO;\n"
+          "    for (;;) {\n"
+          "        int r = solver_solve(cards, buf, sizeof buf);\n"
+          "        if (r < 0) {\n            printf(\"-1 on a hand of the deck\\n\");\n"
+          "            return 1;\n        }\n"
+          "        solved += r;\n        hands++;\n"
+          "        for (i = 0; i < SOLVER_CARDS && cards[i] == SOLVER_DECK_HI; i++)\n"
+          "            cards[i] = SOLVER_DECK_LO;\n"
+          "        if (i == SOLVER_CARDS)\n            break;\n"
+          "        cards[i]++;\n    }\n"
+          "    cards[0] = SOLVER_DECK_HI + 1;\n"
+          "    printf(\"%ld %ld %d %lld\\n\", hands, solved, solver_solve(cards, buf, sizeof buf),\n"
+          "           (long long)SOLVER_TARGET);\n    return 0;\n}\n", fp);
+    cr_assert_eq(fclose(fp), 0);
+    snprintf(flags, sizeof flags, "-DWANT_CARDS=%d -DWANT_LO=%d -DWANT_HI=%d -DWANT_TARGET='%s'",
+             cards, lo, hi, target);
+    cr_assert_eq(shell("cd '%s' && " CC_STRICT " %s -o main main.c solver.c && ./main > out.txt",
+                       dir, flags), 0, "a program using the header's constants builds and runs");
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    char *text = slurp(path);
+    cr_assert(text);
+    long hands = 1;
+    for (int i = 0; i < cards; i++)
+        hands *= hi - lo + 1;
+    long got_hands = 0, solved = 0;
+    int outside = 0;
+    long long got_target = 0;
+    cr_assert_eq(sscanf(text, "%ld %ld %d %lld", &got_hands, &solved, &outside, &got_target), 4,
+                 "%s", text);
+    cr_expect_eq(got_hands, hands);
+    cr_expect_gt(solved, 0);
+    cr_expect_eq(outside, -1, "a card above SOLVER_DECK_HI is outside the deck");
+    cr_expect_eq(got_target, strtoll(target, NULL, 10));
+    free(text);
+    remove_dir(dir);
+}
+
+Test(standalone, the_header_has_the_configuration_as_constants)
+{
+    constants_serve_a_program("--deck 1-6", 4, 1, 6, "24");
+    constants_serve_a_program("--cards 3 --deck 0-12 --target -10", 3, 0, 12, "-10");
+}
+
+/* Issue 26 (N9): `emit --header "$PWD/y.h" --out x.c` was refused, the folders compared
+ * as text ("." against "$PWD"). Folders are compared as folders now: a relative and an
+ * absolute path, "dir/../dir" and a symbolic link to the folder all name the one folder,
+ * and the header is written there. A header truly in another folder is still refused:
+ * both files are one all-or-nothing set, which lives in one folder. */
+Test(standalone, a_header_in_the_folder_of_out_by_another_path_is_accepted)
+{
+    char dir[64], cwd[PATH_MAX], args[3 * PATH_MAX], path[PATH_MAX + 16];
+    make_dir(dir, sizeof dir);
+    cr_assert(getcwd(cwd, sizeof cwd));
+    cr_assert_eq(chdir(dir), 0);
+    cr_assert_eq(shell("mkdir '%s/real' && ln -s real '%s/link'", dir, dir), 0);
+    const char *base = strrchr(dir, '/') + 1;
+    struct { const char *out, *header, *written; } ok[] = {
+        { "x.c", "%s/y.h", "y.h" },                 /* the issue's case: $PWD/y.h */
+        { "%s/real/x.c", "link/y.h", "real/y.h" },  /* a symbolic link to the folder */
+        { "real/x.c", "%s/../%s/real/z.h", "real/z.h" },
+        { "new/x.c", "./new/y.h", "new/y.h" },      /* a folder --out creates */
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        char out[PATH_MAX], header[PATH_MAX];
+        snprintf(out, sizeof out, ok[i].out, dir);
+        if (i == 2)
+            snprintf(header, sizeof header, ok[i].header, dir, base);
+        else
+            snprintf(header, sizeof header, ok[i].header, dir);
+        snprintf(args, sizeof args, "emit --deck 1-6 --standalone --out '%s' --header '%s'",
+                 out, header);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 0, "t24 %s: %s", args, r.err);
+        snprintf(path, sizeof path, "%s/%s", dir, ok[i].written);
+        cr_expect_eq(access(path, F_OK), 0, "t24 %s did not write %s", args, path);
+        run_free(&r);
+    }
+    const char *refused[][2] = { { "x.c", "real/y.h" }, { "real/x.c", "y.h" },
+                                 { "x.c", "/tmp/y.h" }, { "a/x.c", "b/y.h" },
+                                 { "x.c", "%s/x.c" } }; /* the --out file itself */
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char header[PATH_MAX];
+        snprintf(header, sizeof header, refused[i][1], dir);
+        snprintf(args, sizeof args, "emit --deck 1-6 --standalone --out '%s' --header '%s'",
+                 refused[i][0], header);
+        run_result r = run_t24(args, NULL);
+        cr_expect_eq(r.status, 2, "t24 %s", args);
+        cr_expect_eq(count_lines(r.err), 1, "t24 %s: %s", args, r.err);
+        cr_expect(strstr(r.err, header), "t24 %s: %s", args, r.err);
+        run_free(&r);
+    }
+    cr_assert_eq(chdir(cwd), 0);
+    remove_dir(dir);
 }
 
 /* Issue 22: the generated solver_solve() crashed on NULL cards, or on a NULL buffer with

@@ -2,11 +2,15 @@
  * PACE hitting-set instance, on its reduced core (reduce.h: forced elements counted),
  * within a time limit, for measuring it beside the LP-based search.
  *   t24-maxsat-bound FILE.hgr SECONDS
- * Prints the bound as it rises (stderr) and one line at the end (stdout). */
+ * Prints the bound as it rises (stderr) and one line at the end (stdout). Like t24's
+ * commands, a bad argument, an unreadable file or an unwritable stdout is one line on
+ * stderr naming it, and exit status 2. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
 #include "core/parse.h"
 #include "hitset/export.h"
 #include "hitset/reduce.h"
@@ -18,33 +22,88 @@ static void show(void *ctx, uint32_t bound, double seconds)
             seconds);
 }
 
+#define USAGE "usage: t24-maxsat-bound FILE.hgr SECONDS"
+
+/* One line: what is wrong, the value quoted (cleaned: args.h), the usage. Returns 2. */
+static int usage_error(const char *what, const char *value)
+{
+    char line[2048];
+    snprintf(line, sizeof line, "%s%s%s%s", what, value ? " '" : "", value ? value : "",
+             value ? "'" : "");
+    fputs("t24-maxsat-bound: ", stderr);
+    args_print_clean(stderr, line);
+    fputs(" (" USAGE ")\n", stderr);
+    return 2;
+}
+
+/* One line "t24-maxsat-bound: message" (cleaned). Returns 2. */
+static int failure(const char *msg)
+{
+    fputs("t24-maxsat-bound: ", stderr);
+    args_print_clean(stderr, msg);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* 0, or 2 when standard output could not be written: an answer nobody received is not a
+ * success (docs/reliability.md). */
+static int finish_stdout(void)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    char msg[256];
+    snprintf(msg, sizeof msg, "cannot write to standard output%s%s", errno ? ": " : "",
+             errno ? strerror(errno) : "");
+    return failure(msg);
+}
+
 int main(int argc, char **argv)
 {
-    double secs;
-    if (argc != 3 || parse_double_positive(argv[2], &secs)) {
-        fprintf(stderr, "usage: t24-maxsat-bound FILE.hgr SECONDS\n");
-        return 2;
+    if (argc == 2 && args_is_help(argv[1])) {
+        printf(USAGE "\n\n"
+               "The core-guided MaxSAT lower bound of the PACE hitting-set instance FILE.hgr\n"
+               "('-' for standard input) on its reduced core, within SECONDS: the bound as it\n"
+               "rises on stderr, one line at the end on stdout.\n\n"
+               "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
+               "unwritable standard output.\n");
+        return finish_stdout();
     }
-    char err[512];
-    FILE *fp = fopen(argv[1], "r");
-    instance *h = fp ? export_read_pace(fp, err, sizeof err) : NULL;
-    if (fp)
-        fclose(fp);
+    double secs;
+    if (argc < 2)
+        return usage_error("missing FILE.hgr and SECONDS", NULL);
+    if (argc < 3)
+        return usage_error("missing SECONDS after", argv[1]);
+    if (argc > 3)
+        return usage_error("unexpected argument", argv[3]);
+    if (parse_double_positive(argv[2], &secs))
+        return usage_error("SECONDS must be a positive number, not", argv[2]);
+    char err[1024];
+    FILE *fp = args_open_input(argv[1], err, sizeof err);
+    if (!fp)
+        return failure(err);
+    char why[512];
+    instance *h = export_read_pace(fp, why, sizeof why);
+    args_close_input(fp);
     if (!h) {
-        fprintf(stderr, "t24-maxsat-bound: %s: %s\n", argv[1], fp ? err : "cannot open");
-        return 2;
+        snprintf(err, sizeof err, "%s: %s", argv[1], why);
+        return failure(err);
     }
     reduce_result red;
     maxsat_result r;
-    if (reduce_run(h, &red, err, sizeof err) ||
-        maxsat_bound(red.core, secs, show, &red.nforced, &r, err, sizeof err)) {
-        fprintf(stderr, "t24-maxsat-bound: %s\n", err);
-        return 2;
+    if (reduce_run(h, &red, err, sizeof err)) {
+        instance_free(h);
+        return failure(err);
+    }
+    if (maxsat_bound(red.core, secs, show, &red.nforced, &r, err, sizeof err)) {
+        reduce_result_free(&red);
+        instance_free(h);
+        return failure(err);
     }
     printf("%s: lower bound %u (%u forced + %u cores on the %u x %u core)%s after %.1f s\n",
            argv[1], red.nforced + r.bound, red.nforced, r.cores, instance_nelems(red.core),
            instance_nsets(red.core), r.optimal ? ", optimal" : "", r.seconds);
     reduce_result_free(&red);
     instance_free(h);
-    return 0;
+    return finish_stdout();
 }

@@ -1,9 +1,11 @@
 /* cmd_emit.c - `t24 emit`: the study's best cover as a generated C table. */
 #include <cjson/cJSON.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -79,15 +81,63 @@ static bool is_c_name(const char *s)
     return true;
 }
 
-/* Do the two paths have the same part (dirname or basename of libgen.h, which may
- * write into its argument: copies are compared)? "x.c" and "./x.h" have one folder. */
-static bool same_part(const char *a, const char *b, char *(*part)(char *))
+/* Do the two paths have the same base name (libgen.h's basename may write into its
+ * argument: copies are compared)? */
+static bool same_base(const char *a, const char *b)
 {
     char *ca = strdup(a), *cb = strdup(b);
-    bool same = ca && cb && strcmp(part(ca), part(cb)) == 0;
+    bool same = ca && cb && strcmp(basename(ca), basename(cb)) == 0;
     free(ca);
     free(cb);
     return same;
+}
+
+/* A folder as the file system knows it: its device and inode when it exists; when it does
+ * not (--out creates one level, artifact_begin), its parent's and its own name; when
+ * neither exists, only its text. */
+typedef struct {
+    int level; /* 0: the folder itself, 1: its parent and name, 2: text only */
+    dev_t dev;
+    ino_t ino;
+    char name[PATH_MAX];
+} folder_id;
+
+static void folder_of(const char *path, folder_id *f)
+{
+    char copy[PATH_MAX], dir[PATH_MAX], parent[PATH_MAX], base[PATH_MAX];
+    struct stat st;
+    memset(f, 0, sizeof *f);
+    snprintf(copy, sizeof copy, "%s", path);
+    snprintf(dir, sizeof dir, "%s", dirname(copy));
+    if (stat(dir, &st) == 0) {
+        f->dev = st.st_dev;
+        f->ino = st.st_ino;
+        return;
+    }
+    snprintf(parent, sizeof parent, "%s", dir);
+    snprintf(base, sizeof base, "%s", dir);
+    if (stat(dirname(parent), &st) == 0) {
+        f->level = 1;
+        f->dev = st.st_dev;
+        f->ino = st.st_ino;
+        snprintf(f->name, sizeof f->name, "%s", basename(base));
+        return;
+    }
+    f->level = 2;
+    snprintf(f->name, sizeof f->name, "%s", dir);
+}
+
+/* Are the two files in one folder? Compared as folders, not as path text (issue 26):
+ * "x.c" and "$PWD/y.h", or a path through a symbolic link to the folder, are one folder.
+ * Both files go into one all-or-nothing set (artifact.h), which lives in one folder: the
+ * header is written there under its base name. */
+static bool same_folder(const char *a, const char *b)
+{
+    folder_id fa, fb;
+    folder_of(a, &fa);
+    folder_of(b, &fb);
+    return fa.level == fb.level && fa.dev == fb.dev && fa.ino == fb.ino &&
+           strcmp(fa.name, fb.name) == 0;
 }
 
 static int parse(int argc, char **argv, options *o)
@@ -134,10 +184,10 @@ static int parse(int argc, char **argv, options *o)
         return args_error("emit", "--json prints a summary, so the source needs --out FILE");
     if (o->header && (!o->standalone || !o->out))
         return args_error("emit", "--header '%s' needs --standalone and --out", o->header);
-    if (o->header && !same_part(o->out, o->header, dirname))
+    if (o->header && !same_folder(o->out, o->header))
         return args_error("emit", "--header '%s' must be in the folder of --out '%s' (both "
                                   "are written all or nothing)", o->header, o->out);
-    if (o->header && same_part(o->out, o->header, basename))
+    if (o->header && same_base(o->out, o->header))
         return args_error("emit", "--header '%s' is the file of --out '%s'", o->header, o->out);
     const char *files[] = { o->out, o->header };
     for (int k = 0; k < 2; k++) {
@@ -249,9 +299,11 @@ int cmd_emit(int argc, char **argv)
     rc = 0;
     cJSON *js = summary(&p, &t, command);
     char *text = cJSON_Print(js);
+    /* The summary is a note on stderr: --quiet silences it, as it does the progress;
+     * the source and --json's summary are the results and stay. */
     if (o.json)
         printf("%s\n", text);
-    else
+    else if (o.cfg.progress != PROGRESS_OFF)
         fprintf(stderr, "t24 emit: %u expressions (%u from the %s cover of %u, %u added for "
                         "hands the family misses); mean tries per solvable hand %.3f (id order "
                         "%.3f)\n", t.count, t.from_cover, p.hr.optimal ? "optimal" : "best",

@@ -236,6 +236,18 @@ int standalone_write_c(const enumeration *st, const tablegen_table *t, const cha
     return 0;
 }
 
+/* v as a C99 integer constant of its exact value: an int as it is, a wider value with
+ * LL, a negative one in brackets, and INT64_MIN (whose digits are no long long constant)
+ * as an expression. */
+static void c_int64_literal(int64_t v, char *buf, size_t size)
+{
+    if (v == INT64_MIN)
+        snprintf(buf, size, "(-%lldLL - 1)", (long long)INT64_MAX);
+    else
+        snprintf(buf, size, "%s%lld%s%s", v < 0 ? "(" : "", (long long)v,
+                 v < INT_MIN || v > INT_MAX ? "LL" : "", v < 0 ? ")" : "");
+}
+
 /* Writes the header matching standalone_write_c(): the declaration and its contract. */
 int standalone_write_header(const enumeration *st, const char *name, const char *command,
                             FILE *out)
@@ -258,8 +270,22 @@ int standalone_write_header(const enumeration *st, const char *name, const char 
               standalone_buffer_size(p->ncards, digits_of(p->hi)));
     fprintf(out, " * This generated file may be used, copied, modified and distributed freely, "
                  "for any\n * purpose, without conditions. */\n");
-    fprintf(out, "#ifndef %s\n#define %s\n\n#include <stddef.h>\n\n#ifdef __cplusplus\n"
-                 "extern \"C\" {\n#endif\n\nint %s_solve(const int *cards, char *buf, size_t "
-                 "size);\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n", guard, guard, name);
+    fprintf(out, "#ifndef %s\n#define %s\n\n#include <stddef.h>\n\n", guard, guard);
+    /* The configuration as constants, prefixed with NAME in capitals (as the guard is),
+     * so a program sizes its arrays and loops from the table it was built with. */
+    char target[64];
+    c_int64_literal(p->target, target, sizeof target);
+    fprintf(out, "/* The table's configuration: %s_solve() answers hands of it. */\n", name);
+    fprintf(out, "#define %.*s_CARDS %d /* cards per hand */\n", (int)i, guard, p->ncards);
+    fprintf(out, "#define %.*s_DECK_LO %lld /* the lowest card of the deck */\n", (int)i,
+            guard, (long long)p->lo);
+    fprintf(out, "#define %.*s_DECK_HI %lld /* the highest card of the deck */\n", (int)i,
+            guard, (long long)p->hi);
+    fprintf(out, "#define %.*s_TARGET %s /* the number every solution makes */\n", (int)i,
+            guard, target);
+    fprintf(out, "#define %.*s_BUFFER_SIZE %zu /* bytes of buf that always suffice */\n\n",
+            (int)i, guard, standalone_buffer_size(p->ncards, digits_of(p->hi)));
+    fprintf(out, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\nint %s_solve(const int *cards, "
+                 "char *buf, size_t size);\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif\n", name);
     return ferror(out) ? -1 : 0;
 }

@@ -4,12 +4,16 @@
  * The model counts what the bounded-memory study holds: per template a group, a class
  * and two member lists (16 bytes), the formula plan and its grouping memo, per thread a
  * plan scratch and a refiner, and the class-hand incidences (estimated as hands x a
- * classes-per-hand figure measured for each number of cards), which the hitting-set
- * phase holds several times over (instance both ways, reduced core, GLPK's matrix).
- * Time is the grouping, the scan (plan operations per hand x hands / threads) and the
- * hitting sets (greedy runs over the incidences, reductions, LP and the ILP up to its
- * time limit). The constants were measured on the machine of docs/benchmarks.md; the
- * figures are estimates to plan a run and to refuse hopeless ones, not bounds. */
+ * classes-per-hand figure measured for each number of cards, falling for large six-card
+ * decks), which the hitting-set phase holds several times over (instance both ways,
+ * reduced core, column generation's and GLPK's matrices: 110 bytes each at the peak).
+ * Time is the grouping and the scan (plan operations per hand x hands / threads), which
+ * cannot be stopped, then the hitting sets, which get what --time-limit leaves: the
+ * limit bounds the whole study, so the estimate never promises searches beyond it.
+ * The constants were measured on the machine of docs/benchmarks.md (preflight.c shows
+ * the measurements); the figures are estimates to plan a run and to refuse hopeless
+ * ones. For six cards of decks 1-4 .. 1-13 the memory is above every measured peak and
+ * within a quarter of it (docs/reliability.md, "Memory"). */
 #ifndef T24_STUDY_PREFLIGHT_H
 #define T24_STUDY_PREFLIGHT_H
 
@@ -28,8 +32,11 @@ typedef struct {
                                  each way (instance.h), once for the whole instance */
     double bytes;             /* estimated peak memory */
     double seconds_enumerate; /* grouping and scan */
-    double seconds_hitting;   /* greedy, reductions, then the searches until the
-                                 time limit (which the enumeration counts against) */
+    double seconds_hitting;   /* what --time-limit leaves the hitting sets after the
+                                 enumeration (which counts against it): greedy,
+                                 reductions, then the searches until the limit stops
+                                 them; 0 when the enumeration alone overruns it */
+    double time_limit;        /* --time-limit, which bounds the whole study */
 } preflight_estimate;
 
 int preflight_run(const enumeration_params *sp, const mincover_params *hp,

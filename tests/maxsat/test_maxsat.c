@@ -1,8 +1,10 @@
 /* test_maxsat.c - the core-guided MaxSAT lower bound (bench/maxsat): never above the
  * brute-force optimum, equal to it when given time (its last solve is then SAT), and
- * equal to GLPK's proven optimum on a larger instance. */
+ * equal to GLPK's proven optimum on a larger instance; and the tool t24-maxsat-bound keeps
+ * t24's contract (docs/reliability.md): one line naming what is wrong, exit status 2. */
 #include <criterion/criterion.h>
 
+#include "helpers.h"
 #include "hitset/ilp.h"
 #include "maxsat.h"
 #include "mincover_helpers.h"
@@ -55,4 +57,73 @@ Test(maxsat, agrees_with_glpk_on_a_larger_instance)
     cr_expect_eq(r.bound, (uint32_t)g.value);
     ilp_result_free(&g);
     instance_free(h);
+}
+
+/* Runs t24-maxsat-bound (env T24_MAXSAT_BIN) with a shell-quoted argument string; stdout
+ * goes to `to` when given (such as /dev/full), else is captured. */
+static run_result run_maxsat(const char *args, const char *to)
+{
+    const char *bin = getenv("T24_MAXSAT_BIN");
+    cr_assert(bin, "T24_MAXSAT_BIN must name t24-maxsat-bound");
+    run_files f;
+    run_files_make(&f, "", 0);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s <'%s' >'%s' 2>'%s'", bin, args, f.in, to ? to : f.out,
+             f.err);
+    int st = system(cmd);
+    if (to)
+        fclose(fopen(f.out, "w"));
+    return run_files_collect(&f, st);
+}
+
+#define SMALL_HGR "'" T24_SOURCE_DIR "/data/instances/cards4_deck1-10_target24_all.hgr'"
+
+static void expect_one_line(const char *args, const char *needle)
+{
+    run_result r = run_maxsat(args, NULL);
+    cr_expect_eq(r.status, 2, "'%s': status %d", args, r.status);
+    cr_expect_eq(count_lines(r.err), 1, "'%s': %s", args, r.err);
+    cr_expect(strstr(r.err, needle), "'%s' should say '%s': %s", args, needle, r.err);
+    cr_expect_str_eq(r.out, "");
+    run_free(&r);
+}
+
+Test(maxsat_tool, answers_on_stdout_and_exits_0)
+{
+    run_result r = run_maxsat(SMALL_HGR " 10", NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, ": lower bound 93 "), "%s", r.out);
+    run_free(&r);
+}
+
+/* It printed its bound into /dev/full and exited 0. */
+Test(maxsat_tool, exits_2_when_stdout_cannot_be_written)
+{
+    run_result r = run_maxsat(SMALL_HGR " 10", "/dev/full");
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "t24-maxsat-bound: cannot write to standard output: "), "%s", r.err);
+    cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+    run_free(&r);
+}
+
+/* The usage line named no argument; "cannot open" gave no reason. */
+Test(maxsat_tool, a_bad_argument_is_named_in_one_line)
+{
+    expect_one_line(SMALL_HGR " soon", "SECONDS must be a positive number, not 'soon'");
+    expect_one_line(SMALL_HGR " 0", "not '0'");
+    expect_one_line(SMALL_HGR, "missing SECONDS after '");
+    expect_one_line("", "missing FILE.hgr and SECONDS");
+    expect_one_line(SMALL_HGR " 1 extra", "unexpected argument 'extra'");
+    expect_one_line("/nonexistent/x.hgr 1",
+                    "cannot read '/nonexistent/x.hgr': No such file or directory");
+    expect_one_line("/tmp 1", "'/tmp' is a directory");
+}
+
+Test(maxsat_tool, help_exits_0)
+{
+    run_result r = run_maxsat("--help", NULL);
+    cr_expect_eq(r.status, 0);
+    cr_expect(strstr(r.out, "usage: t24-maxsat-bound FILE.hgr SECONDS"), "%s", r.out);
+    cr_expect_str_eq(r.err, "");
+    run_free(&r);
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# t24-bench's command line (issue 26): --help lists the options and exits 0; --write into
+# a folder that is missing or is not a folder is refused before any work (the benchmark
+# runs for minutes), in one line naming the destination and the reason, and leaves
+# nothing behind.
+#   tests/check_bench_cli.sh T24_BENCH
+set -u
+bench=$1
+dir=$(mktemp -d /tmp/t24-check-bench-cli-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+"$bench" --help >"$dir/out" 2>"$dir/err"
+rc=$?
+[ "$rc" -eq 0 ] || bad "--help exited $rc: $(head -c 300 "$dir/err")"
+[ -s "$dir/err" ] && bad "--help printed on stderr: $(head -c 300 "$dir/err")"
+for opt in --write --six --six-decks --five --help; do
+  grep -q -- "$opt" "$dir/out" || bad "--help does not list $opt"
+done
+"$bench" -h >/dev/null 2>&1 || bad "-h exited $?"
+
+# refused DEST NEEDLE: a run writing to DEST ends within 10 s (a whole benchmark takes
+# minutes) with status 2 and one line holding DEST and NEEDLE.
+refused() {
+  local dest=$1 needle=$2 rc
+  timeout 10 "$bench" --five 30 --write "$dest" >"$dir/out" 2>"$dir/err"
+  rc=$?
+  if [ "$rc" -ne 2 ] || [ "$(wc -l <"$dir/err")" -ne 1 ] ||
+     ! grep -qF "'$dest'" "$dir/err" || ! grep -qF "$needle" "$dir/err"; then
+    bad "--write $dest: exit $rc, wanted 2 and one line naming it and '$needle': $(head -c 300 "$dir/err")"
+  fi
+  [ -s "$dir/out" ] && bad "--write $dest: printed a report before refusing"
+}
+refused "$dir/missing/b.md" "No such file or directory"
+echo "a file" >"$dir/file"
+refused "$dir/file/b.md" "is not a folder"
+refused "$dir/missing/" "names a folder"
+[ -e "$dir/missing" ] && bad "a refused --write created its folder"
+[ "$(ls -A "$dir" | grep -v -e '^out$' -e '^err$' -e '^file$')" ] && bad "left files behind: $(ls -A "$dir")"
+[ "$fail" -eq 0 ] && echo "bench_cli: --help and refused --write destinations as they should be"
+exit "$fail"
