@@ -111,3 +111,56 @@ Test(t24hs, runs_reach_the_brute_force_optimum)
         hs_instance_free(h);
     }
 }
+
+/* A random instance the exact search cannot close quickly (300 elements, 2,400 sets of
+ * 3 to 5). */
+static hs_instance *hard_instance(void)
+{
+    static uint64_t off[2401];
+    static uint32_t el[2400 * 5];
+    uint64_t rng = 9;
+    off[0] = 0;
+    for (int s = 0; s < 2400; s++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t k = 3 + (uint32_t)((rng >> 33) % 3);
+        for (uint32_t j = 0; j < k; j++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            el[off[s] + j] = (uint32_t)((rng >> 33) % 300);
+        }
+        off[s + 1] = off[s] + k;
+    }
+    char err[256];
+    hs_instance *h = hs_instance_new(300, 2400, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    return h;
+}
+
+static int always(void *ctx)
+{
+    (*(int *)ctx)++;
+    return 1;
+}
+
+/* Issue 27: a cancellation beside the deadline. Asked from the start, it ends every
+ * phase as the time limit would (the 600 s limit never comes into it): the cover is
+ * checked and the bound proven, and the search reports it stopped. */
+Test(t24hs, a_cancelled_run_ends_with_a_valid_cover_and_bound, .timeout = 300)
+{
+    hs_instance *h = hard_instance();
+    hs_params p;
+    hs_params_init(&p);
+    p.time_limit = 600;
+    int asked = 0;
+    p.cancelled = always;
+    p.cancel_ctx = &asked;
+    hs_result r;
+    char err[256];
+    cr_assert_eq(hs_cover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(asked, 0, "the run never asked");
+    cr_expect(hs_instance_is_cover(h, r.cover, r.size));
+    cr_expect_leq(r.lower_bound, r.size);
+    cr_expect(!r.optimal, "a 300 x 2400 random instance proven at once?");
+    cr_expect_str_eq(r.search, "time_limit");
+    hs_result_free(&r);
+    hs_instance_free(h);
+}

@@ -227,7 +227,7 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
     double said = t0;
     for (;;) {
         double left = p->seconds - (walltime_now() - t0);
-        if (left <= 0)
+        if (left <= 0 || cancel_requested(p->cancel))
             return 0;
         double value;
         int rc = solve(m, left, out->rounds == 0, &value, err, errsize);

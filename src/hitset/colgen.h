@@ -38,6 +38,7 @@ typedef struct {
     /* At most once a second: the proven bound so far. */
     void (*progress)(void *ctx, double bound, uint32_t rounds, double seconds);
     void *progress_ctx;
+    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } colgen_params;
 
 typedef struct {

@@ -396,13 +396,15 @@ static int cmp_u32(const void *a, const void *b)
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out)
 {
-    return greedy_runs_until(h, multiplicity, runs, seed, 0, out);
+    return greedy_runs_until(h, multiplicity, runs, seed, 0, NULL, out);
 }
 
 /* greedy_runs(), stopping after the run that ends past deadline (walltime_now(); 0 for
- * none): out->runs says how many ran, at least one, and the figures are theirs. */
+ * none) or when cancel asks: out->runs says how many ran, at least one, and the figures
+ * are theirs. */
 int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t runs,
-                      uint64_t seed, double deadline, greedy_stats *out)
+                      uint64_t seed, double deadline, const cancel_check *cancel,
+                      greedy_stats *out)
 {
     uint32_t ne = instance_nelems(h);
     uint64_t nitems = 0;
@@ -449,7 +451,8 @@ int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t 
         greedy_cover_free(&p);
         if (bad)
             goto done;
-        if (deadline > 0 && r + 1 < runs && walltime_now() >= deadline)
+        if (r + 1 < runs && ((deadline > 0 && walltime_now() >= deadline) ||
+                             cancel_requested(cancel)))
             runs = out->runs = r + 1; /* the time limit covers the whole run */
     }
     qsort(size, runs, sizeof *size, cmp_u32);

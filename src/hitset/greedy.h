@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 /* Randomised runs shuffle at most this many items; beyond, they draw the same
@@ -35,7 +36,8 @@ int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out);
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out);
 int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t runs,
-                      uint64_t seed, double deadline, greedy_stats *out);
+                      uint64_t seed, double deadline, const cancel_check *cancel,
+                      greedy_stats *out);
 int greedy_race_order(uint32_t ne, const uint32_t *multiplicity, uint64_t *state,
                       uint32_t *priority);
 void greedy_cover_free(greedy_cover *c);

@@ -240,6 +240,10 @@ static void report_progress(glp_tree *T, cbinfo *c)
 static void callback(glp_tree *T, void *info)
 {
     cbinfo *c = info;
+    if (cancel_requested(c->p->cancel)) { /* ends as the time limit would (GLP_ESTOP) */
+        glp_ios_terminate(T);
+        return;
+    }
     if (glp_ios_reason(T) == GLP_IBRANCH && c->strong > 0)
         c->probes += ilp_node_strong_branch(T, c->strong, ILP_STRONG_ITERATIONS,
                                             walltime_now() < c->started + c->p->time_limit);
@@ -309,7 +313,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_cos
     io.cb_info = &cb;
     io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
     int rc = glp_intopt(P, &io), st = glp_mip_status(P);
-    if (rc != 0 && rc != GLP_ETMLIM) {
+    if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_ESTOP) { /* ESTOP: cancelled */
         snprintf(err, errsize, "GLPK's integer optimiser failed (glp_intopt returned %d)", rc);
         return -1;
     }

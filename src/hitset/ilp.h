@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 typedef enum {
@@ -71,6 +72,8 @@ typedef struct {
     ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
     void *progress_ctx;
     ilp_glpk_options glpk;    /* default: all zero */
+    const cancel_check *cancel; /* GLPK only: the caller's early stop, asked at every
+                                   callback of the branch and bound (core/cancel.h) */
 } ilp_params;
 
 typedef struct {

@@ -214,7 +214,8 @@ static void visit(void *ctx, const double *u, const double *reduced, uint32_t it
  * covers: five cards, decks 1-10 and 1-13, 127 and 216 against 118 and 209). *out receives its multipliers when out is not NULL. Returns the
  * greedy covers built, or -1 when memory runs out. */
 static int run_search(const instance *h, const double *u, uint32_t iterations,
-                      double seconds, uint32_t *best, uint32_t *nbest, double **out)
+                      double seconds, const cancel_check *cancel, uint32_t *best,
+                      uint32_t *nbest, double **out)
 {
     search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf), best,
                  UINT32_MAX, 0, 0 };
@@ -229,6 +230,7 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
     q.start = u;
     q.visit = visit;
     q.visit_ctx = &c;
+    q.cancel = cancel;
     int rc = lagrange_subgradient(h, &q, &r, err, sizeof err);
     free(c.buf);
     if (rc || c.failed) {
@@ -303,8 +305,8 @@ static int64_t fix_round(fixing *f, const uint32_t *best, uint32_t k, double sec
     if (instance_nsets(sub)) {
         for (uint32_t s = 0; s < instance_nsets(sub); s++)
             f->sub_u[s] = f->u[f->smap[s]];
-        int c = run_search(sub, f->sub_u, LAGCOVER_ROUND_ITERATIONS, seconds, f->sub_best,
-                           &nsub, NULL);
+        int c = run_search(sub, f->sub_u, LAGCOVER_ROUND_ITERATIONS, seconds, f->p->cancel,
+                           f->sub_best, &nsub, NULL);
         if (c < 0) {
             instance_free(sub);
             return -1;
@@ -379,8 +381,8 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
     /* The first search gets a quarter of the time at most: the rounds are where covers
      * improve. */
     uint32_t n0;
-    int c = run_search(h, p->u, LAGCOVER_FIRST_ITERATIONS, p->seconds / 4, f.cand, &n0,
-                       &f.u);
+    int c = run_search(h, p->u, LAGCOVER_FIRST_ITERATIONS, p->seconds / 4, p->cancel,
+                       f.cand, &n0, &f.u);
     if (c < 0)
         goto nomem;
     out->greedy_calls = (uint32_t)c;
@@ -388,7 +390,8 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
         goto broken;
     lagrange_evaluate(h, f.u, f.reduced);
     double pi = LAGCOVER_PI0;
-    while (walltime_now() - t0 < p->seconds && (!p->max_rounds || out->rounds < p->max_rounds)) {
+    while (walltime_now() - t0 < p->seconds && !cancel_requested(p->cancel) &&
+           (!p->max_rounds || out->rounds < p->max_rounds)) {
         uint32_t k = (uint32_t)ceil(pi * out->n);
         if (k >= out->n)
             break;

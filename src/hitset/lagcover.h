@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 typedef struct {
@@ -32,6 +33,7 @@ typedef struct {
     /* Called with each smaller cover as it is found (already checked), or NULL. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
+    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } lagcover_params;
 
 typedef struct {

@@ -181,7 +181,7 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
             out->best_iteration = it;
             memcpy(out->u, w.u, (size_t)ns * sizeof *w.u);
         }
-        if (walltime_now() - t0 >= p->seconds ||
+        if (walltime_now() - t0 >= p->seconds || cancel_requested(p->cancel) ||
             (p->max_iterations && it + 1 >= p->max_iterations))
             break;
         double norm = subgradient(h, w.u, w.reduced, w.g);

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 #define LAGRANGE_FRACTION_BITS 32
@@ -46,6 +47,7 @@ typedef struct {
      * Lagrangian cover heuristic (lagcover.h) runs on some of them. */
     void (*visit)(void *ctx, const double *u, const double *reduced, uint32_t iteration);
     void *visit_ctx;
+    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } lagrange_params;
 
 typedef struct {

@@ -48,6 +48,8 @@ const char *localsearch_stop_name(localsearch_stop s)
         return "steps";
     case LOCALSEARCH_PATIENCE:
         return "patience";
+    case LOCALSEARCH_CANCELLED:
+        return "cancelled";
     default:
         return "time";
     }
@@ -386,6 +388,10 @@ static bool must_stop(const state *st, const localsearch_params *p, double t0, d
         double now = walltime_now();
         if (now - t0 >= p->seconds) {
             out->stop = LOCALSEARCH_TIME;
+            return true;
+        }
+        if (cancel_requested(p->cancel)) {
+            out->stop = LOCALSEARCH_CANCELLED;
             return true;
         }
         if (p->progress && now - *said >= 1.0) {

@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
+
 #include "hitset/instance.h"
 
 /* How a step moves: LOCALSEARCH_PAIRS (default) chooses the element to add and the one
@@ -51,13 +53,15 @@ typedef struct {
      * (default): a caller that must answer at any moment keeps the best so far. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
+    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } localsearch_params;
 
 typedef enum {
     LOCALSEARCH_TARGET, /* reached params.target */
     LOCALSEARCH_STEPS,  /* used params.max_steps */
     LOCALSEARCH_PATIENCE, /* params.patience steps without a smaller cover */
-    LOCALSEARCH_TIME    /* used params.seconds */
+    LOCALSEARCH_TIME,   /* used params.seconds */
+    LOCALSEARCH_CANCELLED /* params.cancel asked it to stop */
 } localsearch_stop;
 
 typedef struct {

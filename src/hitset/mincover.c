@@ -191,7 +191,7 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
         return 0;
     }
     return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed,
-                             r->params.deadline, &r->runs);
+                             r->params.deadline, &r->params.cancel, &r->runs);
 }
 
 /* Without reductions the core is the whole instance, with identity maps. */
@@ -288,6 +288,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
         cp.ncover = start->n;
         cp.mem_limit_mb = p->mem_limit_mb;
         cp.basis = &r->basis;
+        cp.cancel = &p->cancel;
         if (p->progress) {
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;
@@ -306,6 +307,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
         ilp_from(p, &lq);
         lq.time_limit = MINCOVER_LP_SHARE * r->budget;
         lq.basis = &r->basis;
+        lq.cancel = &p->cancel;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
         if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
@@ -341,6 +343,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
     }
     q.seconds = seconds > 1e-3 ? seconds : 1e-3;
     q.u = duals;
+    q.cancel = &r->params.cancel;
     if (r->params.improved) {
         q.improved = announce_core;
         q.improved_ctx = an;
@@ -394,6 +397,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
         q.improved = announce_core;
         q.improved_ctx = an;
     }
+    q.cancel = &p->cancel;
     if (localsearch_run(r->red.core, start, nstart, &q, &r->ls, err, errsize))
         return -1;
     r->ls_ran = true;
@@ -421,6 +425,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     ilp_from(&r->params, &q);
     q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
     q.basis = &r->basis; /* the local search phase's LP, if it ran */
+    q.cancel = &r->params.cancel;
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
@@ -632,7 +637,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
     announce(&an, out->runs.best.elems, out->runs.best.n);
     double t2 = walltime_now();
-    if (p->reduce ? reduce_run_until(h, p->deadline, &out->red, err, errsize)
+    if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
                   : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
 #include "hitset/engine.h"
@@ -84,6 +85,10 @@ typedef struct {
      * a larger one announced after it. */
     const uint32_t *start;
     uint32_t nstart;
+    /* The caller's early stop (core/cancel.h; default: none): every phase asks it where
+     * it reads its clock and ends as at the time limit, its covers and bounds valid.
+     * CBC is not asked (its C interface has no callback): it ends at its time limit. */
+    cancel_check cancel;
 } mincover_params;
 
 typedef enum {

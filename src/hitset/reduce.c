@@ -20,15 +20,17 @@ typedef struct {
     uint32_t *alive; /* scratch: the alive entries of the row under test */
     reduce_result *r;
     double deadline; /* walltime_now() at which to stop, 0 for none */
+    const cancel_check *cancel; /* or when the caller asks */
 } state;
 
 /* Past the deadline? Asked every 64 rows: each removal is valid on its own, so a pass
  * may stop anywhere and leave a core that is merely less reduced. */
 static bool out_of_time(state *st, uint32_t i)
 {
-    if (st->r->stopped || st->deadline <= 0 || i % 64 != 0)
+    if (st->r->stopped || i % 64 != 0)
         return st->r->stopped;
-    st->r->stopped = walltime_now() >= st->deadline;
+    st->r->stopped = (st->deadline > 0 && walltime_now() >= st->deadline) ||
+                     cancel_requested(st->cancel);
     return st->r->stopped;
 }
 
@@ -243,13 +245,14 @@ static void state_free(state *st)
  * err when memory runs out. */
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 {
-    return reduce_run_until(h, 0, out, err, errsize);
+    return reduce_run_until(h, 0, NULL, out, err, errsize);
 }
 
-/* reduce_run(), stopping at deadline (walltime_now(); 0 for none) wherever the passes
- * are: out->stopped says so, and the core is then valid but less reduced. */
-int reduce_run_until(const instance *h, double deadline, reduce_result *out, char *err,
-                     size_t errsize)
+/* reduce_run(), stopping at deadline (walltime_now(); 0 for none) or when cancel asks,
+ * wherever the passes are: out->stopped says so, and the core is then valid but less
+ * reduced. */
+int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
+                     reduce_result *out, char *err, size_t errsize)
 {
     state st;
     memset(out, 0, sizeof *out);
@@ -257,6 +260,7 @@ int reduce_run_until(const instance *h, double deadline, reduce_result *out, cha
     if (state_init(&st, h, out))
         goto done;
     st.deadline = deadline;
+    st.cancel = cancel;
     bool changed = true;
     while (changed && !out->stopped) {
         out->rounds++;

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 typedef struct {
@@ -34,8 +35,8 @@ typedef struct {
 } reduce_result;
 
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
-int reduce_run_until(const instance *h, double deadline, reduce_result *out, char *err,
-                     size_t errsize);
+int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
+                     reduce_result *out, char *err, size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
 

@@ -120,6 +120,8 @@ static void to_mincover(const hs_params *p, mincover_params *q)
     q->mem_limit_mb = p->mem_limit_mb;
     q->improved = p->improved;
     q->improved_ctx = p->improved_ctx;
+    q->cancel.requested = p->cancelled;
+    q->cancel.ctx = p->cancel_ctx;
 }
 
 static int cmp_u32(const void *a, const void *b)

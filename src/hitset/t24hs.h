@@ -77,6 +77,11 @@ typedef struct {
      * calling thread or one of the library's, one call at a time; or NULL. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
+    /* Asked where the run reads its clock (often, from any of its threads): non-zero
+     * ends the run as its time limit would, with a valid cover and bound (CBC is not
+     * asked and ends at its limit). NULL: never (default). Read an atomic flag here. */
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } hs_params;
 
 HS_API void hs_params_init(hs_params *p);
