@@ -227,6 +227,7 @@ Test(cli, progress_lines_reach_a_log)
         cr_expect(strstr(r.err, " of 30 s, "), "%s: %s", cases[i].args, r.err);
         cr_expect(!strchr(r.err, '\r') && !strchr(r.err, '\033'), "escapes in a log: %s",
                   r.err);
+        cr_expect(strstr(r.err, ", done: cover "), "no last line with the result: %s", r.err);
         run_free(&r);
     }
     run_result r = run_t24("study", NULL);

@@ -16,10 +16,16 @@ do for [i=1:n] {
     d = word(decks, i)
     set title sprintf("deck %s", d)
     f(e) = sprintf("%s/%s-%s.dat", dir, d, e)
+    # Steps between the recorded points, and the points themselves: a CBC run may have
+    # only its start and its end.
     plot for [e in engines] f(e) using 1:2 with steps lw 2 \
              lc rgb (e eq "glpk" ? "#1f77b4" : "#ff7f0e") title sprintf("%s: cover", e), \
          for [e in engines] f(e) using 1:3 with steps lw 2 dt 2 \
-             lc rgb (e eq "glpk" ? "#d62728" : "#9467bd") title sprintf("%s: bound", e)
+             lc rgb (e eq "glpk" ? "#d62728" : "#9467bd") title sprintf("%s: bound", e), \
+         for [e in engines] f(e) using 1:2 with points pt 7 ps 0.5 \
+             lc rgb (e eq "glpk" ? "#1f77b4" : "#ff7f0e") notitle, \
+         for [e in engines] f(e) using 1:3 with points pt 6 ps 0.6 \
+             lc rgb (e eq "glpk" ? "#d62728" : "#9467bd") notitle
     unset key
 }
 unset multiplot

@@ -57,8 +57,10 @@ for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
     [ -f "$log" ] || { echo "make-figures: $log is missing (make frontier)" >&2; exit 2; }
     sed -n 's/^t24 study: \([0-9]*\) s of [0-9]* s, [^:]*: cover \([0-9]*\), bound \([0-9]*\),.*/\1 \2 \3/p' \
       "$log" >"$tmp/progress/$deck-$engine.dat"
-    [ -s "$tmp/progress/$deck-$engine.dat" ] || {
-      echo "make-figures: no progress line with a cover in $log" >&2; exit 2; }
+    # The run's end, from its report: CBC reports no progress of its own, so for CBC
+    # this is often the one point after its start.
+    jq -r '"\(.seconds.until_report | floor) \(.optimum) \(.best_bound)"' \
+      "${log%.log}.json" >>"$tmp/progress/$deck-$engine.dat"
   done
   progress_decks="$progress_decks $deck"
 done

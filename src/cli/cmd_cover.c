@@ -250,6 +250,7 @@ static int run(options *o)
         args_message("cover", "%s", err);
     } else {
         progress_end(&line);
+        progress_done(&line, r.optimum, r.best_bound, r.optimal);
         incumbent_done();
         rc = print_result(o, h, &r, read, t0);
         mincover_result_free(&r);

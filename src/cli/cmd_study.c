@@ -354,6 +354,7 @@ static int run(options *o, bool *scanned)
         study_free(&r);
         return ARGS_EXIT_USAGE;
     }
+    progress_done(&line, r.hr.optimum, r.hr.best_bound, r.hr.optimal);
     *scanned = true;
     cJSON *js = study_json(&r, o->timings);
     char *text = cJSON_Print(js);

@@ -63,6 +63,17 @@ void progress_show(void *ctx, const ilp_progress *p)
     l->shown = !l->log;
 }
 
+void progress_done(progress_line *l, uint32_t cover, uint32_t bound, bool proven)
+{
+    char text[128];
+    if (!l->log)
+        return;
+    snprintf(text, sizeof text, "done: cover %u, bound %u, gap %.1f%%, %s", cover, bound,
+             cover > 0 ? 100.0 * (cover - bound) / cover : 0.0,
+             proven ? "proven" : "not proven");
+    progress_log(l, text);
+}
+
 /* Ends the line when one is showing, so that what follows starts on a fresh line. */
 void progress_end(progress_line *l)
 {

@@ -16,6 +16,7 @@
 #define T24_CLI_PROGRESS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "hitset/ilp.h"
 
@@ -42,6 +43,9 @@ progress_line progress_line_make(const char *command, progress_mode mode, double
 void progress_show(void *ctx, const ilp_progress *p);
 /* One log line "t24 CMD: E s of B s, TEXT" now, whatever the period (log mode only). */
 void progress_log(progress_line *l, const char *text);
+/* Log mode only: the run's last line, "done: cover C, bound B, gap G%, proven" (or "not
+ * proven"), so that a log ends with the result; a no-op otherwise. */
+void progress_done(progress_line *l, uint32_t cover, uint32_t bound, bool proven);
 void progress_end(progress_line *l);
 
 #endif
