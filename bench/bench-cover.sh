@@ -57,7 +57,8 @@ for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
   b=$(budget "$deck")
   echo "bench-cover: deck $deck, $b s" >&2
   t0=$(date +%s.%N)
-  "$bin" cover --json --timings --quiet --time-limit "$b" "$f" >"$tmp/json"
+  # --progress: a line every 5 s on stderr, so a long deck is not silent.
+  "$bin" cover --json --timings --progress --time-limit "$b" "$f" >"$tmp/json"
   t1=$(date +%s.%N)
   jq -r '.cover | length, .[]' "$tmp/json" >"$tmp/sol"
   size=$(check_cover "$f" "$tmp/sol")

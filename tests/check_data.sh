@@ -27,7 +27,8 @@ run() {
   local args
   read -ra args <<<"${2#t24 }"
   [ "${2%% *}" = t24 ] || fail "$1: a command that is not t24's: $2"
-  (cd "$src" && nice "$bin" "${args[0]}" --json --quiet "${args[@]:1}") >"$fresh/run.json" \
+  # --progress: make check-data runs for 40 minutes; a line every 5 s says where it is.
+  (cd "$src" && nice "$bin" "${args[0]}" --json --progress "${args[@]:1}") >"$fresh/run.json" \
     || fail "$1: '$2' failed"
 }
 
