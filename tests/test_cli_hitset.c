@@ -47,6 +47,15 @@ Test(cli_hitset, bad_values_are_usage_errors)
         { "study --solver gurobi", "--solver" },
         { "emit --solver", "--solver" },
         { "sweep --solver GLPK", "--solver" },
+        /* issue 27: sweep takes every option of the table, cover the search's */
+        { "sweep --lp interior", "--lp must be 'auto', 'simplex' or 'colgen', not 'interior'" },
+        { "sweep --greedy-runs 0", "--greedy-runs must be an integer from 1 to 10000, not '0'" },
+        { "cover --greedy-runs 10001", "--greedy-runs must be an integer from 1 to 10000" },
+        /* 2^32 + 1 would wrap to 1 in a uint32_t; the range is judged on the value */
+        { "cover --greedy-runs 4294967297", "--greedy-runs must be an integer" },
+        { "emit --threads 65", "--threads must be an integer from 1 to 64, not '65'" },
+        { "cover --threads 0", "--threads must be an integer from 1 to 64, not '0'" },
+        { "sweep --quiet --progress", "--quiet and --progress contradict each other" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         cr_expect_eq(t24(cases[i].args), 2, "%s", cases[i].args);
@@ -65,6 +74,42 @@ Test(cli_hitset, help_lists_every_option)
     cr_assert_eq(t24("study --help"), 0);
     for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
         cr_expect(strstr(out, opts[i]), "help misses %s", opts[i]);
+}
+
+/* Issue 27: the shared options' help comes from one table, so each command words an
+ * option it takes alike: the option's line and its continuation lines are the same text
+ * in every --help. */
+static void help_block(const char *cmd, const char *option, char *block, size_t size)
+{
+    char args[64], head[64];
+    snprintf(args, sizeof args, "%s --help", cmd);
+    cr_assert_eq(t24(args), 0);
+    snprintf(head, sizeof head, "\n  %s ", option);
+    const char *p = strstr(out, head);
+    cr_assert(p, "'t24 %s' has no line for %s", args, option);
+    const char *end = strchr(p + 1, '\n');
+    while (end && strncmp(end, "\n                       ", 24) == 0)
+        end = strchr(end + 1, '\n');
+    cr_assert(end);
+    snprintf(block, size, "%.*s", (int)(end - p), p);
+}
+
+Test(cli_hitset, every_command_words_a_shared_option_alike)
+{
+    static const char *opts[] = { "--threads", "--time-limit", "--local-search", "--solver",
+                                  "--lp", "--greedy-runs", "--seed", "--no-reductions",
+                                  "--quiet", "--progress" };
+    static const char *cmds[] = { "emit", "sweep", "cover" };
+    for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {
+        char first[2048], other[2048];
+        help_block("study", opts[i], first, sizeof first);
+        cr_assert_gt(strlen(first), strlen(opts[i]) + 10, "%s has a help text", opts[i]);
+        for (size_t c = 0; c < sizeof cmds / sizeof *cmds; c++) {
+            help_block(cmds[c], opts[i], other, sizeof other);
+            cr_expect_str_eq(other, first, "'t24 %s --help' words %s otherwise", cmds[c],
+                             opts[i]);
+        }
+    }
 }
 
 static cJSON *study_json(const char *args)

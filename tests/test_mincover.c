@@ -598,3 +598,47 @@ Test(hitset, a_start_cover_bounds_every_announced_cover)
     cr_expect(strstr(err, "start cover"), "%s", err);
     instance_free(h);
 }
+
+/* Issue 27: the ranges of the parameters are the engine's. The defaults pass; each field
+ * out of range, at the first value past either end, fails with its name and its value,
+ * so that a caller (the CLI, libt24hs) can word it in its own terms. */
+Test(mincover_params, check_names_the_first_field_out_of_range_and_its_value)
+{
+    mincover_params p;
+    char err[256] = "";
+    mincover_params_init(&p);
+    cr_assert_eq(mincover_params_check(&p, err, sizeof err), 0, "%s", err);
+    static const struct {
+        const char *field, *value;
+        uint32_t runs;
+        int threads;
+        double time_limit;
+    } bad[] = {
+        { "greedy_runs", "= 0;", 0, 1, 60 },
+        { "greedy_runs", "= 10001;", MINCOVER_MAX_RUNS + 1, 1, 60 },
+        { "threads", "= 0;", 100, 0, 60 },
+        { "threads", "= 65;", 100, 65, 60 },
+        { "time_limit", "= 0;", 100, 1, 0 },
+        { "time_limit", "= nan;", 100, 1, NAN },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        mincover_params_init(&p);
+        p.greedy_runs = bad[i].runs;
+        p.threads = bad[i].threads;
+        p.time_limit = bad[i].time_limit;
+        err[0] = '\0';
+        cr_expect_eq(mincover_params_check(&p, err, sizeof err), -1, "case %zu passed", i);
+        cr_expect(strncmp(err, bad[i].field, strlen(bad[i].field)) == 0 &&
+                      strstr(err, bad[i].value),
+                  "case %zu: '%s' should name %s %s", i, err, bad[i].field, bad[i].value);
+    }
+    /* The ends themselves are in range. */
+    mincover_params_init(&p);
+    p.greedy_runs = MINCOVER_MAX_RUNS;
+    p.threads = 64;
+    p.time_limit = 1e9;
+    cr_expect_eq(mincover_params_check(&p, err, sizeof err), 0, "%s", err);
+    p.greedy_runs = 1;
+    p.threads = 1;
+    cr_expect_eq(mincover_params_check(&p, err, sizeof err), 0, "%s", err);
+}

@@ -21,7 +21,8 @@
 #include "study/cover_report.h"
 #include "study/jsonint.h"
 
-static const char help[] =
+/* The help, around the shared options' lines (study_options_help()). */
+static const char help_head[] =
     "usage: t24 cover [options] [FILE]\n"
     "\n"
     "Find a small hitting set of a PACE 2025 instance ('p hs N M', then one set a line;\n"
@@ -32,22 +33,10 @@ static const char help[] =
     "\n"
     "options:\n"
     "  --json               print one JSON object instead: the bounds, the search, the\n"
-    "                       cover\n"
-    "  --time-limit S       seconds for the whole run, reading included (default 60)\n"
-    "  --local-search S     seconds of local search before the exact search (0: none;\n"
-    "                       default: up to a quarter of --time-limit)\n"
-    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
-    "  --lp METHOD          the LP bound: simplex (GLPK on every element), colgen\n"
-    "                       (column generation) or auto (default: colgen above 20000\n"
-    "                       elements after reductions)\n"
-    "  --threads N          CBC's branch-and-bound threads, 1-64 (default 2)\n"
-    "  --greedy-runs K      randomised greedy runs, 1-10000 (default 100)\n"
-    "  --seed S             their random seed, and the local search's (default 1)\n"
-    "  --no-reductions      give the exact search the whole instance\n"
+    "                       cover\n";
+
+static const char help_tail[] =
     "  --timings            add the time of each phase to --json (not deterministic)\n"
-    "  --quiet              no progress on stderr (shown only on a terminal)\n"
-    "  --progress           progress on stderr even when it is not a terminal: a\n"
-    "                       line every 5 s with the time spent and the limit\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
@@ -57,25 +46,12 @@ static const char help[] =
     "that could not be written (one line on stderr).\n";
 
 typedef struct {
-    study_options cfg; /* only its search options (hp) and --threads, --quiet */
+    study_options cfg; /* only the options the table gives cover: the search's (hp),
+                          --threads (hp.threads), --quiet, --progress */
     const char *file;  /* NULL or "-": standard input */
     bool json;
     bool timings;
 } options;
-
-/* The study options that mean something for an instance read from a file. */
-static bool is_search_option(const char *arg)
-{
-    static const char *const names[] = { "--time-limit", "--local-search", "--solver",
-                                         "--lp",         "--threads",      "--greedy-runs",
-                                         "--seed",       "--no-reductions", "--quiet",
-                                         "--progress" };
-    size_t len = strcspn(arg, "=");
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i]) == len && strncmp(arg, names[i], len) == 0)
-            return true;
-    return false;
-}
 
 /* Returns -1 when the options are fine, else the exit status (0 after --help). */
 static int parse(options *o, int argc, char **argv)
@@ -91,22 +67,21 @@ static int parse(options *o, int argc, char **argv)
         } else if (strcmp(a, "--") == 0) {
             files_only = true;
         } else if (args_is_help(a)) {
-            fputs(help, stdout);
+            fputs(help_head, stdout);
+            study_options_help(stdout, STUDY_OPTIONS_COVER);
+            fputs(help_tail, stdout);
             return 0;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
         } else if (strcmp(a, "--timings") == 0) {
             o->timings = true;
-        } else if (is_search_option(a)) {
-            int rc = study_options_parse(&o->cfg, "cover", argc, argv, &i);
-            if (rc)
-                return rc == STUDY_OPTIONS_NOT_MINE ? args_error("cover", "bad option '%s'", a)
-                                                    : rc;
         } else {
-            return args_error("cover", "unknown option '%s'", a);
+            int rc = study_options_parse(&o->cfg, STUDY_OPTIONS_COVER, argc, argv, &i);
+            if (rc)
+                return rc == STUDY_OPTIONS_NOT_MINE ? args_error("cover", "unknown option '%s'", a)
+                                                    : rc;
         }
     }
-    o->cfg.hp.threads = o->cfg.sp.nthreads;
     return -1;
 }
 

@@ -19,7 +19,8 @@
 #include "study/jsonint.h"
 #include "core/walltime.h"
 
-static const char help[] =
+/* The help, around the shared options' lines (study_options_help()). */
+static const char help_head[] =
     "usage: t24 emit [options]\n"
     "\n"
     "Run the study for a configuration, take its best cover (the proven minimum when\n"
@@ -30,21 +31,9 @@ static const char help[] =
     "  --cards N            cards per hand, 2-6 (default 4)\n"
     "  --deck LO-HI         card values LO..HI (default 1-11)\n"
     "  --target T           the number to make, any integer (default 24)\n"
-    "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n"
-    "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
-    "                       (default 2)\n"
-    "  --time-limit S       seconds for the whole study behind the table (default 60)\n"
-    "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
-    "                       a quarter of --time-limit)\n"
-    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
-    "  --lp METHOD          the LP bound: simplex (GLPK on every class), colgen (column\n"
-    "                       generation) or auto (default: colgen above 20000 classes\n"
-    "                       after reductions, that is six cards)\n"
-    "  --greedy-runs K      randomised greedy runs of the study, 1-10000 (default 100)\n"
-    "  --seed S             their random seed (default 1)\n"
-    "  --no-reductions      give GLPK the whole instance\n"
-    "  --memory-limit SIZE  refuse to start above this estimated peak memory (default\n"
-    "                       3/4 of the machine's memory)\n"
+    "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n";
+
+static const char help_tail[] =
     "  --name NAME          C name of the table (default table_default; with\n"
     "                       --standalone, t24)\n"
     "  --out FILE           write the C source to FILE (all or nothing) instead of stdout\n"
@@ -53,11 +42,9 @@ static const char help[] =
     "  --header FILE        with --standalone and --out: also write its header to FILE\n"
     "                       (same folder as --out)\n"
     "  --json               print a JSON summary on stdout (needs --out)\n"
-    "  --quiet              no search progress on stderr (shown only on a terminal)\n"
-    "  --progress           search progress on stderr even when it is not a terminal:\n"
-    "                       a line every 5 s with the time spent and the limit\n"
     "  -h, --help           show this help\n"
-    "  -V, --version        print the version (as the only option)\n"    "\n"
+    "  -V, --version        print the version (as the only option)\n"
+    "\n"
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
     "written (one line on stderr; nothing is left half-written).\n";
 
@@ -152,7 +139,7 @@ static int parse(int argc, char **argv, options *o)
         int rc;
         if (args_is_help(argv[i]))
             return 1;
-        if ((rc = study_options_parse(&o->cfg, "emit", argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
+        if ((rc = study_options_parse(&o->cfg, STUDY_OPTIONS_EMIT, argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
             if (rc)
                 return rc;
         } else if (strcmp(argv[i], "--json") == 0) {
@@ -269,7 +256,9 @@ int cmd_emit(int argc, char **argv)
     options o;
     int rc = parse(argc, argv, &o);
     if (rc == 1) {
-        fputs(help, stdout);
+        fputs(help_head, stdout);
+        study_options_help(stdout, STUDY_OPTIONS_EMIT);
+        fputs(help_tail, stdout);
         return 0;
     }
     if (rc)

@@ -24,7 +24,8 @@
 #include "eval/dist.h"
 #include "study/preflight.h"
 
-static const char help[] =
+/* The help, around the shared options' lines (study_options_help()). */
+static const char help_head[] =
     "usage: t24 study [options]\n"
     "\n"
     "Enumerate the expression templates, evaluate them exactly on every hand of a deck\n"
@@ -37,36 +38,12 @@ static const char help[] =
     "  --deck LO-HI         card values LO..HI, 0 <= LO <= HI <= 1000000 (default 1-11)\n"
     "  --target T           the number to make, any integer (default 24)\n"
     "  --groupings FAMILY   reduced (3 shapes, 4 cards only) or all (default: reduced\n"
-    "                       for 4 cards, all otherwise)\n"
-    "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
-    "                       (default 2)\n"
+    "                       for 4 cards, all otherwise)\n";
+
+static const char help_tail[] =
     "  --json               print one JSON object instead of the readable report\n"
-    "  --time-limit S       seconds for the whole study (enumeration, greedy, reductions,\n"
-    "                       local search, GLPK) and for each max-coverage ILP, > 0\n"
-    "                       (default 60); a stopped search reports its best cover and\n"
-    "                       bound, never an unproven optimum\n"
-    "  --local-search S     seconds of local search for a smaller cover before GLPK, which\n"
-    "                       starts from its cover (0: none; default: up to a quarter of\n"
-    "                       --time-limit, or all the time left where column generation\n"
-    "                       ran, ending after 300 steps per hand of the core, at least\n"
-    "                       50000, without improvement)\n"
-    "  --solver ENGINE      the exact search: glpk (default) or cbc (COIN-OR CBC)\n"
-    "  --lp METHOD          the LP bound: simplex (GLPK on every class), colgen (column\n"
-    "                       generation) or auto (default: colgen above 20000 classes\n"
-    "                       after reductions, that is six cards)\n"
-    "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
-    "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
-    "  --coverage           also the most hands k templates solve, k = 1..optimum, one\n"
-    "                       max-coverage ILP per k, against greedy's first k\n"
-    "  --no-reductions      give GLPK the whole instance (to cross-check reductions)\n"
     "  --timings            add the time of each phase (not deterministic)\n"
-    "  --memory-limit SIZE  refuse to start when the estimated peak memory is above\n"
-    "                       SIZE (bytes, or with K, M, G, T; default 3/4 of the\n"
-    "                       machine's memory)\n"
     "  --estimate           print the estimated memory and time, and stop\n"
-    "  --quiet              no progress on stderr (shown only when it is a terminal)\n"
-    "  --progress           progress on stderr even when it is not a terminal: a line\n"
-    "                       every 5 s with the time spent and the limit (for logs)\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -77,7 +54,8 @@ static const char help[] =
     "                       into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n"
-    "  -V, --version        print the version (as the only option)\n"    "\n"
+    "  -V, --version        print the version (as the only option)\n"
+    "\n"
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
     "written (one line on stderr; nothing is left half-written).\n";
 
@@ -100,7 +78,7 @@ static int parse(int argc, char **argv, options *o)
         int rc;
         if (args_is_help(argv[i]))
             return 1;
-        if ((rc = study_options_parse(&o->cfg, "study", argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
+        if ((rc = study_options_parse(&o->cfg, STUDY_OPTIONS_STUDY, argc, argv, &i)) != STUDY_OPTIONS_NOT_MINE) {
             if (rc)
                 return rc;
         } else if (strcmp(argv[i], "--json") == 0) {
@@ -406,7 +384,9 @@ int cmd_study(int argc, char **argv)
     options o;
     int rc = parse(argc, argv, &o);
     if (rc == 1) {
-        fputs(help, stdout);
+        fputs(help_head, stdout);
+        study_options_help(stdout, STUDY_OPTIONS_STUDY);
+        fputs(help_tail, stdout);
         return 0;
     }
     if (rc)

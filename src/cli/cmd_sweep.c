@@ -15,7 +15,8 @@
 #include "core/parse.h"
 #include "study/preflight.h"
 
-static const char help[] =
+/* The help, around the shared options' lines (study_options_help()). */
+static const char help_head[] =
     "usage: t24 sweep [options]\n"
     "\n"
     "Run the study (enumeration and hitting sets, as `t24 study --json`) for each\n"
@@ -30,28 +31,15 @@ static const char help[] =
     "  --table NAME         run only this table of the list (decks or targets)\n"
     "  --configs FILE       read the list from FILE (- for standard input): lines\n"
     "                       CARDS LO-HI TARGET [FAMILY], 'table NAME [TITLE]' lines\n"
-    "                       starting tables, '#' comments\n"
-    "  --threads N          evaluation threads, and CBC's with --solver cbc, 1-64\n"
-    "                       (default 2)\n"
-    "  --time-limit S       seconds for each configuration's whole study, > 0 (default\n"
-    "                       60); a stopped search reports its best cover and bound\n"
-    "  --local-search S     seconds of local search before GLPK (0: none; default: up to\n"
-    "                       a quarter of --time-limit)\n"
-    "  --solver ENGINE      the exact search: glpk (default) or cbc\n"
-    "  --greedy-runs K      greedy runs with random tie-breaking, 1-10000 (default 100)\n"
-    "  --seed S             their random seed, 0-9223372036854775807 (default 1)\n"
-    "  --no-reductions      give GLPK each whole instance (to cross-check reductions)\n"
+    "                       starting tables, '#' comments\n";
+
+static const char help_tail[] =
     "  --json               print the JSON document (each row is the study's object)\n"
     "  --csv                print CSV, one line per configuration\n"
     "  --timings            add the time of each phase (not deterministic): a separate\n"
     "                       Markdown table, extra CSV columns, \"seconds\" in each row\n"
-    "  --memory-limit SIZE  refuse to start when a configuration's estimated peak memory\n"
-    "                       is above SIZE (default 3/4 of the machine's memory)\n"
     "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
     "                       (all or nothing)\n"
-    "  --quiet              no progress on stderr\n"
-    "  --progress           one progress line per configuration on stderr even when it\n"
-    "                       is not a terminal (for logs)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "\n"
@@ -65,10 +53,10 @@ typedef enum { FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_CSV } format;
 
 typedef struct {
     sweep_params sp;
+    study_options cfg; /* the shared options: the search's, --threads, --memory-limit
+                          (each configuration's pre-flight), --quiet, --progress */
     const char *table, *configs, *out;
     format fmt;
-    uint64_t memory_limit; /* bytes, 0 for none: the pre-flight of each configuration */
-    progress_mode progress;
 } options;
 
 /* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
@@ -76,58 +64,27 @@ static int parse(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
     sweep_params_init(&o->sp);
-    o->memory_limit = preflight_default_limit();
+    study_options_init(&o->cfg);
     for (int i = 1; i < argc; i++) {
         bool missing = false;
         const char *v;
+        int rc;
         if (args_is_help(argv[i]))
             return 1;
-        if (strcmp(argv[i], "--json") == 0) {
+        if ((rc = study_options_parse(&o->cfg, STUDY_OPTIONS_SWEEP, argc, argv, &i)) !=
+            STUDY_OPTIONS_NOT_MINE) {
+            if (rc)
+                return rc;
+        } else if (strcmp(argv[i], "--json") == 0) {
             o->fmt = FORMAT_JSON;
         } else if (strcmp(argv[i], "--csv") == 0) {
             o->fmt = FORMAT_CSV;
         } else if (strcmp(argv[i], "--timings") == 0) {
             o->sp.timings = true;
-        } else if (strcmp(argv[i], "--no-reductions") == 0) {
-            o->sp.hp.reduce = false;
-        } else if (strcmp(argv[i], "--quiet") == 0 || strcmp(argv[i], "--progress") == 0) {
-            progress_mode m = argv[i][2] == 'q' ? PROGRESS_OFF : PROGRESS_LOG;
-            if (o->progress != PROGRESS_AUTO && o->progress != m)
-                return args_error("sweep", "--quiet and --progress contradict each other");
-            o->progress = m;
         } else if ((v = args_value(argc, argv, &i, "--table", &missing))) {
             o->table = v;
         } else if ((v = args_value(argc, argv, &i, "--configs", &missing))) {
             o->configs = v;
-        } else if ((v = args_value(argc, argv, &i, "--threads", &missing))) {
-            if (parse_int_range(v, 1, 64, &o->sp.nthreads))
-                return args_error("sweep", "--threads must be an integer from 1 to 64, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--time-limit", &missing))) {
-            if (parse_double_positive(v, &o->sp.hp.time_limit))
-                return args_error("sweep", "--time-limit must be a positive number of "
-                                           "seconds, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--local-search", &missing))) {
-            if (study_options_ls_seconds(v, &o->sp.hp.ls_seconds))
-                return args_error("sweep", "--local-search must be 0 or a positive number "
-                                           "of seconds, not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--solver", &missing))) {
-            if (engine_parse(v, &o->sp.hp.engine))
-                return args_error("sweep", "--solver must be 'glpk' or 'cbc', not '%s'", v);
-        } else if ((v = args_value(argc, argv, &i, "--greedy-runs", &missing))) {
-            int runs;
-            if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
-                return args_error("sweep", "--greedy-runs must be an integer from 1 to %d, "
-                                           "not '%s'", MINCOVER_MAX_RUNS, v);
-            o->sp.hp.greedy_runs = (uint32_t)runs;
-        } else if ((v = args_value(argc, argv, &i, "--seed", &missing))) {
-            int64_t seed;
-            if (parse_int64(v, &seed) || seed < 0)
-                return args_error("sweep", "--seed must be a non-negative integer, not '%s'", v);
-            o->sp.hp.seed = (uint64_t)seed;
-        } else if ((v = args_value(argc, argv, &i, "--memory-limit", &missing))) {
-            if (parse_size(v, &o->memory_limit))
-                return args_error("sweep", "--memory-limit must be a size such as 8G, 512M "
-                                           "or 1.5G, not '%s'", v);
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("sweep", "--out needs a folder");
@@ -138,6 +95,8 @@ static int parse(int argc, char **argv, options *o)
             return args_error("sweep", "unknown option '%s'", argv[i]);
         }
     }
+    o->sp.hp = o->cfg.hp;
+    o->sp.nthreads = o->cfg.sp.nthreads;
     return 0;
 }
 
@@ -218,14 +177,16 @@ int cmd_sweep(int argc, char **argv)
     options o;
     int rc = parse(argc, argv, &o);
     if (rc == 1) {
-        fputs(help, stdout);
+        fputs(help_head, stdout);
+        study_options_help(stdout, STUDY_OPTIONS_SWEEP);
+        fputs(help_tail, stdout);
         return 0;
     }
     sweep_plan plan;
     if (rc || (rc = load_plan(&o, &plan)))
         return rc;
     char err[1024];
-    if (sweep_plan_preflight(&plan, &o.sp, o.memory_limit, err, sizeof err)) {
+    if (sweep_plan_preflight(&plan, &o.sp, o.cfg.memory_limit, err, sizeof err)) {
         args_message("sweep", "%s", err);
         sweep_plan_free(&plan);
         return ARGS_EXIT_USAGE;
@@ -236,9 +197,9 @@ int cmd_sweep(int argc, char **argv)
         sweep_plan_free(&plan);
         return ARGS_EXIT_USAGE;
     }
-    if (progress_wanted(o.progress)) {
+    if (progress_wanted(o.cfg.progress)) {
         o.sp.progress = progress;
-        o.sp.progress_ctx = o.progress == PROGRESS_LOG ? &o : NULL;
+        o.sp.progress_ctx = o.cfg.progress == PROGRESS_LOG ? &o : NULL;
     }
     cJSON *doc = sweep_run(&plan, &o.sp, err, sizeof err);
     sweep_plan_free(&plan);

@@ -1,7 +1,9 @@
 /* study_options.c - parsing the shared configuration options; see study_options.h. */
 #include "cli/study_options.h"
 
+#include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,56 +11,274 @@
 #include "core/parse.h"
 #include "study/preflight.h"
 
-/* --local-search S: 0 (no local search) or a positive number of seconds. */
-int study_options_ls_seconds(const char *v, double *out)
-{
-    if (strcmp(v, "0") == 0) {
-        *out = 0;
-        return 0;
-    }
-    return parse_double_positive(v, out);
-}
-
 void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
     enumeration_params_init(&o->sp);
     mincover_params_init(&o->hp);
+    o->hp.threads = o->sp.nthreads; /* one --threads: the evaluation's and CBC's */
     o->memory_limit = preflight_default_limit();
 }
 
-static int parse_hitset(study_options *o, const char *cmd, const char *name, const char *v)
+/* ---- The table of the hitting-set options ----
+ *
+ * Each setter turns the text into the field and returns 0, or -1 when the text is no
+ * value of the field's type at all; flags get NULL. Ranges are not checked here: after a
+ * setter, mincover_params_check() judges the whole search's parameters (the others were
+ * judged when they were set, so a refusal is this option's). Integers are saturated into
+ * their field, so that an out-of-range value stays out of range rather than wrapping into
+ * it (4294967297 greedy runs must not become 1). */
+
+static int saturate_int(int64_t v)
 {
-    if (strcmp(name, "--time-limit") == 0) {
-        if (parse_double_positive(v, &o->hp.time_limit))
-            return args_error(cmd, "--time-limit must be a positive number of seconds, "
-                                   "not '%s'", v);
-    } else if (strcmp(name, "--local-search") == 0) {
-        if (study_options_ls_seconds(v, &o->hp.ls_seconds))
-            return args_error(cmd, "--local-search must be 0 or a positive number of "
-                                   "seconds, not '%s'", v);
-    } else if (strcmp(name, "--solver") == 0) {
-        if (engine_parse(v, &o->hp.engine))
-            return args_error(cmd, "--solver must be 'glpk' or 'cbc', not '%s'", v);
-    } else if (strcmp(name, "--lp") == 0) {
-        if (mincover_lp_parse(v, &o->hp.lp))
-            return args_error(cmd, "--lp must be 'auto', 'simplex' or 'colgen', not '%s'", v);
-    } else if (strcmp(name, "--greedy-runs") == 0) {
-        int runs;
-        if (parse_int_range(v, 1, MINCOVER_MAX_RUNS, &runs))
-            return args_error(cmd, "--greedy-runs must be an integer from 1 to %d, not '%s'",
-                              MINCOVER_MAX_RUNS, v);
-        o->hp.greedy_runs = (uint32_t)runs;
-    } else {
-        int64_t seed;
-        if (parse_int64(v, &seed) || seed < 0)
-            return args_error(cmd, "--seed must be a non-negative integer, not '%s'", v);
-        o->hp.seed = (uint64_t)seed;
-    }
+    return v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
+}
+
+static int set_threads(study_options *o, const char *v)
+{
+    int64_t n;
+    if (parse_int64(v, &n))
+        return -1;
+    o->hp.threads = saturate_int(n);
+    o->sp.nthreads = o->hp.threads;
     return 0;
 }
 
-static int parse_study(study_options *o, const char *cmd, const char *name, const char *v)
+static int set_time_limit(study_options *o, const char *v)
+{
+    return parse_double_positive(v, &o->hp.time_limit);
+}
+
+/* 0 (no local search) or a positive number of seconds: a negative ls_seconds means the
+ * engine's default, which the user asks for by leaving the option out. */
+static int set_local_search(study_options *o, const char *v)
+{
+    if (strcmp(v, "0") == 0) {
+        o->hp.ls_seconds = 0;
+        return 0;
+    }
+    return parse_double_positive(v, &o->hp.ls_seconds);
+}
+
+static int set_solver(study_options *o, const char *v)
+{
+    return engine_parse(v, &o->hp.engine);
+}
+
+static int set_lp(study_options *o, const char *v)
+{
+    return mincover_lp_parse(v, &o->hp.lp);
+}
+
+static int set_greedy_runs(study_options *o, const char *v)
+{
+    int64_t n;
+    if (parse_int64(v, &n))
+        return -1;
+    o->hp.greedy_runs = n < 0 ? 0 : n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+    return 0;
+}
+
+/* The seed is any uint64 to the engine; the command line keeps to int64's non-negative
+ * half, which every JSON reader holds exactly. */
+static int set_seed(study_options *o, const char *v)
+{
+    int64_t seed;
+    if (parse_int64(v, &seed) || seed < 0)
+        return -1;
+    o->hp.seed = (uint64_t)seed;
+    return 0;
+}
+
+static int set_coverage(study_options *o, const char *v)
+{
+    (void)v;
+    o->hp.coverage = true;
+    return 0;
+}
+
+static int set_no_reductions(study_options *o, const char *v)
+{
+    (void)v;
+    o->hp.reduce = false;
+    return 0;
+}
+
+static int set_memory_limit(study_options *o, const char *v)
+{
+    return parse_size(v, &o->memory_limit);
+}
+
+/* --quiet and --progress: either, repeated or not, but not both. */
+static int set_progress_mode(study_options *o, progress_mode m)
+{
+    if (o->progress != PROGRESS_AUTO && o->progress != m)
+        return -1;
+    o->progress = m;
+    return 0;
+}
+
+static int set_quiet(study_options *o, const char *v)
+{
+    (void)v;
+    return set_progress_mode(o, PROGRESS_OFF);
+}
+
+static int set_progress(study_options *o, const char *v)
+{
+    (void)v;
+    return set_progress_mode(o, PROGRESS_LOG);
+}
+
+#define XSTR(x) STR(x)
+#define STR(x) #x
+#define ALL (STUDY_OPTIONS_STUDY | STUDY_OPTIONS_EMIT | STUDY_OPTIONS_SWEEP | STUDY_OPTIONS_COVER)
+#define STUDIES (STUDY_OPTIONS_STUDY | STUDY_OPTIONS_EMIT | STUDY_OPTIONS_SWEEP)
+#define CONTRADICTION "--quiet and --progress contradict each other"
+
+typedef struct {
+    const char *name;  /* "--greedy-runs" */
+    const char *value; /* its value's name in the help ("K"), or NULL for a flag */
+    unsigned commands; /* STUDY_OPTIONS_* of the commands that take it */
+    const char *help;  /* its help, wrapped to 57 columns, lines ending in '\n' */
+    const char *must;  /* "--X must be MUST, not 'V'"; for a flag, the whole refusal */
+    int (*set)(study_options *o, const char *v);
+} option_row;
+
+/* One wording for all the commands: where an option means a little more in one of
+ * them, the help says so in passing rather than forking the line. */
+static const option_row table[] = {
+    { "--threads", "N", ALL,
+      "threads of the evaluation and of CBC (--solver cbc),\n"
+      "1-64 (default 2)\n",
+      "an integer from 1 to 64", set_threads },
+    { "--time-limit", "S", ALL,
+      "seconds for the whole run (in a sweep, for each\n"
+      "configuration), > 0 (default 60); a stopped search\n"
+      "reports its best cover and bound, never an unproven\n"
+      "optimum\n",
+      "a positive number of seconds", set_time_limit },
+    { "--local-search", "S", ALL,
+      "seconds of local search for a smaller cover before the\n"
+      "exact search, which starts from its cover (0: none;\n"
+      "default: up to a quarter of --time-limit, or all the\n"
+      "time left where column generation ran, ending after\n"
+      "300 steps per set of the core, at least 50000,\n"
+      "without improvement)\n",
+      "0 or a positive number of seconds", set_local_search },
+    { "--solver", "ENGINE", ALL,
+      "the exact search: glpk (default) or cbc (COIN-OR CBC)\n",
+      "'glpk' or 'cbc'", set_solver },
+    { "--lp", "METHOD", ALL,
+      "the LP bound: simplex (GLPK on every element, a class\n"
+      "in a study), colgen (column generation) or auto\n"
+      "(default: colgen above 20000 elements after\n"
+      "reductions, that is six cards)\n",
+      "'auto', 'simplex' or 'colgen'", set_lp },
+    { "--greedy-runs", "K", ALL,
+      "greedy runs with random tie-breaking, 1-" XSTR(MINCOVER_MAX_RUNS) "\n"
+      "(default 100)\n",
+      "an integer from 1 to " XSTR(MINCOVER_MAX_RUNS), set_greedy_runs },
+    { "--seed", "S", ALL,
+      "their random seed, and the local search's,\n"
+      "0-9223372036854775807 (default 1)\n",
+      "a non-negative integer", set_seed },
+    { "--coverage", NULL, STUDY_OPTIONS_STUDY,
+      "also the most hands k templates solve, k = 1..optimum,\n"
+      "one max-coverage ILP per k (each within --time-limit),\n"
+      "against greedy's first k\n",
+      NULL, set_coverage },
+    { "--no-reductions", NULL, ALL,
+      "give the exact search the whole instance (to\n"
+      "cross-check the reductions)\n",
+      NULL, set_no_reductions },
+    { "--memory-limit", "SIZE", STUDIES,
+      "refuse to start when the estimated peak memory (of any\n"
+      "configuration, in a sweep) is above SIZE (bytes, or\n"
+      "with K, M, G, T; default 3/4 of the machine's memory)\n",
+      "a size such as 8G, 512M or 1.5G", set_memory_limit },
+    { "--quiet", NULL, ALL,
+      "no progress and no notes on stderr (progress is shown\n"
+      "only when stderr is a terminal)\n",
+      CONTRADICTION, set_quiet },
+    { "--progress", NULL, ALL,
+      "progress on stderr even when it is not a terminal:\n"
+      "plain lines, at most one every 5 s with the time spent\n"
+      "and the limit, or one per configuration in a sweep\n"
+      "(for logs)\n",
+      CONTRADICTION, set_progress },
+};
+
+#define TABLE_ROWS (sizeof table / sizeof table[0])
+
+static const char *command_name(study_options_command_id cmd)
+{
+    switch (cmd) {
+    case STUDY_OPTIONS_STUDY: return "study";
+    case STUDY_OPTIONS_EMIT: return "emit";
+    case STUDY_OPTIONS_SWEEP: return "sweep";
+    case STUDY_OPTIONS_COVER: return "cover";
+    }
+    return "?";
+}
+
+void study_options_help(FILE *fp, study_options_command_id cmd)
+{
+    for (size_t k = 0; k < TABLE_ROWS; k++) {
+        const option_row *r = &table[k];
+        if (!(r->commands & cmd))
+            continue;
+        char head[48];
+        snprintf(head, sizeof head, "%s%s%s", r->name, r->value ? " " : "",
+                 r->value ? r->value : "");
+        fprintf(fp, "  %-20s ", head);
+        for (const char *line = r->help; *line; line = strchr(line, '\n') + 1)
+            fprintf(fp, "%s%.*s\n", line == r->help ? "" : "                       ",
+                    (int)(strchr(line, '\n') - line), line);
+    }
+}
+
+/* One row's option at argv[*i]: 0, STUDY_OPTIONS_NOT_MINE, or ARGS_EXIT_USAGE. */
+static int parse_row(study_options *o, const option_row *r, const char *cmd, int argc,
+                     char **argv, int *i)
+{
+    const char *v = NULL;
+    if (!r->value) {
+        if (strcmp(argv[*i], r->name) != 0)
+            return STUDY_OPTIONS_NOT_MINE;
+    } else {
+        bool missing = false;
+        v = args_value(argc, argv, i, r->name, &missing);
+        if (missing)
+            return args_error(cmd, "%s needs a value", r->name);
+        if (!v)
+            return STUDY_OPTIONS_NOT_MINE;
+    }
+    char why[256];
+    if (r->set(o, v) == 0 && mincover_params_check(&o->hp, why, sizeof why) == 0)
+        return 0;
+    if (!r->value)
+        return args_error(cmd, "%s", r->must);
+    return args_error(cmd, "%s must be %s, not '%s'", r->name, r->must, v);
+}
+
+static int parse_table(study_options *o, study_options_command_id cmd, int argc,
+                       char **argv, int *i)
+{
+    for (size_t k = 0; k < TABLE_ROWS; k++) {
+        if (!(table[k].commands & cmd))
+            continue;
+        int rc = parse_row(o, &table[k], command_name(cmd), argc, argv, i);
+        if (rc != STUDY_OPTIONS_NOT_MINE)
+            return rc;
+    }
+    return STUDY_OPTIONS_NOT_MINE;
+}
+
+/* ---- The configuration of a study: study and emit only ---- */
+
+static int parse_config_value(study_options *o, const char *cmd, const char *name,
+                              const char *v)
 {
     if (strcmp(name, "--cards") == 0) {
         if (parse_int_range(v, TEMPLATE_MIN_CARDS, TEMPLATE_MAX_CARDS, &o->sp.ncards))
@@ -70,59 +290,37 @@ static int parse_study(study_options *o, const char *cmd, const char *name, cons
     } else if (strcmp(name, "--target") == 0) {
         if (parse_int64(v, &o->sp.target))
             return args_error(cmd, "--target must be an integer, not '%s'", v);
-    } else if (strcmp(name, "--groupings") == 0) {
-        if (template_groupings_parse(v, &o->sp.groupings))
-            return args_error(cmd, "--groupings must be 'reduced' or 'all', not '%s'", v);
+    } else if (template_groupings_parse(v, &o->sp.groupings)) {
+        return args_error(cmd, "--groupings must be 'reduced' or 'all', not '%s'", v);
+    } else {
         o->groupings_set = true;
-    } else if (parse_int_range(v, 1, 64, &o->sp.nthreads)) {
-        return args_error(cmd, "--threads must be an integer from 1 to 64, not '%s'", v);
     }
     return 0;
 }
 
-/* Consumes argv[*i] (and its value) when it is a configuration option. Returns 0 when it
- * was, STUDY_OPTIONS_NOT_MINE when it is not, or ARGS_EXIT_USAGE after printing the problem. */
-int study_options_parse(study_options *o, const char *cmd, int argc, char **argv, int *i)
+static int parse_config(study_options *o, const char *cmd, int argc, char **argv, int *i)
 {
-    static const char *const study_opts[] = { "--cards", "--deck", "--target", "--groupings",
-                                              "--threads" };
-    static const char *const mincover_opts[] = { "--time-limit", "--greedy-runs", "--seed",
-                                                  "--local-search", "--solver", "--lp" };
-    if (strcmp(argv[*i], "--coverage") == 0) {
-        o->hp.coverage = true;
-        return 0;
-    }
-    if (strcmp(argv[*i], "--no-reductions") == 0) {
-        o->hp.reduce = false;
-        return 0;
-    }
-    if (strcmp(argv[*i], "--quiet") == 0 || strcmp(argv[*i], "--progress") == 0) {
-        progress_mode m = argv[*i][2] == 'q' ? PROGRESS_OFF : PROGRESS_LOG;
-        if (o->progress != PROGRESS_AUTO && o->progress != m)
-            return args_error(cmd, "--quiet and --progress contradict each other");
-        o->progress = m;
-        return 0;
-    }
-    bool absent = false;
-    const char *size = args_value(argc, argv, i, "--memory-limit", &absent);
-    if (absent)
-        return args_error(cmd, "--memory-limit needs a value");
-    if (size) {
-        if (parse_size(size, &o->memory_limit))
-            return args_error(cmd, "--memory-limit must be a size such as 8G, 512M or "
-                                   "1.5G, not '%s'", size);
-        return 0;
-    }
-    for (int k = 0; k < 11; k++) {
-        const char *name = k < 5 ? study_opts[k] : mincover_opts[k - 5];
+    static const char *const names[] = { "--cards", "--deck", "--target", "--groupings" };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
         bool missing = false;
-        const char *v = args_value(argc, argv, i, name, &missing);
+        const char *v = args_value(argc, argv, i, names[k], &missing);
         if (missing)
-            return args_error(cmd, "%s needs a value", name);
+            return args_error(cmd, "%s needs a value", names[k]);
         if (v)
-            return k < 5 ? parse_study(o, cmd, name, v) : parse_hitset(o, cmd, name, v);
+            return parse_config_value(o, cmd, names[k], v);
     }
     return STUDY_OPTIONS_NOT_MINE;
+}
+
+int study_options_parse(study_options *o, study_options_command_id cmd, int argc,
+                        char **argv, int *i)
+{
+    if (cmd & (STUDY_OPTIONS_STUDY | STUDY_OPTIONS_EMIT)) {
+        int rc = parse_config(o, command_name(cmd), argc, argv, i);
+        if (rc != STUDY_OPTIONS_NOT_MINE)
+            return rc;
+    }
+    return parse_table(o, cmd, argc, argv, i);
 }
 
 /* Applies the defaults that depend on other options and checks the combination. Returns

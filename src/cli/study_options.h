@@ -1,13 +1,18 @@
-/* study_options.h - the configuration options shared by `t24 study` and `t24 emit`:
- * --cards --deck --target --groupings --threads (the enumeration), --time-limit
- * --local-search --solver --greedy-runs --seed --coverage --no-reductions (the hitting
- * sets), --memory-limit (the pre-flight: a configuration whose estimated peak memory
- * exceeds it is refused), --quiet (no progress on stderr) and --progress (progress lines
- * on stderr even when it is not a terminal). */
+/* study_options.h - the configuration options the commands share.
+ *
+ * --cards --deck --target --groupings (the enumeration) belong to `t24 study` and
+ * `t24 emit`. The hitting-set options (--threads --time-limit --local-search --solver --lp
+ * --greedy-runs --seed --coverage --no-reductions --memory-limit --quiet --progress) are
+ * one table in study_options.c, shared by study, emit, sweep and cover: each row says
+ * which commands take it, its help lines (study_options_help() prints them, so every
+ * command's --help words an option alike) and how its value is parsed. The ranges of the
+ * search's values are the engine's (mincover_params_check()); the table only words the
+ * refusal in the option's terms. */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cli/progress.h"
 #include "hitset/mincover.h"
@@ -23,10 +28,23 @@ typedef struct {
 
 #define STUDY_OPTIONS_NOT_MINE (-1)
 
+/* The commands that take shared options: a row of the table holds a set of them. */
+typedef enum {
+    STUDY_OPTIONS_STUDY = 1,
+    STUDY_OPTIONS_EMIT = 2,
+    STUDY_OPTIONS_SWEEP = 4,
+    STUDY_OPTIONS_COVER = 8
+} study_options_command_id;
+
 void study_options_init(study_options *o);
-int study_options_parse(study_options *o, const char *cmd, int argc, char **argv, int *i);
+/* Consumes argv[*i] (and its value) when it is an option cmd takes. Returns 0 when it
+ * was, STUDY_OPTIONS_NOT_MINE when it is not, or ARGS_EXIT_USAGE after printing the
+ * problem ("t24 CMD: --greedy-runs must be an integer from 1 to 10000, not '0'"). */
+int study_options_parse(study_options *o, study_options_command_id cmd, int argc,
+                        char **argv, int *i);
+/* The help lines of the table's options that cmd takes, in the table's order. */
+void study_options_help(FILE *fp, study_options_command_id cmd);
 int study_options_finish(study_options *o, const char *cmd);
-int study_options_ls_seconds(const char *v, double *out);
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size);
 
 #endif

@@ -25,6 +25,49 @@ void mincover_params_init(mincover_params *p)
     p->lag_seconds = -1;
 }
 
+/* The check's message: the field, its value, and what it must be. */
+static int bad_param(char *err, size_t errsize, const char *field, double value,
+                     const char *range)
+{
+    snprintf(err, errsize, "%s = %.17g; must be %s", field, value, range);
+    return -1;
+}
+
+#define MINCOVER_STR(x) #x
+#define MINCOVER_XSTR(x) MINCOVER_STR(x)
+/* CBC's threads: the CLI's --threads range, which is also the evaluation's. */
+#define MINCOVER_MAX_THREADS 64
+
+int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
+{
+    /* Written as !(in range) so that NaN fails every check. */
+    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
+        return bad_param(err, errsize, "time_limit", p->time_limit,
+                         "a number of seconds in (0, 1e9]");
+    if (!(p->deadline >= 0))
+        return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
+    if (!(p->ls_seconds <= 1e9))
+        return bad_param(err, errsize, "ls_seconds", p->ls_seconds,
+                         "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    if (!(p->lag_seconds <= 1e9))
+        return bad_param(err, errsize, "lag_seconds", p->lag_seconds,
+                         "< 0 (the default), 0 (none) or seconds up to 1e9");
+    if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
+        return bad_param(err, errsize, "greedy_runs", p->greedy_runs,
+                         "1.." MINCOVER_XSTR(MINCOVER_MAX_RUNS));
+    if (p->engine != ILP_GLPK && p->engine != ILP_CBC)
+        return bad_param(err, errsize, "engine", (int)p->engine, "ILP_GLPK or ILP_CBC");
+    if ((int)p->lp < (int)MINCOVER_LP_AUTO || (int)p->lp > (int)MINCOVER_LP_COLGEN)
+        return bad_param(err, errsize, "lp", (int)p->lp,
+                         "MINCOVER_LP_AUTO, MINCOVER_LP_SIMPLEX or MINCOVER_LP_COLGEN");
+    if (p->threads < 1 || p->threads > MINCOVER_MAX_THREADS)
+        return bad_param(err, errsize, "threads", p->threads,
+                         "1.." MINCOVER_XSTR(MINCOVER_MAX_THREADS));
+    if (p->mem_limit_mb < 0)
+        return bad_param(err, errsize, "mem_limit_mb", p->mem_limit_mb, "0 (none) or more");
+    return 0;
+}
+
 static const char *const lp_names[] = { "auto", "simplex", "colgen" };
 
 /* "auto", "simplex" or "colgen": the --lp value and the JSON lp_method. */

@@ -155,6 +155,10 @@ typedef struct {
 } mincover_result;
 
 void mincover_params_init(mincover_params *p);
+/* Is every field in its range? Returns 0, or -1 with "field = value; must be range" in
+ * err for the first that is not: the one place the ranges are kept, so that callers
+ * (the CLI, libt24hs) parse values and leave their ranges to the engine. */
+int mincover_params_check(const mincover_params *p, char *err, size_t errsize);
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
                mincover_result *out, char *err, size_t errsize);
 void mincover_result_free(mincover_result *r);
