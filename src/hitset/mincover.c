@@ -18,6 +18,7 @@ void mincover_params_init(mincover_params *p)
     memset(p, 0, sizeof *p);
     p->time_limit = 60;
     p->greedy_runs = 100;
+    p->settled_runs = true;
     p->seed = 1;
     p->reduce = true;
     p->ls_seconds = -1;
@@ -218,7 +219,8 @@ static uint32_t known_cover(const mincover_result *r)
 
 /* Is the smallest known cover already proven minimal by a bound that needs no search?
  * Then the random greedy runs have nothing to find (they could take the whole time
- * limit); the searches after them stop at once, the LP bound being reached. */
+ * limit), only statistics to give (params.settled_runs); the searches after them stop at
+ * once, the LP bound being reached. */
 static bool settled(const mincover_result *r)
 {
     uint32_t k = known_cover(r);
@@ -229,7 +231,7 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
 {
     if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
         return -1;
-    if (settled(r)) {
+    if (!r->params.settled_runs && settled(r)) {
         r->runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }

@@ -61,6 +61,10 @@ typedef struct {
                               > 0 to spend up to that long (capped by time_limit) unless
                               it reaches the LP bound (default -1) */
     uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
+    bool settled_runs;     /* make them also when the necessary elements or the packing
+                              bound already prove pruned greedy's cover (default on: the
+                              study reports their spread; `t24 cover`, a solver, skips
+                              them, since they cannot find a smaller cover) */
     uint64_t seed;         /* their random seed (default 1) */
     bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */

@@ -110,6 +110,7 @@ static void to_mincover(const hs_params *p, mincover_params *q)
     q->deadline = walltime_now() + p->time_limit; /* the whole run, as t24 cover's */
     q->ls_seconds = p->local_search;
     q->greedy_runs = p->greedy_runs;
+    q->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
     q->seed = p->seed;
     q->reduce = p->reduce;
     q->engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : ILP_GLPK;
