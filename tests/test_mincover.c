@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "hitset/bound.h"
 #include "hitset/greedy.h"
 #include "mincover_helpers.h"
 #include "hitset/mincover.h"
@@ -516,7 +517,8 @@ Test(hitset, necessary_elements_are_credited_before_the_search)
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 2);
     cr_expect(r.optimal);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_NECESSARY);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof_bound, bound_named("necessary"));
     cr_expect_str_eq(mincover_proof_name(&r), "necessary");
     cr_expect_eq(r.runs.runs, 20, "the study's statistics need the runs");
     mincover_result_free(&r);
@@ -535,7 +537,8 @@ Test(hitset, the_packing_bound_is_credited_before_the_lp)
     cr_expect_eq(r.necessary, 0);
     cr_expect_eq(r.packing, 3);
     cr_expect_eq(r.optimum, 3);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_PACKING);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof_bound, bound_named("packing"));
     cr_expect_str_eq(mincover_proof_name(&r), "packing");
     mincover_result_free(&r);
     /* A solver skips them: they cannot find a smaller cover. */
@@ -565,7 +568,8 @@ Test(hitset, the_lp_bound_is_credited_before_the_search)
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
     cr_expect_eq(r.packing, 1);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_LP);
+    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof_bound, bound_named("lp_bound"));
     cr_expect_eq(r.ilp, MINCOVER_ILP_OPTIMAL);
     mincover_result_free(&r);
     instance_free(h);

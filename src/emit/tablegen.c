@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "eval/eval.h"
+#include "hitset/bound.h"
 #include "core/notice.h"
 #include "core/op.h"
 #include "study/study.h"
@@ -479,11 +480,10 @@ int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, siz
     }
     for (uint32_t k = 0; k < p->hr.cover.n; k++)
         cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
-    const char *proof = p->hr.proof == MINCOVER_PROOF_LP          ? "the LP bound"
-                        : p->hr.proof == MINCOVER_PROOF_NECESSARY ? "the necessary classes"
-                        : p->hr.proof == MINCOVER_PROOF_PACKING   ? "the packing bound"
+    /* A bound's words are its row's (bound.h); the search is named by its engine. */
+    const char *proof = p->hr.proof == MINCOVER_PROOF_BOUND        ? p->hr.proof_bound->brief
                         : p->hr.proof == MINCOVER_PROOF_REDUCTIONS ? "the reductions"
-                                                                  : engine_label(p->hr.params.engine);
+                                                                   : engine_label(p->hr.params.engine);
     if (p->hr.optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
                  "proven optimal by %s)", template_groupings_name(p->st.params.groupings),

@@ -10,9 +10,9 @@ static const char *glpk_version(void) { return glp_version(); }
 
 static const engine_ops engines[] = {
     { ILP_GLPK, "glpk", "GLPK", "GLPK's branch and bound", "glpk_failed",
-      ilp_glpk_hitting_set, glpk_version },
+      ilp_glpk_hitting_set, glpk_version, false },
     { ILP_CBC, "cbc", "CBC", "CBC's branch and cut", "cbc_failed",
-      cbc_hitting_set, cbc_version },
+      cbc_hitting_set, cbc_version, false },
 };
 
 const engine_ops *engine_of(ilp_engine e)

@@ -8,6 +8,7 @@
 #ifndef T24_HITSET_ENGINE_H
 #define T24_HITSET_ENGINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "hitset/ilp.h"
@@ -24,6 +25,9 @@ typedef struct {
     const char *failed; /* the JSON ilp_status of a failed search: "glpk_failed" */
     engine_solve_fn hitting_set; /* same contract as ilp_glpk_hitting_set() */
     const char *(*version)(void);
+    /* The engine can hand over a certificate of its optimum (issue 28), as bound.h's
+     * rows will through their hook; false for GLPK and CBC today. */
+    bool can_certify;
 } engine_ops;
 
 /* The engine's row of the table; an out-of-range value gets GLPK's, the default. */

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/bound.h"
 #include "hitset/colgen.h"
 #include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "core/check.h"
-#include "hitset/packing.h"
 #include "core/walltime.h"
 
 void mincover_params_init(mincover_params *p)
@@ -101,19 +101,16 @@ const char *mincover_ilp_status_name(const mincover_result *r)
     }
 }
 
-/* What proved the cover optimal: the engine's name ("glpk", "cbc"), "lp_bound",
- * "necessary", "packing", or NULL when it is not proven. */
+/* What proved the cover optimal: the bound's name (bound.h: "necessary", "packing",
+ * "lp_bound"), the engine's ("glpk", "cbc"), "reductions", or NULL when it is not
+ * proven. */
 const char *mincover_proof_name(const mincover_result *r)
 {
     switch (r->proof) {
+    case MINCOVER_PROOF_BOUND:
+        return r->proof_bound->name;
     case MINCOVER_PROOF_SEARCH:
         return engine_name(r->params.engine);
-    case MINCOVER_PROOF_LP:
-        return "lp_bound";
-    case MINCOVER_PROOF_NECESSARY:
-        return "necessary";
-    case MINCOVER_PROOF_PACKING:
-        return "packing";
     case MINCOVER_PROOF_REDUCTIONS:
         return "reductions";
     default:
@@ -166,13 +163,22 @@ static void note_failure(mincover_result *r, const char *what, const char *why)
         snprintf(r->message, sizeof r->message, "%s: %.200s", what, why);
 }
 
-/* The lower bounds that need no search: elements alone in some set, disjoint sets. */
+/* The lower bounds that need no search (bound.h's BOUND_BEFORE_GREEDY rows), in the
+ * table's order; those on the core come with the search phase. */
 static int bounds(const instance *h, mincover_result *r)
 {
-    r->necessary = instance_necessary(h, NULL, &r->single_sets);
-    r->packing = packing_bound(h);
-    r->lp_bound = -1; /* set by the ILP phase */
-    return r->necessary == UINT32_MAX || r->packing == UINT32_MAX ? -1 : 0;
+    r->lp_bound = -1; /* set by the search phase */
+    for (size_t i = 0; i < bound_count(); i++)
+        if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && bound_at(i)->run(h, r))
+            return -1;
+    return 0;
+}
+
+/* The bound's value, or 0 (every cover's trivial bound) when it did not run. */
+static uint32_t bound_value(const bound_method *b, const mincover_result *r)
+{
+    uint32_t v;
+    return b->value(r, &v) ? v : 0;
 }
 
 /* The LP relaxation of the instance is nforced + that of the core: every reduction
@@ -224,7 +230,10 @@ static uint32_t known_cover(const mincover_result *r)
 static bool settled(const mincover_result *r)
 {
     uint32_t k = known_cover(r);
-    return k <= r->necessary || k <= r->packing;
+    for (size_t i = 0; i < bound_count(); i++)
+        if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && k <= bound_value(bound_at(i), r))
+            return true;
+    return false;
 }
 
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
@@ -555,32 +564,41 @@ done:
     return bound;
 }
 
-/* The first bound that reaches the optimum, cheapest first (mincover_proof). The exact
- * search's bound counts only where it searched something: on an empty core it is the
- * forced elements, which the LP bound (equal to it there) already credits. */
-static mincover_proof proof_of(const mincover_result *r, uint32_t reduced)
+/* Sets r->proof (and r->proof_bound): the first bound of the table, cheapest first, that
+ * reaches the optimum (mincover_proof). The exact search's bound counts only where it
+ * searched something: on an empty core it is the forced elements, which the LP bound
+ * (equal to it there) already credits. */
+static void proof_of(mincover_result *r, uint32_t reduced)
 {
     bool searched = r->ilp != MINCOVER_ILP_FAILED && r->red.core &&
                     instance_nsets(r->red.core) > 0;
+    uint32_t v;
+    r->proof_bound = NULL;
+    r->proof = MINCOVER_PROOF_NONE;
     if (!r->optimal)
-        return MINCOVER_PROOF_NONE;
-    if (r->necessary == r->optimum)
-        return MINCOVER_PROOF_NECESSARY;
-    if (r->packing == r->optimum)
-        return MINCOVER_PROOF_PACKING;
-    if (r->lp_bound >= 0 && r->lp_bound_ceil == r->optimum)
-        return MINCOVER_PROOF_LP;
-    if (searched && reduced == r->optimum)
-        return MINCOVER_PROOF_SEARCH;
-    /* The core is empty and the LP did not run: every reduction keeps the optimum, so
-     * the forced elements alone are the optimum. */
-    return MINCOVER_PROOF_REDUCTIONS;
+        return;
+    for (size_t i = 0; i < bound_count(); i++)
+        if (bound_at(i)->value(r, &v) && v == r->optimum) {
+            r->proof = MINCOVER_PROOF_BOUND;
+            r->proof_bound = bound_at(i);
+            return;
+        }
+    /* No bound reaches it: the search did, or the core is empty and the LP did not run,
+     * and as every reduction keeps the optimum, the forced elements alone are it. */
+    r->proof = searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH
+                                                 : MINCOVER_PROOF_REDUCTIONS;
 }
 
-static uint32_t max3(uint32_t a, uint32_t b, uint32_t c)
+/* The best proven lower bound: the highest of the table's bounds and the exact
+ * search's (forced + the core's proven bound, 0 when it failed). */
+static uint32_t best_bound(const mincover_result *r, uint32_t reduced)
 {
-    uint32_t m = a > b ? a : b;
-    return m > c ? m : c;
+    uint32_t best = reduced;
+    for (size_t i = 0; i < bound_count(); i++) {
+        uint32_t v = bound_value(bound_at(i), r);
+        best = v > best ? v : best;
+    }
+    return best;
 }
 
 /* Chooses the smallest of the ILP's cover, pruned greedy, the best pruned random greedy
@@ -624,16 +642,14 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         instance_elem(h, r->cover.elems[i], &r->solves[i]);
     r->optimum = r->cover.n;
     uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->red.nforced + core_bound;
-    r->best_bound = max3(r->necessary, r->lp_bound_ceil, reduced);
-    if (r->packing > r->best_bound) /* only when the LP is missing: LP >= packing */
-        r->best_bound = r->packing;
+    r->best_bound = best_bound(r, reduced);
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",
                  r->best_bound, r->optimum);
         return -1;
     }
     r->optimal = r->best_bound == r->optimum;
-    r->proof = proof_of(r, reduced);
+    proof_of(r, reduced);
     return 0;
 nomem:
     snprintf(err, errsize, "out of memory");

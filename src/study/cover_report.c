@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "core/notice.h"
+#include "hitset/bound.h"
 #include "study/jsonint.h"
 
 /* Simplex values carry floating-point noise in the last digits; six decimals keep the
@@ -209,20 +210,17 @@ static void text_coverage(FILE *out, const mincover_result *r)
     }
 }
 
-/* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ... */
+/* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ...: a bound's
+ * words are its row's (bound.h), an engine's its row's (engine.h). */
 static const char *proof_words(const mincover_result *r)
 {
     switch (r->proof) {
+    case MINCOVER_PROOF_BOUND:
+        return r->proof_bound->words;
     case MINCOVER_PROOF_SEARCH:
         return engine_of(r->params.engine)->method;
-    case MINCOVER_PROOF_LP:
-        return "the LP bound";
-    case MINCOVER_PROOF_PACKING:
-        return "disjoint hands (the packing bound)";
-    case MINCOVER_PROOF_REDUCTIONS:
-        return "the reductions (they left no core)";
     default:
-        return "the necessary classes";
+        return "the reductions (they left no core)";
     }
 }
 

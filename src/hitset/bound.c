@@ -1,0 +1,62 @@
+/* bound.c - the table of lower bounds; see bound.h. */
+#include "hitset/bound.h"
+
+#include <string.h>
+
+#include "hitset/packing.h"
+
+/* Elements alone in some set are in every cover. */
+static int necessary_run(const instance *h, mincover_result *r)
+{
+    r->necessary = instance_necessary(h, NULL, &r->single_sets);
+    return r->necessary == UINT32_MAX ? -1 : 0;
+}
+
+static bool necessary_value(const mincover_result *r, uint32_t *value)
+{
+    *value = r->necessary;
+    return true;
+}
+
+static int packing_run(const instance *h, mincover_result *r)
+{
+    r->packing = packing_bound(h);
+    return r->packing == UINT32_MAX ? -1 : 0;
+}
+
+static bool packing_value(const mincover_result *r, uint32_t *value)
+{
+    *value = r->packing;
+    return true;
+}
+
+/* The simplex's value or column generation's Lagrangian bound below it (mincover_lp):
+ * one row, since both are the LP bound to a reader (proven_by "lp_bound" either way);
+ * lp_bound_ceil is the exact ceiling of whichever ran. */
+static bool lp_value(const mincover_result *r, uint32_t *value)
+{
+    *value = r->lp_bound_ceil;
+    return r->lp_bound >= 0;
+}
+
+/* Cheapest first: the order of proof. The LP, at least as strong as both others, comes
+ * last so that a proof is credited to the least it needs. */
+static const bound_method bounds[] = {
+    { "necessary", "the necessary classes", "the necessary classes", BOUND_BEFORE_GREEDY,
+      necessary_run, necessary_value, NULL },
+    { "packing", "disjoint hands (the packing bound)", "the packing bound",
+      BOUND_BEFORE_GREEDY, packing_run, packing_value, NULL },
+    { "lp_bound", "the LP bound", "the LP bound", BOUND_ON_CORE, NULL, lp_value, NULL },
+};
+
+size_t bound_count(void) { return sizeof bounds / sizeof bounds[0]; }
+
+const bound_method *bound_at(size_t i) { return i < bound_count() ? &bounds[i] : NULL; }
+
+const bound_method *bound_named(const char *name)
+{
+    for (size_t i = 0; i < bound_count(); i++)
+        if (strcmp(bounds[i].name, name) == 0)
+            return &bounds[i];
+    return NULL;
+}

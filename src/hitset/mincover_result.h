@@ -1,0 +1,142 @@
+/* mincover_result.h - the parameters and the result of mincover_run() (mincover.h).
+ *
+ * Apart from mincover.h because the table of lower bounds (bound.h) reads a result and
+ * mincover.c reads that table: with the types in mincover.h, bound.c and mincover.c would
+ * include each other's headers, a circle tests/check_layers.sh refuses. */
+#ifndef T24_HITSET_MINCOVER_RESULT_H
+#define T24_HITSET_MINCOVER_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/cancel.h"
+#include "hitset/coverage.h"
+#include "hitset/greedy.h"
+#include "hitset/ilp.h"
+#include "hitset/lagcover.h"
+#include "hitset/localsearch.h"
+#include "hitset/reduce.h"
+
+struct bound_method; /* a row of the table of lower bounds (bound.h) */
+
+/* How the LP bound is computed (mincover_params.lp). */
+typedef enum {
+    MINCOVER_LP_AUTO,    /* column generation on cores above MINCOVER_COLGEN_MIN_ELEMS
+                            elements, else the simplex */
+    MINCOVER_LP_SIMPLEX, /* GLPK's dual simplex on every element */
+    MINCOVER_LP_COLGEN   /* column generation (colgen.h) */
+} mincover_lp;
+
+typedef struct {
+    double time_limit;     /* seconds for the local search and the exact search together,
+                              and for each max-coverage ILP, > 0 (default 60) */
+    double deadline;       /* walltime_now() by which the two searches must end, which
+                              caps time_limit (0: none, the default); the study sets it so
+                              that its whole run fits in its time limit */
+    double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
+                              of time_limit, or all the time left where column
+                              generation ran; with the patience above), 0 to skip it,
+                              > 0 to spend up to that long (capped by time_limit) unless
+                              it reaches the LP bound (default -1) */
+    uint32_t greedy_runs;  /* randomised greedy runs, 1..MINCOVER_MAX_RUNS (default 100) */
+    bool settled_runs;     /* make them also when the necessary elements or the packing
+                              bound already prove pruned greedy's cover (default on: the
+                              study reports their spread; `t24 cover`, a solver, skips
+                              them, since they cannot find a smaller cover) */
+    uint64_t seed;         /* their random seed (default 1) */
+    bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
+    bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
+    int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
+    ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
+    mincover_lp lp;        /* the LP bound's method (default MINCOVER_LP_AUTO) */
+    double lag_seconds;    /* the Lagrangian cover heuristic: < 0 for the default
+                              (MINCOVER_LAG_SHARE of the time where column generation
+                              ran, else none), 0 for none, > 0 seconds (default -1) */
+    int threads;           /* CBC's threads (default 1) */
+    ilp_progress_fn progress; /* progress of the local search and the exact search, at
+                                 most once a second (sizes of the whole instance), or NULL */
+    void *progress_ctx;
+    /* Called with each smaller cover of the whole instance as it is found (greedy, each
+     * local search improvement, the exact search's cover), already checked against every
+     * set, or NULL (default): what `t24 cover` prints when a signal stops it. */
+    void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
+    void *improved_ctx;
+    /* A cover the caller already has (n distinct elements meeting every set, checked by
+     * mincover_run()), or NULL (default): a candidate for the result, and the size every
+     * cover passed to `improved` must beat, so that a caller who published it never sees
+     * a larger one announced after it. */
+    const uint32_t *start;
+    uint32_t nstart;
+    /* The caller's early stop (core/cancel.h; default: none): every phase asks it where
+     * it reads its clock and ends as at the time limit, its covers and bounds valid.
+     * CBC is not asked (its C interface has no callback): it ends at its time limit. */
+    cancel_check cancel;
+} mincover_params;
+
+typedef enum {
+    MINCOVER_ILP_OPTIMAL,    /* the exact search (GLPK or CBC) ended with its optimum */
+    MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
+    MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
+} mincover_ilp_status;
+
+/* What proved the reported cover optimal (MINCOVER_PROOF_NONE: nothing did): the first
+ * lower bound of bound.h's table, in its order (cheapest first), that equals its size;
+ * else the exact search, credited only when it ran on a non-empty core; else the
+ * reductions. Which bound it was is the result's proof_bound, so that a new bound is a
+ * row of that table and no value here. */
+typedef enum {
+    MINCOVER_PROOF_NONE,
+    MINCOVER_PROOF_BOUND,     /* a row of the table of lower bounds: proof_bound */
+    MINCOVER_PROOF_SEARCH,    /* the exact search (params.engine) */
+    MINCOVER_PROOF_REDUCTIONS /* the reductions left an empty core and no LP ran: the
+                                 forced elements are the optimum */
+} mincover_proof;
+
+typedef struct {
+    mincover_params params;
+    uint32_t elems, sets;          /* classes, solvable hands */
+    uint32_t necessary;            /* elements alone in some set */
+    uint32_t single_sets;          /* sets with one element */
+    uint32_t packing;              /* pairwise disjoint sets found greedily (packing.h) */
+    double lp_bound;               /* LP relaxation optimum, or below it when column
+                                      generation stopped first (< 0: none) */
+    uint32_t lp_bound_ceil;
+    mincover_lp lp_method;         /* which method gave lp_bound (SIMPLEX or COLGEN) */
+    bool lp_reached;               /* lp_bound is the LP optimum, not a bound below it */
+    uint32_t lp_rounds;            /* column generation: restricted LPs solved */
+    uint32_t lp_columns;           /* column generation: elements in the last one */
+    double seconds_lp;             /* the LP bound's time (within seconds_ls) */
+    bool lag_ran;                  /* the Lagrangian cover heuristic ran */
+    uint32_t lag_best;             /* its cover of the instance (forced + core) */
+    lagcover_result lag;           /* its run on the core */
+    greedy_cover greedy;           /* classic greedy, ties to the lowest id */
+    greedy_cover greedy_pruned;
+    greedy_stats runs;
+    reduce_result red;             /* what the reductions removed, and the core */
+    bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
+    uint32_t ls_start;             /* its start: forced + the better of pruned greedy
+                                      and the Lagrangian cover on the core */
+    uint32_t ls_best;              /* its best cover of the instance (forced + core) */
+    localsearch_result ls;         /* its run on the core (sizes without the forced) */
+    mincover_ilp_status ilp;
+    uint32_t optimum;              /* size of the best cover found */
+    bool optimal;                  /* proven: best_bound == optimum */
+    mincover_proof proof;          /* what proved it (see mincover_proof) */
+    const struct bound_method *proof_bound; /* the bound's row when proof is
+                                               MINCOVER_PROOF_BOUND, else NULL */
+    uint32_t best_bound;           /* best proven lower bound */
+    greedy_cover cover;            /* the best cover, in greedy order */
+    uint32_t *solves;              /* per cover entry: sets it meets on its own */
+    coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
+    uint32_t ncoverage;
+    ilp_basis basis;               /* the core's LP basis, from the local search phase
+                                      to the exact search */
+    double budget;                 /* seconds the searches were given: time_limit,
+                                      capped by the deadline when they started */
+    char message[256];             /* why GLPK failed, when it did */
+    double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ls, seconds_ilp,
+        seconds_cover, seconds_coverage;
+} mincover_result;
+
+#endif
