@@ -99,6 +99,16 @@ Test(frontier, small_deck_row_and_its_proven_cover, .timeout = 600)
     check_cover_file(path, 4);
     snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-cbc.json", root);
     check_cover_file(path, 4);
+    /* Issue 26: each run keeps its --progress lines, ending with the result. */
+    const char *engines[] = { "glpk", "cbc" };
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/docs/frontier/runs/1-4-%s.log", root, engines[i]);
+        char *log = slurp(path);
+        cr_expect(log, "no progress log for %s", engines[i]);
+        cr_expect(log && strstr(log, "t24 study: ") && strstr(log, " of 30 s, done: cover 11, "),
+                  "%s's log: %s", engines[i], log ? log : "");
+        free(log);
+    }
     /* data/ is make data's: the frontier writes no cover there. */
     snprintf(path, sizeof path, "%s/data", root);
     cr_expect_neq(access(path, F_OK), 0, "make-frontier.sh wrote under data/");

@@ -31,9 +31,12 @@ DECKS=${FRONTIER_DECKS:-"1-5:60 1-6:600 1-7:300 1-8:300 1-9:300 1-10:600 1-13:30
 run() { # run DECK SECONDS ENGINE: the study's JSON report into $runs/DECK-ENGINE.json
   local deck=$1 secs=$2 engine=$3 rc=0 out="$tmp/$1-$3.json"
   echo "make-frontier: 5 cards, deck $deck, $engine, up to $secs s" >&2
-  # --progress: a line every 5 s into the log, which the bounds-over-time figure reads.
-  nice "$t24" study --cards 5 --deck "$deck" --time-limit "$secs" --solver "$engine" \
-    --threads 1 --json --timings --progress >"$out" 2>"$tmp/$1-$3.log" || rc=$?
+  # --progress: a line every 5 s, kept in the log (the bounds-over-time figure reads it)
+  # and shown on stderr with the deck and engine in front, so a long deck is not silent.
+  { nice "$t24" study --cards 5 --deck "$deck" --time-limit "$secs" --solver "$engine" \
+      --threads 1 --json --timings --progress 2>&1 >"$out" | tee "$tmp/$1-$3.log" \
+      | sed -u "s/^t24 study: /make-frontier: $deck $engine: /" >&2
+    rc=${PIPESTATUS[0]}; } || true
   if [ "$rc" -ne 0 ] || ! jq -e .optimum "$out" >/dev/null 2>&1; then
     echo "make-frontier: deck $deck with $engine failed (exit $rc): $(tail -n 1 "$tmp/$1-$3.log")" >&2
     return 2
@@ -116,6 +119,12 @@ done
   echo "reports behind every cell are in [frontier/runs/](frontier/runs/) (\`--json\`)."
   echo
   cat "$tmp/table.md"
+  echo
+  echo "Each unproven deck's best cover and proven bound over its runs, from the"
+  echo "\`--progress\` lines they keep in frontier/runs/DECK-ENGINE.log (\`make figures\`; CBC"
+  echo "reports no progress of its own, so its points are its start and its end):"
+  echo
+  echo "![Five cards: best cover and proven bound over each unproven deck's run](figures/frontier-progress.svg)"
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"
