@@ -103,6 +103,9 @@ static void one_deck(const sink *s, int64_t hi, double seconds)
         p.time_limit = seconds;
         p.warm = f.ls.elems;
         p.nwarm = f.ls.n;
+        /* One line a run on stderr: make bench-five takes 16 runs of `seconds` each. */
+        fprintf(stderr, "bench: five cards, deck 1-%lld, %s, up to %g s\n", (long long)hi,
+                configs[i].name, seconds);
         if (engine_hitting_set(f.red.core, &p, &r, err, sizeof err)) {
             say(s, "| %s | failed: %s | | | | |\n", configs[i].name, err);
             continue;

@@ -210,8 +210,9 @@ static proc_run six_study(int hi, const char *limit)
     char bin[PATH_MAX + 8], deck[32];
     t24_path(bin, sizeof bin);
     snprintf(deck, sizeof deck, "1-%d", hi);
+    /* --progress: the child's stderr is ours, so make six (15 minutes) is not silent. */
     char *argv[] = { bin, "study", "--cards", "6", "--deck", deck, "--json", "--timings",
-                     "--time-limit", (char *)limit, NULL };
+                     "--progress", "--time-limit", (char *)limit, NULL };
     return run_process(argv);
 }
 

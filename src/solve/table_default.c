@@ -3,7 +3,7 @@
  *
  * 4 cards, deck 1-11, target 24, reduced family: 110 expressions (107 from the
  * cover, 3 added for hands the family misses), tried in greedy min-sum order.
- * The cover: a minimum hitting set of the reduced family (107 templates, proven optimal by GLPK).
+ * The cover: a minimum hitting set of the reduced family (107 templates, proven optimal by the LP bound).
  * Mean expressions tried per solvable hand: 23.930 (every template in id order: 595.126).
  * Values are unreduced fractions N/D; a hit is N == target*D with every divisor
  * non-zero. For cards in the deck no intermediate exceeds 3168 < 2^62, so
