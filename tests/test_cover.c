@@ -623,3 +623,21 @@ Test(cover, a_proof_by_necessary_elements_is_credited_to_them)
     cJSON_Delete(js);
     run_free(&r);
 }
+
+/* Issue 29 (the hostile user): `yes c | t24 cover --time-limit 2` read comments until
+ * killed. Reading counts towards the limit: an endless stream ends with exit 2 and one
+ * line saying the limit ran out while reading. (`timeout 120` only keeps a broken build
+ * from hanging the suite: the check is on what t24 said.) */
+Test(cover, the_time_limit_bounds_reading_an_endless_stream, .timeout = 200)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "yes c | timeout 120 '%s' cover --time-limit 1 2>&1 >/dev/null",
+             getenv("T24_BIN"));
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    char line[512] = "";
+    cr_expect(fgets(line, sizeof line, p), "t24 said nothing");
+    int st = pclose(p);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d: %s", st, line);
+    cr_expect(strstr(line, "time limit ran out while reading"), "%s", line);
+}

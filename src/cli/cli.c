@@ -145,11 +145,20 @@ static void silence_other_ranks(void)
         return; /* nothing better to do: the output stays where it was */
 }
 
+/* A rank other than 0 that fails leaves before rank 0 has printed why (a usage error
+ * is held back on it, and rank 0 may still be writing): mpirun then aborts the job and
+ * rank 0's message can be lost (seen under load, test_dist). So such a rank waits a
+ * while first; rank 0's own non-zero exit makes mpirun end the job at once anyway. */
+#define CLI_OTHER_RANK_LINGER_S 5
+
 /* Runs the command argv[1] and returns the process exit status. */
 int cli_run(int argc, char **argv)
 {
     silence_other_ranks();
     const char *name = NULL;
     int rc = dispatch(argc, argv, &name);
-    return close_stdout(name, rc);
+    rc = close_stdout(name, rc);
+    if (rc != 0 && args_other_rank())
+        sleep(CLI_OTHER_RANK_LINGER_S);
+    return rc;
 }

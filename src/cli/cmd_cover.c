@@ -85,13 +85,14 @@ static int parse(options *o, int argc, char **argv)
     return -1;
 }
 
-static instance *read_instance(const options *o, char *err, size_t errsize)
+/* The instance, read under --time-limit (which counts from the start: reading too). */
+static instance *read_instance(const options *o, double deadline, char *err, size_t errsize)
 {
     char why[400];
     FILE *fp = args_open_input(o->file, err, errsize);
     if (!fp)
         return NULL;
-    instance *h = export_read_pace(fp, why, sizeof why);
+    instance *h = export_read_pace_until(fp, deadline, NULL, why, sizeof why);
     args_close_input(fp);
     if (!h)
         snprintf(err, errsize, "%s: %s", o->file && strcmp(o->file, "-") ? o->file
@@ -196,7 +197,7 @@ static int run(options *o)
     double t0 = walltime_now();
     if (incumbent_start())
         return args_message("cover", "cannot install the signal handlers");
-    instance *h = read_instance(o, err, sizeof err);
+    instance *h = read_instance(o, t0 + o->cfg.hp.time_limit, err, sizeof err);
     if (!h)
         return args_message("cover", "%s", err);
     double read = walltime_now() - t0;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/lines.h"
+#include "core/walltime.h"
 
 #define PER_LINE 16 /* terms per line: CPLEX LP readers limit line length */
 #define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
@@ -204,6 +205,20 @@ static int read_header(const char *line, unsigned long lineno, bool seen, unsign
  * set, or anything that is not a number. */
 instance *export_read_pace(FILE *fp, char *err, size_t errsize)
 {
+    return export_read_pace_until(fp, 0, NULL, err, errsize);
+}
+
+/* Past the deadline, or cancelled? Asked every EXPORT_CHECK_LINES lines. */
+static bool out_of_time(const lines *rd, double deadline, const cancel_check *cancel)
+{
+    if (rd->lineno % EXPORT_CHECK_LINES != 0)
+        return false;
+    return (deadline > 0 && walltime_now() >= deadline) || cancel_requested(cancel);
+}
+
+instance *export_read_pace_until(FILE *fp, double deadline, const cancel_check *cancel,
+                                 char *err, size_t errsize)
+{
     rows r = { 0 };
     uint32_t *v = NULL;
     size_t nv, cap = 0, len;
@@ -216,6 +231,10 @@ instance *export_read_pace(FILE *fp, char *err, size_t errsize)
     char *line;
     while ((ls = lines_next(&rd, &line, &len)) != LINES_EOF) {
         unsigned long lineno = (unsigned long)rd.lineno;
+        if (out_of_time(&rd, deadline, cancel)) {
+            snprintf(err, errsize, "the time limit ran out while reading, at line %lu", lineno);
+            goto done;
+        }
         if (ls == LINES_TOO_LONG) {
             snprintf(err, errsize, "line %lu: longer than %d characters", lineno,
                      PACE_LINE_MAX);

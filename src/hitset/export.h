@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/cancel.h"
 #include "hitset/instance.h"
 
 int export_dat(FILE *fp, const instance *h, const char *comment);
@@ -23,5 +24,12 @@ int export_lp(FILE *fp, const instance *h, const char *comment);
 int export_pace(FILE *fp, const instance *h, const char *comment);
 int export_pace_solution(FILE *fp, const uint32_t *elems, uint32_t n);
 instance *export_read_pace(FILE *fp, char *err, size_t errsize);
+/* export_read_pace(), stopping when walltime_now() passes deadline (0: never) or cancel
+ * asks, checked every EXPORT_CHECK_LINES lines: a flood of comments or sets then ends
+ * with "the time limit ran out while reading, at line N" in err. (A read that blocks,
+ * waiting on a pipe, is not interrupted.) */
+#define EXPORT_CHECK_LINES 4096
+instance *export_read_pace_until(FILE *fp, double deadline, const cancel_check *cancel,
+                                 char *err, size_t errsize);
 
 #endif
