@@ -181,17 +181,32 @@ Test(reduce, forced_and_dominated_elements_reach_an_empty_core)
     instance_free(h);
 }
 
-/* {0,1} is inside {0,1,2}, so the latter goes; of the equal sets {3,4} the later goes. */
+/* A cycle of five pairs (no element dominates another, no set is forced) with {0,1,2},
+ * which contains {0,1} and goes, and {3,2} again as set 6, equal to set 2 and later, so
+ * it goes and set 2 stays; before set 6 was checked only as "two sets went", which
+ * removing set 2 instead would pass. */
 Test(reduce, dominated_sets_go_and_equal_sets_keep_the_first)
 {
-    static const uint32_t sets[4][16] = {
-        { 0, 1, 2, END }, { 0, 1, END }, { 3, 4, END }, { 4, 3, END },
+    static const uint32_t sets[7][16] = {
+        { 0, 1, END }, { 1, 2, END }, { 3, 2, END }, { 3, 4, END },
+        { 4, 0, END }, { 0, 1, 2, END }, { 2, 3, END },
     };
-    instance *h = make_instance(5, 4, sets);
+    instance *h = make_instance(5, 7, sets);
     reduce_result red;
     char err[256];
     cr_assert_eq(reduce_run(h, &red, err, sizeof err), 0);
-    cr_expect_geq(red.dominated_sets, 2);
+    cr_expect_eq(red.dominated_sets, 2);
+    cr_expect_eq(red.nforced, 0);
+    cr_assert_eq(instance_nsets(red.core), 5);
+    bool kept[7] = { false };
+    for (uint32_t s = 0; s < 5; s++) {
+        cr_assert_lt(red.core_set[s], 7);
+        kept[red.core_set[s]] = true;
+    }
+    for (uint32_t s = 0; s < 5; s++)
+        cr_expect(kept[s], "set %u went", s);
+    cr_expect_not(kept[5], "{0,1,2} stayed, though it contains {0,1}");
+    cr_expect_not(kept[6], "the later of the equal sets 2 and 6 stayed");
     reduce_result_free(&red);
     instance_free(h);
 }
