@@ -195,39 +195,13 @@ Test(cli_hitset, local_search_is_reported_and_can_be_switched_off)
     cJSON_Delete(b);
 }
 
-/* What `t24 ARGS` writes on a terminal: `script` gives it one and echoes it to our
- * stdout (the typescript file is /dev/null; t24's own stdout goes to /dev/null). */
-static char *on_a_terminal(const char *args)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "script -qc \"'%s' %s >/dev/null\" /dev/null", getenv("T24_BIN"),
-             args);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, sizeof out - 1, p);
-    out[n] = '\0';
-    cr_assert_eq(pclose(p), 0, "%s", cmd);
-    return out;
-}
-
-/* Enumeration and search progress go to stderr only on a terminal and never with
- * --quiet, which silences both (skipped
- * where `script` is missing). */
-Test(cli_hitset, search_progress_only_on_a_terminal_and_not_with_quiet, .timeout = 300)
+/* Search progress goes to stderr only on a terminal: none here, where stderr is a file
+ * (test_terminal.c runs the same study on a terminal, and with --quiet). */
+Test(cli_hitset, no_search_progress_when_stderr_is_not_a_terminal, .timeout = 300)
 {
     const char *args = "study --cards 5 --deck 1-6 --time-limit 4 --json";
     cr_assert_eq(t24(args), 0, "%s", errtext);
     cr_expect_eq(errtext[0], '\0', "progress on a stderr that is not a terminal: %s", errtext);
-    if (system("command -v script >/dev/null 2>&1") != 0)
-        return;
-    char *tty = on_a_terminal(args);
-    cr_expect(strstr(tty, "t24 study: hands "), "no enumeration progress: %s", tty);
-    cr_expect(strstr(tty, "glpk: cover"), "no progress line on a terminal: %s", tty);
-    cr_expect(strstr(tty, "bound") && strstr(tty, "gap") && strstr(tty, "nodes"), "%s", tty);
-    char quiet[256];
-    snprintf(quiet, sizeof quiet, "%s --quiet", args);
-    tty = on_a_terminal(quiet);
-    cr_expect_null(strstr(tty, "t24 study"), "progress despite --quiet: %s", tty);
 }
 
 Test(cli_hitset, seed_and_runs_shape_the_greedy_runs)

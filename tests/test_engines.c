@@ -291,13 +291,23 @@ Test(engines, cbc_keeps_its_warm_start_when_the_time_limit_stops_the_lp)
     ilp_params p;
     ilp_result c;
     char err[256];
+    /* The premise, checked rather than assumed: GLPK's LP on this instance does not end
+     * in 50 ms (here it takes minutes), 500 times the limit below, so that limit stops it
+     * however fast the machine; a loaded one only makes the LP slower still. */
+    double lp;
+    ilp_params_init(&p);
+    p.time_limit = 0.05;
+    int lp_rc = ilp_lp_bound(h, &p, &lp, err, sizeof err);
+    cr_assert(lp_rc == -1 && strstr(err, "time limit"),
+              "the LP finished within 50 ms (%s): the instance is too easy for this test",
+              lp_rc ? err : "its optimum");
     ilp_params_init(&p);
     p.engine = ILP_CBC;
     p.time_limit = 1e-4;
     p.warm = all;
     p.nwarm = 3000;
     cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(c.lp, -1, "the LP cannot have finished in 0.1 ms (lp %g)", c.lp);
+    cr_assert_eq(c.lp, -1, "the LP finished within 0.1 ms (lp %g)", c.lp);
     cr_assert_eq(c.bound, 0);
     cr_assert_eq(c.status, ILP_STOPPED);
     cr_assert(instance_is_cover(h, c.chosen, c.nchosen));
@@ -359,12 +369,44 @@ Test(engines, reductions_keep_the_optimum_on_random_instances)
     cr_assert_gt(reduced, 200, "the reductions rarely applied: the test says little");
 }
 
+/* h's sets, and every pair of five new elements (K5's edges, a vertex cover: the LP
+ * bound puts 1/2 on each, 2.5, where a cover needs 4), so that no lower bound reaches the
+ * optimum and only the exact search can prove it. */
+static instance *with_a_k5(const instance *h)
+{
+    uint32_t ne = instance_nelems(h), ns = instance_nsets(h), len;
+    uint64_t *off = malloc((ns + 11) * sizeof *off);
+    uint32_t *el = malloc((instance_nelems(h) * (size_t)ns + 20) * sizeof *el);
+    cr_assert(off && el);
+    off[0] = 0;
+    for (uint32_t s = 0; s < ns; s++) {
+        const uint32_t *set = instance_set(h, s, &len);
+        memcpy(el + off[s], set, len * sizeof *el);
+        off[s + 1] = off[s] + len;
+    }
+    uint32_t s = ns;
+    for (uint32_t a = 0; a < 5; a++)
+        for (uint32_t b = a + 1; b < 5; b++, s++) {
+            el[off[s]] = ne + a;
+            el[off[s] + 1] = ne + b;
+            off[s + 1] = off[s] + 2;
+        }
+    char err[256];
+    instance *k = instance_new(ne + 5, ns + 10, off, el, err, sizeof err);
+    cr_assert(k, "%s", err);
+    free(off);
+    free(el);
+    return k;
+}
+
 /* The whole pipeline with CBC: same optimum as with GLPK, and the report says who
  * proved it. */
 Test(engines, mincover_names_the_engine_that_proved_the_optimum)
 {
     uint64_t state = 5;
-    instance *h = random_instance(80, 300, 4, &state);
+    instance *r = random_instance(80, 300, 4, &state);
+    instance *h = with_a_k5(r);
+    instance_free(r);
     mincover_params p;
     mincover_result g, c;
     char err[256];
@@ -376,10 +418,15 @@ Test(engines, mincover_names_the_engine_that_proved_the_optimum)
     cr_assert(g.optimal && c.optimal);
     cr_assert_eq(g.optimum, c.optimum);
     cr_expect_str_eq(mincover_ilp_status_name(&c), "optimal");
-    if (g.proof == MINCOVER_PROOF_SEARCH)
-        cr_expect_str_eq(mincover_proof_name(&g), "glpk");
-    if (c.proof == MINCOVER_PROOF_SEARCH)
-        cr_expect_str_eq(mincover_proof_name(&c), "cbc");
+    /* No bound reaches the optimum here (the K5), so the search proved it, and each report
+     * names its engine (where a bound proved it, the engine went unchecked). */
+    cr_expect_lt(g.lp_bound_ceil, g.optimum, "the LP bound proves it: the test says little");
+    cr_assert_eq(g.proof, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", g.proof,
+                 g.lp_bound, g.optimum);
+    cr_assert_eq(c.proof, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", c.proof,
+                 c.lp_bound, c.optimum);
+    cr_expect_str_eq(mincover_proof_name(&g), "glpk");
+    cr_expect_str_eq(mincover_proof_name(&c), "cbc");
     cr_expect(cbc_version()[0] != '\0');
     mincover_result_free(&g);
     mincover_result_free(&c);

@@ -210,7 +210,8 @@ Test(localsearch, handles_degenerate_instances)
 }
 
 /* What `t24 cover` prints on a signal: every cover announced is smaller than the one
- * before, meets every set, and the last is the result. */
+ * before (the first smaller than the start: last starts as its size), meets every set,
+ * and the last is the result. */
 typedef struct {
     const instance *h;
     uint32_t calls, last;
@@ -220,15 +221,18 @@ typedef struct {
 static void on_improved(void *ctx, const uint32_t *elems, uint32_t n)
 {
     announced *a = ctx;
-    a->decreasing &= a->calls == 0 || n < a->last;
+    a->decreasing &= n < a->last;
     a->all_covers &= meets_every_set(a->h, elems, n);
     a->last = n;
     a->calls++;
 }
 
+/* Each smaller cover is announced, the last being the result, and nothing when the start
+ * stays best; both branches must occur, or the test checked only one of them. */
 Test(localsearch, announces_each_smaller_cover)
 {
     uint64_t state = 17;
+    int improved = 0, kept = 0;
     for (int i = 0; i < 20; i++) {
         instance *h = random_instance(40, 120, 5, &state);
         greedy_cover gp;
@@ -238,19 +242,26 @@ Test(localsearch, announces_each_smaller_cover)
         p.method = methods[i % 2];
         p.max_steps = 20000;
         p.seconds = 60;
-        announced a = { h, 0, 0, true, true };
+        announced a = { h, 0, gp.n, true, true };
         p.improved = on_improved;
         p.improved_ctx = &a;
         localsearch_result r;
         run(h, &gp, &p, &r);
         cr_expect(a.all_covers, "instance %d: an announced cover misses a set", i);
         cr_expect(a.decreasing, "instance %d: an announced cover is not smaller", i);
-        if (r.n < gp.n)
+        if (r.n < gp.n) {
+            improved++;
+            cr_expect_gt(a.calls, 0, "instance %d: improved on the start, announced nothing",
+                         i);
             cr_expect_eq(a.last, r.n, "instance %d: the last announced is not the result", i);
-        else
+        } else {
+            kept++;
             cr_expect_eq(a.calls, 0, "instance %d: announced the start", i);
+        }
         localsearch_result_free(&r);
         greedy_cover_free(&gp);
         instance_free(h);
     }
+    cr_expect_gt(improved, 0, "no instance improved on its start: nothing was announced");
+    cr_expect_gt(kept, 0, "every instance improved: the start was never kept");
 }

@@ -58,7 +58,10 @@ Test(sweep, rows_equal_t24_study_json_for_every_deck_configuration)
         cJSON_Delete(enumeration);
         n++;
     }
-    /* The default study itself (no options) is the third row: 1-11, reduced. */
+    /* The default study itself (no options) is the third row: 1-11, reduced. Its optimum,
+     * 107, is README.md's headline and docs/results.md's deck 1-11 row; outside t24,
+     * tests/test_optimum_cbc.c has COIN-OR CBC's command-line program prove it on the LP
+     * file `t24 study --out` writes, and checks CBC's cover against every hand. */
     cJSON *def = run_json("study --json");
     cr_assert(cJSON_Compare(cJSON_GetArrayItem(rows, 2), def, true));
     cr_assert_eq(geti(def, "optimum"), 107);

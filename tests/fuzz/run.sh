@@ -4,7 +4,8 @@
 # BUILD/corpus/<target>/). A crash, a leak, a sanitizer report, a failed property or an
 # input slower than 10 s fails the run; the input is saved as BUILD/crashes/<target>-*.
 # With "fresh", BUILD/corpus/<target>/ is emptied first, so that a short run (make test)
-# does not spend its time replaying what earlier long runs collected.
+# does not spend its time replaying what earlier long runs collected. A BUILD without
+# any fuzz_* target fails too: a run that fuzzed nothing is no clean run.
 # usage: tests/fuzz/run.sh BUILD SECONDS [fresh]
 set -u
 build=${1:?usage: run.sh BUILD SECONDS [fresh]}
@@ -13,8 +14,10 @@ fresh=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$build/crashes"
 failed=""
+ran=0
 for bin in "$build"/fuzz_*; do
   [ -x "$bin" ] || continue
+  ran=$((ran + 1))
   name=$(basename "$bin")
   seeds="$here/corpus/${name#fuzz_}"
   work="$build/corpus/${name#fuzz_}"
@@ -37,4 +40,5 @@ for bin in "$build"/fuzz_*; do
     failed="$failed $name"
   fi
 done
+[ "$ran" -gt 0 ] || { echo "fuzz: no fuzz_* target in $build (make fuzz-build builds them)" >&2; exit 1; }
 [ -z "$failed" ] || { echo "fuzz: failed:$failed" >&2; exit 1; }

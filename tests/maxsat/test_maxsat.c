@@ -9,6 +9,23 @@
 #include "maxsat.h"
 #include "mincover_helpers.h"
 
+/* The bounds reported after each core (the progress callback): one per core, in order. */
+typedef struct {
+    uint32_t calls, last;
+    bool in_steps; /* each bound one above the one before, starting at 1 */
+} steps;
+
+static void record_step(void *ctx, uint32_t bound, double seconds)
+{
+    (void)seconds;
+    steps *s = ctx;
+    s->in_steps = s->in_steps && bound == s->last + 1;
+    s->last = bound;
+    s->calls++;
+}
+
+/* Every bound on the way is a bound too: each core raises it by one, and the last equals
+ * brute force's optimum. */
 Test(maxsat, reaches_the_brute_force_optimum_and_never_passes_it)
 {
     uint64_t state = 11;
@@ -16,28 +33,61 @@ Test(maxsat, reaches_the_brute_force_optimum_and_never_passes_it)
         instance *h = random_instance(14, 20 + (uint32_t)i, 1 + (uint32_t)(i % 5), &state);
         uint32_t opt = brute_optimum(h);
         maxsat_result r;
+        steps s = { 0, 0, true };
         char err[256];
-        cr_assert_eq(maxsat_bound(h, 30, NULL, NULL, &r, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(maxsat_bound(h, 30, record_step, &s, &r, err, sizeof err), 0, "%s", err);
         cr_expect(r.optimal, "instance %d: not finished", i);
         cr_expect_eq(r.bound, opt, "instance %d: bound %u, optimum %u", i, r.bound, opt);
-        cr_expect_eq(r.cores, r.bound);
+        cr_expect(s.in_steps, "instance %d: a core did not raise the bound by one", i);
+        cr_expect_eq(s.calls, r.bound, "instance %d: %u cores reported, bound %u", i, s.calls,
+                     r.bound);
+        cr_expect_eq(r.cores, s.calls);
         instance_free(h);
     }
 }
 
-/* Cut short, the bound is still below the optimum: a bound, never a guess. */
-Test(maxsat, a_stopped_bound_is_still_a_bound)
+/* Cut short, the bound is still below the optimum: a bound, never a guess, each unit of
+ * it a core reported on the way. No limit is guessed to stop it half-way: the limit
+ * doubles from 1 us until the run finishes, every run on the way, stopped or not, stays
+ * at or below GLPK's proven optimum, and at least
+ * one stopped with a bound above 0 and below the optimum (a loaded machine only makes
+ * more of them). */
+Test(maxsat, a_stopped_bound_is_still_a_bound, .timeout = 300)
 {
-    uint64_t state = 5;
-    for (int i = 0; i < 10; i++) {
-        instance *h = random_instance(16, 60, 4, &state);
-        uint32_t opt = brute_optimum(h);
+    uint64_t state = 77;
+    instance *h = random_instance(60, 150, 4, &state);
+    ilp_params q;
+    ilp_result g;
+    char err[256];
+    ilp_params_init(&q);
+    cr_assert_eq(ilp_glpk_hitting_set(h, &q, &g, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(g.status, ILP_OPTIMAL);
+    uint32_t opt = (uint32_t)g.value;
+    int midway = 0, stopped = 0;
+    bool finished = false;
+    double limit = 1e-6;
+    for (; limit < 120 && !finished; limit *= 2) {
         maxsat_result r;
-        char err[256];
-        cr_assert_eq(maxsat_bound(h, 1e-4, NULL, NULL, &r, err, sizeof err), 0, "%s", err);
-        cr_expect_leq(r.bound, opt, "instance %d", i);
-        instance_free(h);
+        steps s = { 0, 0, true };
+        cr_assert_eq(maxsat_bound(h, limit, record_step, &s, &r, err, sizeof err), 0, "%s",
+                     err);
+        cr_expect_leq(r.bound, opt, "%g s: bound %u above the optimum %u", limit, r.bound,
+                      opt);
+        cr_expect(s.in_steps && r.bound == s.last, "%g s: bound %u, but %u cores reported",
+                  limit, r.bound, s.last);
+        finished = r.optimal;
+        if (finished) {
+            cr_expect_eq(r.bound, opt, "%g s: optimal at %u, not %u", limit, r.bound, opt);
+        } else {
+            stopped++;
+            midway += r.bound > 0 && r.bound < opt;
+        }
     }
+    cr_expect(finished, "not finished in %g s", limit / 2);
+    cr_expect_gt(midway, 0, "no run stopped half-way (%d stopped, the last limit %g s)",
+                 stopped, limit / 2);
+    ilp_result_free(&g);
+    instance_free(h);
 }
 
 /* A second engine on an instance too large for brute force: GLPK's proven optimum. */
