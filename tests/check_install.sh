@@ -2,9 +2,9 @@
 # `cmake --install BUILD --prefix P` into a temporary P gives a t24 that runs and prints
 # the project's version, and a man page that groff reads without a warning and that
 # lists, under each command, every option of that command's --help.
-#   tests/check_install.sh BUILD_DIR VERSION
+#   tests/check_install.sh BUILD_DIR VERSION [CFLAGS]   (CFLAGS: the build's sanitizers)
 set -eu
-build=$1 version=$2
+build=$1 version=$2 example_flags=${3:-}
 prefix=$(mktemp -d /tmp/t24-install-XXXXXX)
 trap 'rm -rf "$prefix"' EXIT
 fail() { echo "check_install: $*" >&2; exit 1; }
@@ -69,11 +69,13 @@ others=$(nm -g --defined-only "$libdir/libt24hs.a" | awk 'NF == 3 {print $3}' | 
 [ -z "$others" ] || fail "libt24hs.a has global names other than hs_: $(echo $others | head -c 300)"
 readelf -d "$libdir/libt24hs.so" | grep -q 'SONAME.*libt24hs\.so\.0' || fail "libt24hs.so has no SONAME libt24hs.so.0"
 # shellcheck disable=SC2046 # pkg-config's flags are words
-cc -std=c99 -Wall -Wextra -Werror -o "$prefix/hs_cover" "$src/examples/hs_cover.c" \
+# shellcheck disable=SC2086 # the flags are words
+cc -std=c99 -Wall -Wextra -Werror $example_flags -o "$prefix/hs_cover" "$src/examples/hs_cover.c" \
   $(pkg-config --cflags --libs t24hs) -Wl,-rpath,"$libdir" 2>"$prefix/cc.log" \
   || fail "examples/hs_cover.c does not build against the installed libt24hs: $(cat "$prefix/cc.log")"
 # shellcheck disable=SC2046
-cc -std=c99 -o "$prefix/hs_cover_static" "$src/examples/hs_cover.c" \
+# shellcheck disable=SC2086
+cc -std=c99 $example_flags -o "$prefix/hs_cover_static" "$src/examples/hs_cover.c" \
   $(pkg-config --cflags t24hs) "$libdir/libt24hs.a" \
   $(pkg-config --static --libs-only-l t24hs | sed 's/-lt24hs//') 2>"$prefix/cc.log" \
   || fail "examples/hs_cover.c does not build against libt24hs.a: $(cat "$prefix/cc.log")"
