@@ -145,13 +145,7 @@ static void add_timings(cJSON *js, const mincover_result *r, double read, double
 {
     cJSON *t = cJSON_AddObjectToObject(js, "seconds");
     cJSON_AddNumberToObject(t, "read", read);
-    cJSON_AddNumberToObject(t, "bounds", r->seconds_bounds);
-    cJSON_AddNumberToObject(t, "greedy", r->seconds_greedy);
-    cJSON_AddNumberToObject(t, "reduce", r->seconds_reduce);
-    cJSON_AddNumberToObject(t, "lp", r->seconds_lp);
-    cJSON_AddNumberToObject(t, "local_search", r->seconds_ls);
-    cJSON_AddNumberToObject(t, "ilp", r->seconds_ilp);
-    cJSON_AddNumberToObject(t, "cover", r->seconds_cover);
+    cover_report_json_seconds(t, r);
     cJSON_AddNumberToObject(t, "total", total);
 }
 

@@ -185,6 +185,17 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
         cJSON_AddNumberToObject(o, "ilp_seconds", r->seconds_ilp);
 }
 
+void cover_report_json_seconds(cJSON *t, const mincover_result *r)
+{
+    cJSON_AddNumberToObject(t, "bounds", r->seconds_bounds);
+    cJSON_AddNumberToObject(t, "greedy", r->seconds_greedy);
+    cJSON_AddNumberToObject(t, "reduce", r->seconds_reduce);
+    cJSON_AddNumberToObject(t, "lp", r->seconds_lp);
+    cJSON_AddNumberToObject(t, "local_search", r->seconds_ls);
+    cJSON_AddNumberToObject(t, "ilp", r->seconds_ilp);
+    cJSON_AddNumberToObject(t, "cover", r->seconds_cover);
+}
+
 /* Adds the hitting-set keys to the study's JSON object (documented in
  * docs/hitting-sets.md). Time-dependent values appear only with timings. */
 void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,

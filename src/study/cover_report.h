@@ -19,6 +19,9 @@ typedef enum { COVER_REPORT_CLASSES, COVER_REPORT_ELEMENTS } cover_report_words;
 
 void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
                               cover_report_words words);
+/* Adds the search's phases to a "seconds" object: bounds, greedy, reduce, lp,
+ * local_search, ilp, cover (what `t24 study --timings` and `t24 cover --timings` share). */
+void cover_report_json_seconds(cJSON *seconds, const mincover_result *r);
 void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
                     bool timings);
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,

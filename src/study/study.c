@@ -67,12 +67,7 @@ static void add_timings(cJSON *js, const study *p)
     cJSON_AddNumberToObject(t, "enumerate", p->st.seconds_enumerate);
     cJSON_AddNumberToObject(t, "complete", p->st.seconds_complete);
     cJSON_AddNumberToObject(t, "classes", p->seconds_classes);
-    cJSON_AddNumberToObject(t, "bounds", h->seconds_bounds);
-    cJSON_AddNumberToObject(t, "greedy", h->seconds_greedy);
-    cJSON_AddNumberToObject(t, "reduce", h->seconds_reduce);
-    cJSON_AddNumberToObject(t, "local_search", h->seconds_ls);
-    cJSON_AddNumberToObject(t, "ilp", h->seconds_ilp);
-    cJSON_AddNumberToObject(t, "cover", h->seconds_cover);
+    cover_report_json_seconds(t, h);
     cJSON_AddNumberToObject(t, "coverage", h->seconds_coverage);
     cJSON_AddNumberToObject(t, "until_report", p->seconds_total);
 }
