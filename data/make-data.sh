@@ -47,7 +47,9 @@ tail -n +2 "$bounds" | while IFS=, read -r name _ _ _ _ _ _ _ cmd _; do
     echo "make-data.sh: $name: upper_command is not 't24 cover ... data/instances/$name.hgr': $cmd" >&2; exit 2 ;; esac
   read -ra args <<<"${cmd#t24 }"
   unset 'args[${#args[@]}-1]'
-  nice "$bin" "${args[@]}" --quiet "$tmp/instances/$name.hgr" >"$tmp/covers/$name.sol"
+  echo "make-data.sh: $name: $cmd" >&2
+  # --progress: the slower rows (make data-all) run for minutes; a line every 5 s.
+  nice "$bin" "${args[@]}" --progress "$tmp/instances/$name.hgr" >"$tmp/covers/$name.sol"
 done
 mkdir -p "$out/instances" "$out/covers"
 # Only this script's files: every published instance and cover (bounds.csv stays).
