@@ -1,8 +1,8 @@
 /* cmd_solve.c - `t24 solve`: one hand from the command line, or many from a file.
  *
- * Every hand goes through solve_hand(): the compiled table first (try_table(), the
- * table `t24 emit` generated), then the general solver (search.h). Every expression
- * printed has been re-read and re-evaluated by verify.h first. */
+ * Every hand goes through solver_solve_hand() (solve/solver.h): the compiled table
+ * first, then the general solver, every expression re-checked by verify.h. This file
+ * reads the hands, prints the answers and maps the outcomes to exit statuses. */
 #include <cjson/cJSON.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -10,16 +10,12 @@
 #include <string.h>
 
 #include "cli/args.h"
-#include "solve/canon.h"
 #include "core/cards.h"
 #include "core/lines.h"
 #include "cli/cli.h"
 #include "solve/search.h"
-#include "solve/table.h"
-#include "core/template.h"
-#include "solve/verify.h"
+#include "solve/solver.h"
 #include "core/parse.h"
-#include "core/walltime.h"
 #include "study/jsonint.h"
 
 #define EXIT_INTERNAL 70 /* a solution failed its independent check: a bug, never input */
@@ -71,54 +67,6 @@ typedef struct {
     int ncards;
 } options;
 
-/* The answer for one hand: distinct solutions (owned), or a failure. */
-typedef struct {
-    char **sols;
-    size_t n, cap;
-    search_stats stats;
-    bool by_table; /* the compiled table answered: stats.expressions are its tries */
-} answer;
-
-static void answer_clear(answer *a)
-{
-    for (size_t i = 0; i < a->n; i++)
-        free(a->sols[i]);
-    a->n = 0;
-    memset(&a->stats, 0, sizeof a->stats);
-    a->by_table = false;
-}
-
-static void answer_free(answer *a)
-{
-    answer_clear(a);
-    free(a->sols);
-}
-
-static int answer_push(answer *a, const char *text)
-{
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 8;
-        char **s = realloc(a->sols, cap * sizeof *s);
-        if (!s)
-            return -1;
-        a->sols = s;
-        a->cap = cap;
-    }
-    if (!(a->sols[a->n] = strdup(text)))
-        return -1;
-    a->n++;
-    return 0;
-}
-
-static void add_stats(search_stats *to, const search_stats *from)
-{
-    to->expressions += from->expressions;
-    to->states += from->states;
-    to->memo_hits += from->memo_hits;
-    to->raw_solutions += from->raw_solutions;
-    to->overflows += from->overflows;
-}
-
 typedef enum {
     SOLVE_OK = 0,
     SOLVE_BAD = ARGS_EXIT_USAGE,
@@ -139,146 +87,20 @@ static int worse(int a, int b)
     return ra >= rb ? a : b;
 }
 
-/* Rewrites text into its canonical form (canon.h), so a table answer reads exactly like
- * the solver's: 1 1 4 9 gives (9-1)*(4-1) either way. Leaves text as it is if the
- * canonical form cannot be built (it is still a correct, verified expression). */
-static void canonical(char *text, size_t size)
-{
-    expr_arena *a = expr_arena_new();
-    canon *c = canon_new();
-    char err[128], out[256];
-    const expr *e = a && c ? expr_parse(a, text, err, sizeof err) : NULL;
-    if (e && canon_build(c, e) == CANON_OK && canon_format(c, out, sizeof out) < (int)sizeof out)
-        snprintf(text, size, "%s", out);
-    canon_free(c);
-    expr_arena_free(a);
-}
 
-/* The compiled table (src/solve/table_default.c, written by `t24 emit`) answers first-solution
- * requests for hands inside its configuration: its card count and target, every card
- * inside its deck. Inside that configuration the table decides solvability exactly
- * (tests/test_table.c checks every hand against brute force), so a miss is a proof of
- * "no solution". Returns true when the table answered; *ans then holds its expression,
- * already checked by verify.h like the solver's. */
-static bool try_table(const int64_t *cards, int n, const search_params *sp, answer *ans,
-                      solve_rc *rc, char *err, size_t errsize)
+/* The exit status of a solver outcome. */
+static solve_rc rc_of(solver_status st)
 {
-    const table_def *t = &table_default;
-    int64_t sorted[CARDS_MAX];
-    if (sp->all || n != t->cards)
-        return false;
-    memcpy(sorted, cards, (size_t)n * sizeof *sorted);
-    for (int i = 1; i < n; i++) /* insertion sort: at most a handful of cards */
-        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-            int64_t x = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = x;
-        }
-    if (!table_accepts(t, sorted, n, sp->target))
-        return false;
-    int k = t->solve(sorted);
-    *rc = SOLVE_OK;
-    /* --stats: the table tries its expressions in order, k + 1 of them or all */
-    ans->by_table = true;
-    ans->stats.expressions = k < 0 ? t->count : (uint64_t)k + 1;
-    if (k < 0)
-        return true;
-    template_family *all = template_family_new(n, TEMPLATE_ALL);
-    char text[256];
-    if (!all) {
-        snprintf(err, errsize, "out of memory");
-        *rc = SOLVE_BAD;
-        return true;
-    }
-    template_format(all, t->ids[k], TEMPLATE_READABLE, sorted, text, sizeof text);
-    template_family_free(all);
-    canonical(text, sizeof text);
-    verify_status vs = verify_solution(text, cards, n, sp->target);
-    if (vs != VERIFY_OK) {
-        snprintf(err, errsize, "internal error: the table returned '%s', which %s", text,
-                 verify_status_message(vs));
-        *rc = SOLVE_INTERNAL;
-    } else if (answer_push(ans, text)) {
-        snprintf(err, errsize, "out of memory");
-        *rc = SOLVE_BAD;
-    }
-    return true;
-}
-
-
-/* Copies the solver's solutions into ans after checking each independently. */
-static solve_rc take_solutions(const search *s, const int64_t *cards, int n,
-                               const search_params *sp, answer *ans, char *err,
-                               size_t errsize)
-{
-    for (size_t i = 0; i < search_count(s); i++) {
-        const char *text = search_solution(s, i);
-        verify_status vs = verify_solution(text, cards, n, sp->target);
-        if (vs != VERIFY_OK) {
-            snprintf(err, errsize, "internal error: the solver returned '%s', which %s",
-                     text, verify_status_message(vs));
-            return SOLVE_INTERNAL;
-        }
-        if (answer_push(ans, text)) {
-            snprintf(err, errsize, "out of memory");
-            return SOLVE_BAD;
-        }
-    }
-    return SOLVE_OK;
-}
-
-/* Solves one hand into ans (cleared first). With aces high, each count of aces taken as
- * 11 is a hand of its own, all-low first; the first solution found ends the search
- * unless sp->all. Returns SOLVE_OK (also when there is no solution) or the failure, with
- * a one-line reason in err. */
-static solve_rc solve_hand(search *s, const cards_hand *h, const options *o, answer *ans,
-                           char *err, size_t errsize)
-{
-    answer_clear(ans);
-    double start = walltime_now();
-    int max = o->sp.all ? SEARCH_MAX_ALL : SEARCH_MAX_NUMBERS;
-    if (h->n > max) {
-        snprintf(err, errsize, "%d cards: at most %d%s", h->n, max,
-                 o->sp.all ? " with --all" : "");
+    switch (st) {
+    case SOLVER_OK:
+        return SOLVE_OK;
+    case SOLVER_UNDECIDED:
+        return SOLVE_UNDECIDED;
+    case SOLVER_INTERNAL:
+        return SOLVE_INTERNAL;
+    default:
         return SOLVE_BAD;
     }
-    for (int k = 0; k < cards_variants(h, o->aces_high); k++) {
-        int64_t cards[CARDS_MAX];
-        cards_variant(h, k, cards);
-        solve_rc trc;
-        if (try_table(cards, h->n, &o->sp, ans, &trc, err, errsize)) {
-            if (trc != SOLVE_OK)
-                return trc;
-            if (ans->n > 0)
-                break;
-            continue;
-        }
-        search_stats st = { 0 };
-        search_params sp = o->sp;
-        sp.time_limit = o->sp.time_limit - (walltime_now() - start); /* for the whole hand */
-        search_status ss = sp.time_limit > 0 ? search_run(s, cards, h->n, &sp, &st)
-                                             : SEARCH_TIME_LIMIT;
-        add_stats(&ans->stats, &st);
-        if (ss == SEARCH_TIME_LIMIT) {
-            snprintf(err, errsize, "undecided after %g s", o->sp.time_limit);
-            return SOLVE_UNDECIDED;
-        }
-        if (ss == SEARCH_MEMORY_LIMIT) {
-            snprintf(err, errsize, "undecided: the search memo reached the memory limit of "
-                     "%zu MiB", o->sp.memory_limit >> 20);
-            return SOLVE_UNDECIDED;
-        }
-        if (ss != SEARCH_OK) {
-            snprintf(err, errsize, "%s", search_status_message(ss));
-            return SOLVE_BAD;
-        }
-        solve_rc rc = take_solutions(s, cards, h->n, &o->sp, ans, err, errsize);
-        if (rc != SOLVE_OK)
-            return rc;
-        if (!o->sp.all && ans->n > 0)
-            break;
-    }
-    return SOLVE_OK;
 }
 
 /* ---- output ---- */
@@ -295,7 +117,7 @@ static cJSON *stats_json(const search_stats *st, bool by_table)
 }
 
 /* One JSON object per hand; line > 0 adds the batch line number. */
-static void print_json(const cards_hand *h, const options *o, const answer *ans, long line)
+static void print_json(const cards_hand *h, const options *o, const solver_answer *ans, long line)
 {
     cJSON *js = cJSON_CreateObject();
     jsonint_add_schema_version(js);
@@ -333,7 +155,7 @@ static void print_stats(const search_stats *st, bool by_table)
             (unsigned long long)st->memo_hits, (unsigned long long)st->raw_solutions);
 }
 
-static void print_batch_line(const cards_hand *h, const options *o, const answer *ans)
+static void print_batch_line(const cards_hand *h, const options *o, const solver_answer *ans)
 {
     char hand[512];
     cards_format(h, hand, sizeof hand);
@@ -361,11 +183,11 @@ static int run_single(search *s, char **argv, int argc, const options *o)
         if (h.n == before)
             return args_error("solve", "'%s' is not a card (an integer, or A J Q K)", argv[i]);
     }
-    answer ans = { 0 };
-    solve_rc rc = solve_hand(s, &h, o, &ans, err, sizeof err);
+    solver_answer ans = { 0 };
+    solve_rc rc = rc_of(solver_solve_hand(s, &h, &o->sp, o->aces_high, &ans, err, sizeof err));
     if (rc != SOLVE_OK) {
         args_message("solve", "%s", err);
-        answer_free(&ans);
+        solver_answer_free(&ans);
         return rc;
     }
     if (o->json) {
@@ -379,7 +201,7 @@ static int run_single(search *s, char **argv, int argc, const options *o)
     if (o->stats && !o->json)
         print_stats(&ans.stats, ans.by_table);
     int status = ans.n > 0 ? 0 : 1;
-    answer_free(&ans);
+    solver_answer_free(&ans);
     return status;
 }
 
@@ -404,7 +226,7 @@ static int run_batch(search *s, const options *o)
     char *line;
     size_t len;
     int status = 0;
-    answer ans = { 0 };
+    solver_answer ans = { 0 };
     while ((ls = lines_next(&rd, &line, &len)) != LINES_EOF && ls != LINES_ERROR &&
            ls != LINES_NOMEM) {
         long lineno = rd.lineno;
@@ -418,7 +240,7 @@ static int run_batch(search *s, const options *o)
         else if (blank_line(line))
             continue;
         else if (cards_parse_line(line, &h, err, sizeof err) == 0)
-            rc = solve_hand(s, &h, o, &ans, err, sizeof err);
+            rc = rc_of(solver_solve_hand(s, &h, &o->sp, o->aces_high, &ans, err, sizeof err));
         if (rc != SOLVE_OK) {
             fflush(stdout); /* keep stderr in step with the lines already written */
             args_message("solve", "line %ld: %s", lineno, err);
@@ -438,7 +260,7 @@ static int run_batch(search *s, const options *o)
         status = ARGS_EXIT_USAGE;
     }
     lines_free(&rd);
-    answer_free(&ans);
+    solver_answer_free(&ans);
     args_close_input(in);
     return status;
 }
