@@ -18,21 +18,21 @@
  * One row per function t24 calls, Cbc_ dropped: the X-macro makes both the struct of
  * pointers (cbc_api) and the names dlsym() looks up (cbc_names), in the same order, so a
  * function is added or removed in one place. */
-#define CBC_API(X)              \
-    X(newModel)                 \
-    X(deleteModel)              \
-    X(setObjSense)              \
-    X(addCol)                   \
-    X(addRow)                   \
-    X(setParameter)             \
-    X(setMIPStartI)             \
-    X(solve)                    \
-    X(getNodeCount)             \
-    X(isAbandoned)              \
-    X(isProvenInfeasible)       \
-    X(bestSolution)             \
-    X(getBestPossibleObjValue)  \
-    X(isProvenOptimal)          \
+#define CBC_API(X)             \
+    X(newModel)                \
+    X(deleteModel)             \
+    X(setObjSense)             \
+    X(addCol)                  \
+    X(addRow)                  \
+    X(setParameter)            \
+    X(setMIPStartI)            \
+    X(solve)                   \
+    X(getNodeCount)            \
+    X(isAbandoned)             \
+    X(isProvenInfeasible)      \
+    X(bestSolution)            \
+    X(getBestPossibleObjValue) \
+    X(isProvenOptimal)         \
     X(getVersion)
 
 typedef struct {
