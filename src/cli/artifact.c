@@ -1,10 +1,13 @@
 /* artifact.c - all-or-nothing output folders; see artifact.h.
  *
- * The one piece of process-wide state in t24 lives here: what a SIGINT, SIGTERM, SIGHUP
- * or SIGPIPE handler must remove if the run dies while a set is open (the temporaries
- * and the folder the run created). A handler can only reach it through a global. It is
- * changed only with those signals blocked, and the handler only reads it and calls
- * unlink(), rmdir() and raise(), which are async-signal-safe. */
+ * One of t24's two pieces of process-wide state lives here: what a SIGINT, SIGTERM,
+ * SIGHUP or SIGPIPE handler must remove if the run dies while a set is open (the
+ * temporaries and the folder the run created). The other is cli/incumbent.c's, the cover
+ * `t24 cover` prints on SIGINT or SIGTERM; both are there for a signal handler, and no
+ * command uses both (study, sweep and emit open sets, cover publishes covers). A handler
+ * can only reach its state through a global. This one is changed only with those
+ * signals blocked, and the handler only reads it and calls unlink(), rmdir() and
+ * raise(), which are async-signal-safe. */
 #include "cli/artifact.h"
 
 #include <errno.h>

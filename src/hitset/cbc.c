@@ -13,26 +13,44 @@
 /* CBC's C interface, loaded only when CBC is asked for: linking CBC (a C++ library with a
  * dozen more of its own) into t24 would make every start, `t24 solve 3 3 8 8` included,
  * map them all (docs/benchmarks.md, start-up). The declarations of Cbc_C_Interface.h give
- * each pointer its exact type. */
+ * each pointer its exact type.
+ *
+ * One row per function t24 calls, Cbc_ dropped: the X-macro makes both the struct of
+ * pointers (cbc_api) and the names dlsym() looks up (cbc_names), in the same order, so a
+ * function is added or removed in one place. */
+#define CBC_API(X)             \
+    X(newModel)                \
+    X(deleteModel)             \
+    X(setObjSense)             \
+    X(addCol)                  \
+    X(addRow)                  \
+    X(setParameter)            \
+    X(setMIPStartI)            \
+    X(solve)                   \
+    X(getNodeCount)            \
+    X(isAbandoned)             \
+    X(isProvenInfeasible)      \
+    X(bestSolution)            \
+    X(getBestPossibleObjValue) \
+    X(isProvenOptimal)         \
+    X(getVersion)
+
 typedef struct {
-    __typeof__(Cbc_newModel) *newModel;
-    __typeof__(Cbc_deleteModel) *deleteModel;
-    __typeof__(Cbc_setObjSense) *setObjSense;
-    __typeof__(Cbc_addCol) *addCol;
-    __typeof__(Cbc_addRow) *addRow;
-    __typeof__(Cbc_setParameter) *setParameter;
-    __typeof__(Cbc_setMIPStartI) *setMIPStartI;
-    __typeof__(Cbc_solve) *solve;
-    __typeof__(Cbc_getNodeCount) *getNodeCount;
-    __typeof__(Cbc_isAbandoned) *isAbandoned;
-    __typeof__(Cbc_isProvenInfeasible) *isProvenInfeasible;
-    __typeof__(Cbc_bestSolution) *bestSolution;
-    __typeof__(Cbc_getBestPossibleObjValue) *getBestPossibleObjValue;
-    __typeof__(Cbc_isProvenOptimal) *isProvenOptimal;
-    __typeof__(Cbc_getVersion) *getVersion;
+#define CBC_FIELD(name) __typeof__(Cbc_##name) *name;
+    CBC_API(CBC_FIELD)
+#undef CBC_FIELD
 } cbc_api;
 
-static const char *const cbc_names[] = { "Cbc_newModel", "Cbc_deleteModel", "Cbc_setObjSense", "Cbc_addCol", "Cbc_addRow", "Cbc_setParameter", "Cbc_setMIPStartI", "Cbc_solve", "Cbc_getNodeCount", "Cbc_isAbandoned", "Cbc_isProvenInfeasible", "Cbc_bestSolution", "Cbc_getBestPossibleObjValue", "Cbc_isProvenOptimal", "Cbc_getVersion" };
+static const char *const cbc_names[] = {
+#define CBC_NAME(name) "Cbc_" #name,
+    CBC_API(CBC_NAME)
+#undef CBC_NAME
+};
+
+/* cbc_load() fills cbc_api as an array of pointers, the i-th from cbc_names[i]: the
+ * struct must be exactly one pointer per name, nothing else and no padding. */
+_Static_assert(sizeof(cbc_api) == sizeof cbc_names / sizeof cbc_names[0] * sizeof(void *),
+               "cbc_api must hold exactly one pointer per name in cbc_names");
 
 /* Fills *api from the CBC library the build found (T24_CBC_LIBRARY). dlopen keeps one copy
  * however often it is called. Returns 0, or -1 with a reason in err. */

@@ -15,9 +15,13 @@
 #include "core/cancel.h"
 #include "hitset/instance.h"
 
+/* How a search ended, whichever engine ran it: GLPK here, or CBC for the minimum hitting
+ * set (cbc.h), which gives the same three values. */
 typedef enum {
-    ILP_OPTIMAL,  /* GLPK proved the solution optimal */
-    ILP_STOPPED,  /* the time limit stopped the search; the solution may not be optimal */
+    ILP_OPTIMAL,  /* the engine proved the solution optimal (a CBC claim only when t24
+                     believes it, cbc.c); also an instance with no sets */
+    ILP_STOPPED,  /* stopped with a solution not proven optimal: the time limit, the
+                     caller's cancel (GLPK), or a CBC claim t24 did not believe */
     ILP_NONE      /* stopped before any solution was known */
 } ilp_status;
 

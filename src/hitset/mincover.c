@@ -156,7 +156,8 @@ static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
     relay_progress((void *)&r->rl, &pr);
 }
 
-/* Keeps the first GLPK failure's message; later phases still run and report. */
+/* Keeps the first solver failure's message (the LP bound's and max coverage's are GLPK's,
+ * the exact search's GLPK's or CBC's); later phases still run and report. */
 static void note_failure(mincover_result *r, const char *what, const char *why)
 {
     if (!r->message[0])
@@ -670,8 +671,8 @@ static void coverage_phase(const instance *h, mincover_result *r)
 
 /* Runs the whole pipeline on h. multiplicity (per element, may be NULL) is how many
  * templates each class stands for, used only by the random greedy runs. Returns 0 with
- * *out filled (free with mincover_result_free()); a GLPK failure or a stop by the time
- * limit is not an error: out->message / out->ilp say what happened and the bounds and
+ * *out filled (free with mincover_result_free()); a solver's failure (GLPK's, or CBC's
+ * in the exact search) or a stop by the time limit is not an error: out->message / out->ilp say what happened and the bounds and
  * cover still hold. Returns -1 with a reason in err when memory runs out or a cover
  * check fails. */
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,

@@ -134,7 +134,9 @@ typedef struct {
                                       to the exact search */
     double budget;                 /* seconds the searches were given: time_limit,
                                       capped by the deadline when they started */
-    char message[256];             /* why GLPK failed, when it did */
+    char message[256];             /* why the first solver failed, when one did (the LP
+                                      bound, the exact search with either engine, max
+                                      coverage), else "" */
     double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ls, seconds_ilp,
         seconds_cover, seconds_coverage;
 } mincover_result;

@@ -177,6 +177,7 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
     else
         cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
+    /* The key keeps its name, though the failure may be CBC's (the exact search). */
     if (r->message[0])
         cJSON_AddStringToObject(o, "glpk_error", r->message);
     else

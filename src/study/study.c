@@ -37,8 +37,9 @@ static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size
 
 /* Runs the study for sp and the hitting sets for hp into *p (zeroed first). Returns 0,
  * or -1 with a one-line reason in err; either way the caller releases *p with
- * study_free(). A GLPK failure is not an error here: the result then holds the
- * greedy cover and the bounds proven so far, and hr.message says why GLPK failed. */
+ * study_free(). A solver's failure (GLPK's, or CBC's in the exact search) is not an error
+ * here: the result then holds the greedy cover and the bounds proven so far, and
+ * hr.message says why the solver failed. */
 int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
                  size_t errsize)
 {

@@ -301,8 +301,7 @@ static void label(const sweep_config *c, char *buf, size_t size)
              template_groupings_name(c->groupings));
 }
 
-/* Runs one configuration and returns its row (the study's JSON object), or NULL with
- * the reason in err. Counts a GLPK failure in *failures: the row then says so. */
+/* The enumeration parameters of configuration c. */
 static void config_params(const sweep_config *c, const sweep_params *p, enumeration_params *sp)
 {
     enumeration_params_init(sp);
@@ -339,6 +338,9 @@ int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t
     return 0;
 }
 
+/* Runs one configuration and returns its row (the study's JSON object), or NULL with
+ * the reason in err. Counts a solver's failure (hr.message set: GLPK's, or CBC's in the
+ * exact search) in *failures: the row then says so. */
 static cJSON *run_one(const sweep_config *c, const sweep_params *p, size_t *failures,
                       char *err, size_t errsize)
 {
@@ -373,7 +375,8 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
 
 /* Runs every configuration of the plan in order and returns the sweep document (keys
  * in docs/results.md's companion, docs/cli.md): {"sweep": parameters, "tables": [{name,
- * title, by_target, rows, smallest, largest}], "glpk_failures"}. The caller deletes it.
+ * title, by_target, rows, smallest, largest}], "glpk_failures"} (the count of rows whose
+ * solver failed, CBC's included: the key keeps its old name). The caller deletes it.
  * Returns NULL with a one-line reason in err when a configuration cannot run at all. */
 cJSON *sweep_run(const sweep_plan *plan, const sweep_params *p, char *err, size_t errsize)
 {
