@@ -24,7 +24,7 @@ static const char help_head[] =
     "usage: t24 emit [options]\n"
     "\n"
     "Run the study for a configuration, take its best cover (the proven minimum when\n"
-    "GLPK proves it), add templates of other groupings for hands the family misses,\n"
+    "it is proven), add templates of other groupings for hands the family misses,\n"
     "order them so few are tried per hand, and write the table as C source.\n"
     "\n"
     "options:\n"

@@ -216,7 +216,7 @@ int cmd_sweep(int argc, char **argv)
         print(stdout, doc, o.fmt, o.sp.timings, json, o.configs);
         int failures = cJSON_GetObjectItemCaseSensitive(doc, "glpk_failures")->valueint;
         if (failures) {
-            args_message("sweep", "GLPK failed on %d configuration%s (see their rows)",
+            args_message("sweep", "the exact search failed on %d configuration%s (see their rows)",
                     failures, failures > 1 ? "s" : "");
             rc = ARGS_EXIT_USAGE;
         }
