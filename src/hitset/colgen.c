@@ -192,6 +192,16 @@ static void save_basis(const rmp *m, ilp_basis *b)
     free(col);
 }
 
+/* Keeps multipliers y in u as lagrange_evaluate() reads them: NaN and negatives as 0,
+ * values above 1 as 1. GLPK's duals stray past 0 and 1 by its rounding (-9e-13 and
+ * 1 + 2^-52 seen on small instances); clamped, u gives the same bound and lies where
+ * Lagrangian multipliers belong, for the heuristics that start from it. */
+static void keep_multipliers(double *u, const double *y, uint32_t ns)
+{
+    for (uint32_t s = 0; s < ns; s++)
+        u[s] = y[s] > 0 ? (y[s] < 1 ? y[s] : 1) : 0;
+}
+
 /* The round's proven bound: L of the duals y, and L of y / a, a = the largest sum of y
  * over one element's sets (Farley's bound): early on many elements price far below 0 and
  * L(y) is worthless, while y / a is dual feasible and bounds by restricted / a. Keeps
@@ -202,7 +212,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
     lagrange_bound b = lagrange_evaluate(m->h, m->y, m->reduced);
     if (lagrange_better(b, out->bound)) {
         out->bound = b;
-        memcpy(out->u, m->y, (size_t)ns * sizeof *m->y);
+        keep_multipliers(out->u, m->y, ns);
     }
     double a = 1;
     for (uint32_t e = 0; e < ne; e++)
@@ -216,7 +226,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
     b = lagrange_evaluate(m->h, m->scaled, NULL);
     if (lagrange_better(b, out->bound)) {
         out->bound = b;
-        memcpy(out->u, m->scaled, (size_t)ns * sizeof *m->scaled);
+        keep_multipliers(out->u, m->scaled, ns);
     }
 }
 
