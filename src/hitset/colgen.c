@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "core/walltime.h"
 #include "hitset/glpk_guard.h"
 
@@ -349,5 +350,28 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
     colgen_call c = { h, p, out, err, errsize };
     memset(out, 0, sizeof *out); /* what a failure to start the thread leaves */
     out->restricted = -1;
-    return glpk_guard_call(colgen_there, &c, err, errsize);
+    int rc = glpk_guard_call(colgen_there, &c, err, errsize);
+    if (rc == 0)
+        CHECK(colgen_result_check(h, out));
+    return rc;
+}
+
+/* The invariants of colgen_result for h (colgen.h). The bound is recomputed from u: it
+ * was evaluated on exactly these multipliers, so the ceiling must match exactly, and the
+ * value (the same computation) to far below any rounding that matters. */
+const char *colgen_result_check(const instance *h, const colgen_result *r)
+{
+    uint32_t ns = instance_nsets(h);
+    if (ns > 0 && !r->u)
+        return "column generation's result has no multipliers";
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!isfinite(r->u[s]))
+            return "a multiplier of column generation is not finite";
+        if (r->u[s] < 0 || r->u[s] > 1)
+            return "a multiplier of column generation lies outside [0, 1]";
+    }
+    lagrange_bound b = lagrange_evaluate(h, r->u, NULL);
+    if (b.ceil != r->bound.ceil || fabs(b.value - r->bound.value) > 1e-9)
+        return "column generation's bound is not L of its multipliers";
+    return NULL;
 }
