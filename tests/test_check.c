@@ -2,13 +2,16 @@
  * one notices the broken invariants it names. Debug builds also run them inside the
  * library, so there every other test exercises them too. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/check.h"
+#include "hitset/colgen.h"
 #include "hitset/greedy.h"
 #include "hitset/instance.h"
+#include "hitset/reduce.h"
 #include "study/classes.h"
 #include "mincover_helpers.h"
 #include "study_helpers.h"
@@ -73,6 +76,157 @@ Test(check, greedy_covers_pass_and_tampered_ones_do_not)
     expect_broken(instance_check_cover(h, g.elems + 1, g.n - 1), "unmet");
     greedy_cover_free(&g);
     greedy_cover_free(&p);
+    instance_free(h);
+}
+
+Test(check, reductions_built_by_t24_pass)
+{
+    uint64_t state = 5;
+    char err[256];
+    for (int i = 0; i < 200; i++) {
+        instance *h = random_instance(1 + (uint32_t)(test_random(&state) % 30),
+                                      1 + (uint32_t)(test_random(&state) % 60), 5, &state);
+        reduce_result r;
+        cr_assert_eq(reduce_run(h, &r, err, sizeof err), 0, "%s", err);
+        cr_assert_null(reduce_result_check(h, &r));
+        reduce_result_free(&r);
+        /* A deadline already past stops the passes midway: the core is less reduced,
+         * and every invariant still holds. */
+        cr_assert_eq(reduce_run_until(h, 1e-9, NULL, &r, err, sizeof err), 0, "%s", err);
+        cr_assert(r.stopped);
+        cr_assert_null(reduce_result_check(h, &r));
+        reduce_result_free(&r);
+        instance_free(h);
+    }
+}
+
+/* A set of h outside the core that lacks some element of core set 0 (mapped), or
+ * UINT32_MAX. */
+static uint32_t set_not_over_core_set_0(const instance *h, const reduce_result *r)
+{
+    uint32_t m, n;
+    const uint32_t *row = instance_set(r->core, 0, &m);
+    for (uint32_t s = 0; s < instance_nsets(h); s++) {
+        bool kept = false;
+        for (uint32_t k = 0; k < instance_nsets(r->core); k++)
+            kept |= r->core_set[k] == s;
+        const uint32_t *orig = instance_set(h, s, &n);
+        for (uint32_t i = 0; i < m && !kept; i++) {
+            bool has = false;
+            for (uint32_t j = 0; j < n; j++)
+                has |= orig[j] == r->core_elem[row[i]];
+            if (!has)
+                return s;
+        }
+    }
+    return UINT32_MAX;
+}
+
+/* A reduction with two forced elements or more, a core with sets, and a set to plant as
+ * a core set that is not a superset: the random instances of seed 3 soon give one. */
+static instance *reducible(reduce_result *r, uint32_t *planted)
+{
+    uint64_t state = 3;
+    char err[256];
+    for (;;) {
+        instance *h = random_instance(30, 40, 4, &state);
+        cr_assert_eq(reduce_run(h, r, err, sizeof err), 0, "%s", err);
+        if (r->nforced >= 2 && instance_nsets(r->core) > 0 &&
+            (*planted = set_not_over_core_set_0(h, r)) != UINT32_MAX)
+            return h;
+        reduce_result_free(r);
+        instance_free(h);
+    }
+}
+
+Test(check, reductions_pass_and_tampered_ones_do_not)
+{
+    reduce_result r;
+    uint32_t planted;
+    instance *h = reducible(&r, &planted);
+    cr_assert_null(reduce_result_check(h, &r));
+
+    uint32_t f0 = r.forced[0], f1 = r.forced[1];
+    r.forced[1] = f0;
+    expect_broken(reduce_result_check(h, &r), "forced element is repeated");
+    r.forced[1] = instance_nelems(h);
+    expect_broken(reduce_result_check(h, &r), "forced element is out of range");
+    r.forced[1] = f1;
+
+    uint32_t e0 = r.core_elem[0];
+    r.core_elem[0] = f0;
+    expect_broken(reduce_result_check(h, &r), "core element maps to a forced element");
+    r.core_elem[0] = e0;
+
+    uint32_t s0 = r.core_set[0];
+    r.core_set[0] = planted;
+    expect_broken(reduce_result_check(h, &r), "not a subset");
+    r.core_set[0] = s0;
+
+    r.forced_sets++;
+    expect_broken(reduce_result_check(h, &r), "do not add up");
+    r.forced_sets--;
+    cr_assert_null(reduce_result_check(h, &r), "every tampering was undone");
+    reduce_result_free(&r);
+    instance_free(h);
+}
+
+/* A reduction by hand of {0, 1}, {1, 2}: keeping {0, 1} alone and calling {1, 2}
+ * dominated (element 2 with it) is wrong, since {1, 2} does not contain {0, 1}; with
+ * {0, 1, 2} as the second set the same reduction is right. */
+Test(check, a_removed_set_must_contain_a_core_set)
+{
+    static const uint32_t wrong[][16] = { { 0, 1, UINT32_MAX }, { 1, 2, UINT32_MAX } };
+    static const uint32_t right[][16] = { { 0, 1, UINT32_MAX }, { 0, 1, 2, UINT32_MAX } };
+    static const uint32_t core_sets[][16] = { { 0, 1, UINT32_MAX } };
+    uint32_t core_elem[] = { 0, 1 }, core_set[] = { 0 };
+    reduce_result r = { .dominated_sets = 1, .dominated_elems = 1,
+                        .core = make_instance(2, 1, core_sets), .core_elem = core_elem,
+                        .core_set = core_set };
+    instance *h = make_instance(3, 2, right);
+    cr_assert_null(reduce_result_check(h, &r));
+    instance_free(h);
+    h = make_instance(3, 2, wrong);
+    expect_broken(reduce_result_check(h, &r), "contains no core set");
+    instance_free(h);
+    instance_free(r.core);
+}
+
+Test(check, colgen_duals_pass_and_tampered_ones_do_not)
+{
+    uint64_t state = 13;
+    instance *h = random_instance(25, 60, 4, &state);
+    greedy_cover g;
+    colgen_params p;
+    colgen_result r;
+    char err[256];
+    cr_assert_eq(greedy_run(h, NULL, &g), 0);
+    colgen_params_init(&p);
+    p.cover = g.elems;
+    p.ncover = g.n;
+    cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_null(colgen_result_check(h, &r));
+    cr_assert_gt(r.bound.ceil, 0, "the test wants a bound above 0");
+
+    double u0 = r.u[0];
+    r.u[0] = -0.5;
+    expect_broken(colgen_result_check(h, &r), "outside [0, 1]");
+    r.u[0] = 1.5;
+    expect_broken(colgen_result_check(h, &r), "outside [0, 1]");
+    r.u[0] = NAN;
+    expect_broken(colgen_result_check(h, &r), "not finite");
+    r.u[0] = u0;
+
+    lagrange_bound b = r.bound;
+    r.bound.ceil++;
+    expect_broken(colgen_result_check(h, &r), "not L of its multipliers");
+    r.bound = b;
+    r.bound.value += 1e-6;
+    expect_broken(colgen_result_check(h, &r), "not L of its multipliers");
+    r.bound = b;
+    cr_assert_null(colgen_result_check(h, &r), "every tampering was undone");
+    colgen_result_free(&r);
+    greedy_cover_free(&g);
     instance_free(h);
 }
 

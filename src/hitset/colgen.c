@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "core/walltime.h"
 #include "hitset/glpk_guard.h"
 
@@ -192,6 +193,16 @@ static void save_basis(const rmp *m, ilp_basis *b)
     free(col);
 }
 
+/* Keeps multipliers y in u as lagrange_evaluate() reads them: NaN and negatives as 0,
+ * values above 1 as 1. GLPK's duals stray past 0 and 1 by its rounding (-9e-13 and
+ * 1 + 2^-52 seen on small instances); clamped, u gives the same bound and lies where
+ * Lagrangian multipliers belong, for the heuristics that start from it. */
+static void keep_multipliers(double *u, const double *y, uint32_t ns)
+{
+    for (uint32_t s = 0; s < ns; s++)
+        u[s] = y[s] > 0 ? (y[s] < 1 ? y[s] : 1) : 0;
+}
+
 /* The round's proven bound: L of the duals y, and L of y / a, a = the largest sum of y
  * over one element's sets (Farley's bound): early on many elements price far below 0 and
  * L(y) is worthless, while y / a is dual feasible and bounds by restricted / a. Keeps
@@ -202,7 +213,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
     lagrange_bound b = lagrange_evaluate(m->h, m->y, m->reduced);
     if (lagrange_better(b, out->bound)) {
         out->bound = b;
-        memcpy(out->u, m->y, (size_t)ns * sizeof *m->y);
+        keep_multipliers(out->u, m->y, ns);
     }
     double a = 1;
     for (uint32_t e = 0; e < ne; e++)
@@ -216,7 +227,7 @@ static void keep_best_bound(rmp *m, colgen_result *out)
     b = lagrange_evaluate(m->h, m->scaled, NULL);
     if (lagrange_better(b, out->bound)) {
         out->bound = b;
-        memcpy(out->u, m->scaled, (size_t)ns * sizeof *m->scaled);
+        keep_multipliers(out->u, m->scaled, ns);
     }
 }
 
@@ -339,5 +350,28 @@ int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, cha
     colgen_call c = { h, p, out, err, errsize };
     memset(out, 0, sizeof *out); /* what a failure to start the thread leaves */
     out->restricted = -1;
-    return glpk_guard_call(colgen_there, &c, err, errsize);
+    int rc = glpk_guard_call(colgen_there, &c, err, errsize);
+    if (rc == 0)
+        CHECK(colgen_result_check(h, out));
+    return rc;
+}
+
+/* The invariants of colgen_result for h (colgen.h). The bound is recomputed from u: it
+ * was evaluated on exactly these multipliers, so the ceiling must match exactly, and the
+ * value (the same computation) to far below any rounding that matters. */
+const char *colgen_result_check(const instance *h, const colgen_result *r)
+{
+    uint32_t ns = instance_nsets(h);
+    if (ns > 0 && !r->u)
+        return "column generation's result has no multipliers";
+    for (uint32_t s = 0; s < ns; s++) {
+        if (!isfinite(r->u[s]))
+            return "a multiplier of column generation is not finite";
+        if (r->u[s] < 0 || r->u[s] > 1)
+            return "a multiplier of column generation lies outside [0, 1]";
+    }
+    lagrange_bound b = lagrange_evaluate(h, r->u, NULL);
+    if (b.ceil != r->bound.ceil || fabs(b.value - r->bound.value) > 1e-9)
+        return "column generation's bound is not L of its multipliers";
+    return NULL;
 }

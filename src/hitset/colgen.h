@@ -47,7 +47,7 @@ typedef struct {
     double restricted;    /* the last restricted LP's optimum: at least the LP optimum,
                              equal to it when optimal (floating point; -1 if none) */
     lagrange_bound bound; /* the best proven bound, L of some round's duals */
-    double *u;            /* those duals (nsets), Lagrangian multipliers */
+    double *u;            /* those duals (nsets) clamped to [0, 1], as L reads them */
     uint32_t rounds;      /* restricted LPs solved */
     uint32_t columns;     /* elements in the last restricted LP */
     double seconds;
@@ -57,5 +57,8 @@ void colgen_params_init(colgen_params *p);
 int colgen_lp(const instance *h, const colgen_params *p, colgen_result *out, char *err,
               size_t errsize);
 void colgen_result_free(colgen_result *r);
+/* Checker (core/check.h): NULL when r's multipliers are finite, in [0, 1], and give r's
+ * bound under lagrange_evaluate(), else the first invariant broken. */
+const char *colgen_result_check(const instance *h, const colgen_result *r);
 
 #endif

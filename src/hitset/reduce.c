@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "core/idlist.h"
 #include "core/walltime.h"
 
@@ -273,6 +274,8 @@ int reduce_run_until(const instance *h, double deadline, const cancel_check *can
     if (out->core_elem && out->core_set)
         out->core = instance_sub(h, st.alive_e, st.alive_s, out->core_elem, out->core_set);
     rc = out->core ? 0 : -1;
+    if (rc == 0)
+        CHECK(reduce_result_check(h, out));
 done:
     state_free(&st);
     if (rc) {
@@ -317,4 +320,197 @@ void reduce_result_free(reduce_result *r)
     free(r->core_set);
     instance_free(r->core);
     memset(r, 0, sizeof *r);
+}
+
+/* What reduce_result_check() marks on h: the forced elements, the sets kept in the core,
+ * each element's core id (UINT32_MAX outside the core), and per core element c the core
+ * sets whose first element is c (by_first[first_off[c] .. first_off[c + 1]]): a set
+ * that contains a core set contains its first element, so only those need testing. */
+typedef struct {
+    const instance *h;
+    const reduce_result *r;
+    unsigned char *forced, *kept_set;
+    uint32_t *core_id;
+    uint32_t *stamp; /* per core element: 1 + the removed set under test */
+    uint32_t *first_off, *by_first;
+} audit;
+
+static void audit_free(audit *a)
+{
+    free(a->forced);
+    free(a->kept_set);
+    free(a->core_id);
+    free(a->stamp);
+    free(a->first_off);
+    free(a->by_first);
+}
+
+static int audit_alloc(audit *a, const instance *h, const reduce_result *r)
+{
+    size_t ne = instance_nelems(h), ns = instance_nsets(h);
+    size_t cne = instance_nelems(r->core), cns = instance_nsets(r->core);
+    memset(a, 0, sizeof *a);
+    a->h = h;
+    a->r = r;
+    a->forced = calloc(ne + 1, 1);
+    a->kept_set = calloc(ns + 1, 1);
+    a->core_id = malloc((ne + 1) * sizeof *a->core_id);
+    a->stamp = calloc(cne + 1, sizeof *a->stamp);
+    a->first_off = calloc(cne + 2, sizeof *a->first_off);
+    a->by_first = malloc((cns + 1) * sizeof *a->by_first);
+    if (!a->forced || !a->kept_set || !a->core_id || !a->stamp || !a->first_off ||
+        !a->by_first) {
+        audit_free(a);
+        return -1;
+    }
+    for (size_t e = 0; e < ne; e++)
+        a->core_id[e] = UINT32_MAX;
+    return 0;
+}
+
+/* Every element and every set of h ends in exactly one of the counts. */
+static const char *check_counts(const instance *h, const reduce_result *r)
+{
+    if ((uint64_t)instance_nelems(r->core) + r->nforced + r->dominated_elems +
+            r->emptied_elems != instance_nelems(h))
+        return "the core's, forced, dominated and emptied elements do not add up to h's";
+    if ((uint64_t)instance_nsets(r->core) + r->forced_sets + r->dominated_sets !=
+        instance_nsets(h))
+        return "the core's, forced and dominated sets do not add up to h's";
+    return NULL;
+}
+
+/* Forced elements are killed when forced, so none can be forced twice. */
+static const char *check_forced(audit *a)
+{
+    for (uint32_t i = 0; i < a->r->nforced; i++) {
+        uint32_t e = a->r->forced[i];
+        if (e >= instance_nelems(a->h))
+            return "a forced element is out of range";
+        if (a->forced[e])
+            return "a forced element is repeated";
+        a->forced[e] = 1;
+    }
+    return NULL;
+}
+
+/* The core's elements are the alive ones: distinct, and never a forced (dead) one. */
+static const char *check_core_elems(audit *a)
+{
+    for (uint32_t c = 0; c < instance_nelems(a->r->core); c++) {
+        uint32_t e = a->r->core_elem[c];
+        if (e >= instance_nelems(a->h))
+            return "a core element maps out of range";
+        if (a->forced[e])
+            return "a core element maps to a forced element";
+        if (a->core_id[e] != UINT32_MAX)
+            return "two core elements map to one element";
+        a->core_id[e] = c;
+    }
+    return NULL;
+}
+
+/* Core set k is its set of h with the dead elements removed (instance_sub()): exactly
+ * the core elements of that set, none added; and no forced element meets it, since a
+ * forced element kills every set it meets. */
+static const char *check_core_set(audit *a, uint32_t k)
+{
+    uint32_t s = a->r->core_set[k], m, n, kept = 0;
+    if (s >= instance_nsets(a->h))
+        return "a core set maps out of range";
+    if (a->kept_set[s])
+        return "two core sets map to one set";
+    a->kept_set[s] = 1;
+    const uint32_t *row = instance_set(a->r->core, k, &m);
+    const uint32_t *orig = instance_set(a->h, s, &n);
+    for (uint32_t i = 0; i < m; i++)
+        if (!idlist_sorted_has(orig, n, a->r->core_elem[row[i]]))
+            return "a core set is not a subset of its set of h";
+    for (uint32_t i = 0; i < n; i++) {
+        if (a->forced[orig[i]])
+            return "a core set's set of h is met by a forced element";
+        kept += a->core_id[orig[i]] != UINT32_MAX;
+    }
+    return kept == m ? NULL : "a core set lacks a core element of its set of h";
+}
+
+/* Buckets the core sets by their first element (a counting sort). */
+static void index_by_first(audit *a)
+{
+    const instance *core = a->r->core;
+    uint32_t cns = instance_nsets(core), len;
+    for (uint32_t k = 0; k < cns; k++)
+        a->first_off[instance_set(core, k, &len)[0] + 1]++;
+    for (uint32_t c = 0; c < instance_nelems(core); c++)
+        a->first_off[c + 1] += a->first_off[c];
+    for (uint32_t k = 0; k < cns; k++)
+        a->by_first[a->first_off[instance_set(core, k, &len)[0]]++] = k;
+    for (uint32_t c = instance_nelems(core); c > 0; c--) /* undo the advance */
+        a->first_off[c] = a->first_off[c - 1];
+    a->first_off[0] = 0;
+}
+
+/* Does set s of h (not in the core) contain every element of some core set? */
+static bool contains_core_set(audit *a, uint32_t s)
+{
+    uint32_t n, m;
+    const uint32_t *orig = instance_set(a->h, s, &n);
+    for (uint32_t i = 0; i < n; i++)
+        if (a->core_id[orig[i]] != UINT32_MAX)
+            a->stamp[a->core_id[orig[i]]] = s + 1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = a->core_id[orig[i]];
+        if (c == UINT32_MAX)
+            continue;
+        for (uint32_t j = a->first_off[c]; j < a->first_off[c + 1]; j++) {
+            const uint32_t *row = instance_set(a->r->core, a->by_first[j], &m);
+            uint32_t t = 0;
+            while (t < m && a->stamp[row[t]] == s + 1)
+                t++;
+            if (t == m)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* A set leaves either with a forced element, which it then contains, or as a superset
+ * of an alive set g's alive elements. g's alive elements only shrink later, and if g
+ * leaves too, then by a forced element among them or as a superset of another set's,
+ * and so on: every removed set ends met by a forced element or containing a core set. */
+static const char *check_removed_sets(audit *a)
+{
+    index_by_first(a);
+    for (uint32_t s = 0; s < instance_nsets(a->h); s++) {
+        if (a->kept_set[s])
+            continue;
+        uint32_t n, i = 0;
+        const uint32_t *orig = instance_set(a->h, s, &n);
+        while (i < n && !a->forced[orig[i]])
+            i++;
+        if (i == n && !contains_core_set(a, s))
+            return "a removed set is met by no forced element and contains no core set";
+    }
+    return NULL;
+}
+
+/* The invariants of reduce_result for h (reduce.h); NULL also when memory runs out for
+ * the check. */
+const char *reduce_result_check(const instance *h, const reduce_result *r)
+{
+    if (!r->core)
+        return "a reduction has no core";
+    const char *why = check_counts(h, r);
+    audit a;
+    if (why || audit_alloc(&a, h, r))
+        return why;
+    why = check_forced(&a);
+    if (!why)
+        why = check_core_elems(&a);
+    for (uint32_t k = 0; !why && k < instance_nsets(r->core); k++)
+        why = check_core_set(&a, k);
+    if (!why)
+        why = check_removed_sets(&a);
+    audit_free(&a);
+    return why;
 }

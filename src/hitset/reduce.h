@@ -39,5 +39,9 @@ int reduce_run_until(const instance *h, double deadline, const cancel_check *can
                      reduce_result *out, char *err, size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
+/* Checker (core/check.h): NULL when r is a reduction of h as reduce_run() leaves one (the
+ * maps, the counts, and every removed set met by a forced element or containing a core
+ * set), else the first invariant broken. */
+const char *reduce_result_check(const instance *h, const reduce_result *r);
 
 #endif
