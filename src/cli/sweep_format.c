@@ -164,9 +164,11 @@ static void md_header(FILE *out, const cJSON *doc, const char *configs)
               "do not edit it by hand).\n", out);
     fprintf(out, "Each row is the report of `t24 study --json` for its "
                  "configuration, run by the same\nlibrary call. Greedy: %lld runs with random "
-                 "tie-breaking (seed %lld); GLPK: at most %g s\nper configuration%s.\n\n",
-            integer(h, "greedy_runs"), integer(h, "seed"),
-            num(h, "time_limit"), cJSON_IsTrue(get(h, "reductions")) ? ""
+                 "tie-breaking (seed %lld); the whole study at most %g s\nper configuration, "
+                 "the exact search by %s%s.\n\n",
+            integer(h, "greedy_runs"), integer(h, "seed"), num(h, "time_limit"),
+            strcmp(str(h, "engine"), "cbc") == 0 ? "CBC" : "GLPK",
+            cJSON_IsTrue(get(h, "reductions")) ? ""
                                   : ", without reductions");
     fputs(columns, out);
     if (configs) {
