@@ -80,10 +80,11 @@ static int help_command(int argc, char **argv, const char **name)
         usage(stdout);
         return 0;
     }
+    if (argc > 3)
+        return args_error(NULL, "help takes one command, not '%s' as well", argv[3]);
     const cli_command *c = find_command(argv[2]);
-    if (!c || argc > 3)
-        return args_error(NULL, argc > 3 ? "help takes one command, not '%s' as well"
-                                         : "no command '%s' to describe", argv[argc > 3 ? 3 : 2]);
+    if (!c)
+        return args_error(NULL, "no command '%s' to describe", argv[2]);
     char *args[] = { argv[2], "--help", NULL };
     *name = c->name;
     return c->run(2, args);

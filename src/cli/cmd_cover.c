@@ -191,7 +191,8 @@ static int run(options *o)
     double t0 = walltime_now();
     if (incumbent_start())
         return args_message("cover", "cannot install the signal handlers");
-    instance *h = read_instance(o, t0 + o->cfg.hp.time_limit, err, sizeof err);
+    o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit; /* reading included */
+    instance *h = read_instance(o, o->cfg.hp.deadline, err, sizeof err);
     if (!h)
         return args_message("cover", "%s", err);
     double read = walltime_now() - t0;
@@ -199,7 +200,6 @@ static int run(options *o)
     mincover_result r;
     progress_line line = progress_line_make("cover", o->cfg.progress, t0,
                                             o->cfg.hp.time_limit);
-    o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit;
     o->cfg.hp.settled_runs = false; /* a solver: no statistics to gather */
     o->cfg.hp.improved = on_improved;
     if (line.log) {

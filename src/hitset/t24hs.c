@@ -83,26 +83,6 @@ static int bad(char *err, size_t errsize, const char *field, double value, const
     return -1;
 }
 
-int hs_params_check(const hs_params *p, char *err, size_t errsize)
-{
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        return bad(err, errsize, "time_limit", p->time_limit, "a number of seconds in (0, 1e9]");
-    if (p->local_search != p->local_search || p->local_search > 1e9)
-        return bad(err, errsize, "local_search", p->local_search,
-                   "< 0 (the default share), 0 (none) or seconds up to 1e9");
-    if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
-        return bad(err, errsize, "greedy_runs", p->greedy_runs, "1..10000");
-    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC)
-        return bad(err, errsize, "engine", (int)p->engine, "HS_ENGINE_GLPK or HS_ENGINE_CBC");
-    if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
-        return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
-    if (p->threads < 1 || p->threads > 64)
-        return bad(err, errsize, "threads", p->threads, "1..64");
-    if (p->mem_limit_mb < 0)
-        return bad(err, errsize, "mem_limit_mb", p->mem_limit_mb, "0 (none) or more");
-    return 0;
-}
-
 static void to_mincover(const hs_params *p, mincover_params *q)
 {
     mincover_params_init(q);
@@ -124,6 +104,23 @@ static void to_mincover(const hs_params *p, mincover_params *q)
     q->cancel.requested = p->cancelled;
     q->cancel.ctx = p->cancel_ctx;
 }
+
+/* The public enums and local_search are checked here, under their public names; every
+ * other range is the engine's (mincover_params_check(), whose field names are these). */
+int hs_params_check(const hs_params *p, char *err, size_t errsize)
+{
+    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC)
+        return bad(err, errsize, "engine", (int)p->engine, "HS_ENGINE_GLPK or HS_ENGINE_CBC");
+    if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
+        return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
+    if (!(p->local_search <= 1e9)) /* NaN too */
+        return bad(err, errsize, "local_search", p->local_search,
+                   "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    mincover_params q;
+    to_mincover(p, &q);
+    return mincover_params_check(&q, err, errsize);
+}
+
 
 static int cmp_u32(const void *a, const void *b)
 {
