@@ -33,7 +33,7 @@ int main(int argc, char **argv)
         return 2;
     }
     hs_params p;
-    hs_result r;
+    hs_report r;
     hs_params_init(&p);
     if (getenv("HS_SECONDS"))
         p.time_limit = atof(getenv("HS_SECONDS"));
@@ -44,9 +44,13 @@ int main(int argc, char **argv)
     } else {
         if (hs_cover_write_pace(stdout, r.cover, r.size) || fflush(stdout))
             rc = 2;
-        fprintf(stderr, "hs_cover: %u elements, %s (lower bound %u)\n", r.size,
-                r.optimal ? "proven minimal" : "not proven minimal", r.lower_bound);
-        hs_result_free(&r);
+        if (r.optimal)
+            fprintf(stderr, "hs_cover: %u elements, proven minimal by %s\n", r.size,
+                    r.proven_by);
+        else
+            fprintf(stderr, "hs_cover: %u elements, not proven minimal (lower bound %u)\n",
+                    r.size, r.lower_bound);
+        hs_report_free(&r);
     }
     hs_instance_free(h);
     return rc;

@@ -2,10 +2,14 @@
 # Includes flow one way (src/README.md): cli -> emit -> study -> hitset -> eval -> solve -> core.
 # hitset, eval and solve need nothing of each other today; the order among them only
 # keeps a future include from starting a circle.
-# Checks two things and prints every offence:
+# Checks three things and prints every offence:
 #  1. no include points up or sideways between folders;
 #  2. no circle between modules (a module is NAME.c with NAME.h), in src/ or bench/:
-#     ilp.c including cbc.h while cbc.c includes ilp.h is a circle inside one folder.
+#     ilp.c including cbc.h while cbc.c includes ilp.h is a circle inside one folder;
+#  3. outside src/hitset/ (and tests/, which this does not read) the one hitset/ header
+#     included is hitset/t24hs.h, libt24hs's public one: the study, the commands, the
+#     emitter and the benchmarks (bench/ and its subfolders) see the engine as a program
+#     linking the library does, so its internals can change without them.
 # Usage: check_layers.sh [SRC [BENCH]]
 set -u
 src="${1:-$(dirname "$0")/../src}"
@@ -23,6 +27,12 @@ allowed() { # folder -> folders it may include
   esac
 }
 includes() { sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"; }
+public_only() { # file, its includes: a hitset/ header other than the public one is an offence
+  local inc
+  for inc in $2; do
+    case "$inc" in hitset/t24hs.h) ;; hitset/*) echo "$1 includes $inc (outside hitset/, only hitset/t24hs.h)"; bad=1 ;; esac
+  done
+}
 bad=0 files=0
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
@@ -39,7 +49,13 @@ for f in "$src"/*/*.[ch]; do
     [ "${inc%.h}" = "$module" ] || echo "$module ${inc%.h}" >> "$edges"
   done < <(includes "$f")
 done
+for f in "$src"/*/*.[ch]; do
+  [ "$(basename "$(dirname "$f")")" = hitset ] || public_only "$f" "$(includes "$f")"
+done
 if [ -n "$bench" ]; then
+  while IFS= read -r f; do
+    public_only "$f" "$(includes "$f")"
+  done < <(find "$bench" -name '*.[ch]')
   for f in "$bench"/*.[ch]; do
     module="bench/$(basename "${f%.*}")"
     while IFS= read -r inc; do
@@ -55,5 +71,5 @@ if ! loops=$(tsort "$edges" 2>&1 >/dev/null) || [ -n "$loops" ]; then
   echo "$loops" | sed -n 's/^tsort: /  /p' | grep -v 'input contains a loop'
   bad=1
 fi
-[ "$bad" -eq 0 ] && echo "layers: $files files, every include points down, no circle"
+[ "$bad" -eq 0 ] && echo "layers: $files files, every include points down, no circle, hitset/ seen through t24hs.h alone"
 exit "$bad"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_layers.sh must fail on what it exists to catch. Plants, in copies of src/ and
-# bench/, an upward include, a sideways one and a circle inside one folder, and checks
-# that the clean tree passes and each planted tree fails.
+# bench/, an upward include, a sideways one, a circle inside one folder, and a hitset/
+# internal header included from outside hitset/ (src/, bench/ and bench/maxsat/), and
+# checks that the clean tree passes and each planted tree fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."
@@ -36,4 +37,14 @@ plant circle src/hitset/ilp.c hitset/engine.h
 check "ilp.c including engine.h (engine includes ilp) fails" 1 "$tmp/circle"
 plant benchloop bench/harness.c sections.h
 check "harness including the sections fails" 1 "$tmp/benchloop"
+plant internal src/study/study.c hitset/mincover.h
+check "study including hitset/mincover.h (not the public header) fails" 1 "$tmp/internal"
+plant emitinternal src/emit/tablegen.h hitset/bound.h
+check "emit including hitset/bound.h fails" 1 "$tmp/emitinternal"
+plant benchinternal bench/bench_five.c hitset/greedy.h
+check "bench including hitset/greedy.h fails" 1 "$tmp/benchinternal"
+plant maxsatinternal bench/maxsat/maxsat.h hitset/instance.h
+check "bench/maxsat including hitset/instance.h fails" 1 "$tmp/maxsatinternal"
+plant public src/cli/cli.c hitset/t24hs.h
+check "cli including hitset/t24hs.h passes" 0 "$tmp/public"
 exit "$fail"

@@ -455,8 +455,8 @@ static int op_study(void *ctx, char *fp, size_t fpsize)
     sp.target = 6;
     sp.groupings = TEMPLATE_ALL;
     sp.nthreads = 1;
-    mincover_params hp;
-    mincover_params_init(&hp);
+    hs_params hp;
+    hs_params_init(&hp);
     hp.greedy_runs = 2;
     study r;
     char err[256];

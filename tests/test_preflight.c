@@ -26,9 +26,9 @@ Test(preflight, sizes_parse_in_powers_of_1024)
 Test(preflight, the_estimate_counts_templates_and_hands)
 {
     enumeration_params sp;
-    mincover_params hp;
+    hs_params hp;
     enumeration_params_init(&sp);
-    mincover_params_init(&hp);
+    hs_params_init(&hp);
     sp.ncards = 6;
     sp.hi = 13;
     sp.groupings = TEMPLATE_ALL;
@@ -50,9 +50,9 @@ Test(preflight, the_estimate_counts_templates_and_hands)
 static preflight_estimate six_cards(int64_t hi, double time_limit)
 {
     enumeration_params sp;
-    mincover_params hp;
+    hs_params hp;
     enumeration_params_init(&sp);
-    mincover_params_init(&hp);
+    hs_params_init(&hp);
     sp.ncards = 6;
     sp.hi = hi;
     sp.groupings = TEMPLATE_ALL;

@@ -19,9 +19,9 @@ typedef struct {
 static char *report(const config *c, bool per_template, int threads, char **sols)
 {
     enumeration_params sp;
-    mincover_params hp;
+    hs_params hp;
     enumeration_params_init(&sp);
-    mincover_params_init(&hp);
+    hs_params_init(&hp);
     sp.ncards = c->cards;
     sp.lo = c->lo;
     sp.hi = c->hi;

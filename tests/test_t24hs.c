@@ -48,7 +48,7 @@ Test(t24hs, bad_parameters_name_the_field_and_the_value)
         err[0] = '\0';
         cr_expect_eq(hs_params_check(&p, err, sizeof err), -1, "case %d passed", k);
         cr_expect(strstr(err, want), "case %d: '%s', not '%s'", k, err, want);
-        hs_result r;
+        hs_report r;
         cr_expect_eq(hs_cover_run(h, &p, &r, err, sizeof err), -1, "case %d ran", k);
         cr_expect(strstr(err, want), "case %d: '%s'", k, err);
         cr_expect_null(r.cover);
@@ -65,7 +65,7 @@ Test(t24hs, instances_refuse_what_no_cover_can_meet)
     cr_expect_null(hs_instance_new(6, 2, off, el, err, sizeof err), "an empty set taken");
     cr_expect_null(hs_instance_new(6, 1, NULL, el, err, sizeof err));
     hs_instance_free(NULL);
-    hs_result_free(NULL);
+    hs_report_free(NULL);
 }
 
 /* Random instances of at most 12 elements: the library's optimum is brute force's, and
@@ -99,15 +99,15 @@ Test(t24hs, runs_reach_the_brute_force_optimum)
         char err[256];
         hs_instance *h = hs_instance_new(ne, ns, off, el, err, sizeof err);
         cr_assert(h, "%s", err);
-        hs_result r;
+        hs_report r;
         cr_assert_eq(hs_cover_run(h, NULL, &r, err, sizeof err), 0, "%s", err);
         cr_expect(r.optimal, "instance %d not proven", t);
         cr_expect_eq((int)r.size, best, "instance %d: %u, brute force %d", t, r.size, best);
         cr_expect(hs_instance_is_cover(h, r.cover, r.size));
         cr_expect(r.proven_by != NULL);
-        for (uint32_t i = 1; i < r.size; i++)
-            cr_expect_lt(r.cover[i - 1], r.cover[i], "not ascending");
-        hs_result_free(&r);
+        for (uint32_t i = 0; i < r.size; i++) /* in greedy order: each adds a set */
+            cr_expect_gt(r.adds[i], 0, "instance %d: element %u adds nothing", t, r.cover[i]);
+        hs_report_free(&r);
         hs_instance_free(h);
     }
 }
@@ -153,7 +153,7 @@ Test(t24hs, a_cancelled_run_ends_with_a_valid_cover_and_bound, .timeout = 300)
     int asked = 0;
     p.cancelled = always;
     p.cancel_ctx = &asked;
-    hs_result r;
+    hs_report r;
     char err[256];
     cr_assert_eq(hs_cover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_gt(asked, 0, "the run never asked");
@@ -161,6 +161,223 @@ Test(t24hs, a_cancelled_run_ends_with_a_valid_cover_and_bound, .timeout = 300)
     cr_expect_leq(r.lower_bound, r.size);
     cr_expect(!r.optimal, "a 300 x 2400 random instance proven at once?");
     cr_expect_str_eq(r.search, "time_limit");
-    hs_result_free(&r);
+    hs_report_free(&r);
+    hs_instance_free(h);
+}
+
+/* The tables behind the report's words are public, read only: the bounds in their order
+ * of proof, the engines, the LP methods, each name parsed back to its value. */
+Test(t24hs, the_tables_of_bounds_and_engines_are_public)
+{
+    static const char *const names[] = { "necessary", "packing", "lp_bound" };
+    cr_assert_eq(hs_bound_count(), sizeof names / sizeof names[0]);
+    hs_bound_info b;
+    for (size_t i = 0; i < hs_bound_count(); i++) {
+        cr_assert_eq(hs_bound_about(i, &b), 0);
+        cr_expect_str_eq(b.name, names[i], "row %zu", i);
+        cr_expect(b.words && b.brief, "%s has no words", b.name);
+        cr_expect_eq(b.on_core, strcmp(b.name, "lp_bound") == 0, "%s", b.name);
+    }
+    cr_expect_eq(hs_bound_about(hs_bound_count(), &b), -1);
+    hs_engine e = HS_ENGINE_CBC;
+    cr_expect_str_eq(hs_engine_about(HS_ENGINE_GLPK).name, "glpk");
+    cr_expect_str_eq(hs_engine_about(HS_ENGINE_CBC).label, "CBC");
+    cr_expect_str_eq(hs_engine_about(HS_ENGINE_CBC).failed, "cbc_failed");
+    cr_expect_eq(hs_engine_parse("glpk", &e), 0);
+    cr_expect_eq(e, HS_ENGINE_GLPK);
+    cr_expect_eq(hs_engine_parse("cplex", &e), -1);
+    cr_expect_eq(e, HS_ENGINE_GLPK, "a refused name changed the value");
+    for (hs_lp m = HS_LP_AUTO; m <= HS_LP_COLGEN; m++) {
+        hs_lp back = HS_LP_AUTO;
+        cr_expect_eq(hs_lp_parse(hs_lp_name(m), &back), 0, "%s", hs_lp_name(m));
+        cr_expect_eq(back, m);
+    }
+    char v[32];
+    cr_expect_eq(hs_engine_version(HS_ENGINE_GLPK, v, sizeof v), 0);
+    cr_expect(strchr(v, '.'), "GLPK's version '%s'", v);
+}
+
+/* Sets {0, 1}, {2, 3}, {4, 5, 1}: nothing is necessary, the first two are disjoint, and
+ * element 1 with 2 or 3 meets all three, so the packing bound proves the cover of 2: the
+ * report credits the first bound of the table that reaches it, in that row's words. Its
+ * cover is in greedy order: adds sum to the sets, solves count each element's sets. */
+Test(t24hs, a_report_says_what_proved_its_cover)
+{
+    static const uint64_t off[] = { 0, 2, 4, 7 };
+    static const uint32_t el[] = { 0, 1, 2, 3, 4, 5, 1 };
+    char err[256];
+    hs_instance *h = hs_instance_new(6, 3, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    hs_report r;
+    cr_assert_eq(hs_cover_run(h, NULL, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.optimal);
+    cr_expect_eq(r.size, 2, "element 1 meets two sets");
+    cr_expect_eq(r.necessary, 0);
+    cr_expect_eq(r.packing, 2);
+    cr_expect_eq(r.proof, HS_PROOF_BOUND);
+    hs_bound_info packing;
+    cr_assert_eq(hs_bound_about(1, &packing), 0);
+    cr_expect_str_eq(r.proven_by, "packing");
+    cr_expect_str_eq(r.proof_bound.words, packing.words);
+    cr_expect_eq(r.elems, 6);
+    cr_expect_eq(r.sets, 3);
+    uint32_t met = 0;
+    for (uint32_t i = 0; i < r.size; i++) {
+        uint32_t n;
+        hs_instance_elem(h, r.cover[i], &n);
+        cr_expect_eq(r.solves[i], n, "element %u", r.cover[i]);
+        met += r.adds[i];
+    }
+    cr_expect_eq(met, 3);
+    cr_expect_null(r.params.start, "the report kept the caller's array");
+    hs_report_free(&r);
+    hs_report_free(&r); /* emptied: a second free is a no-op */
+    hs_instance_free(h);
+}
+
+/* The phases one at a time reach what a whole run reaches: the forced elements and the
+ * exact search's cover of the core (warm-started from the local search's, itself started
+ * from pruned greedy) make a cover of the run's size. */
+Test(t24hs, the_phases_chain_to_the_runs_optimum, .timeout = 120)
+{
+    uint64_t rng = 11, off[121] = { 0 };
+    uint32_t el[120 * 4];
+    for (int s = 0; s < 120; s++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t k = 2 + (uint32_t)((rng >> 33) % 3);
+        for (uint32_t j = 0; j < k; j++) {
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            el[off[s] + j] = (uint32_t)((rng >> 33) % 40);
+        }
+        off[s + 1] = off[s] + k;
+    }
+    char err[256];
+    hs_instance *h = hs_instance_new(40, 120, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    hs_report whole;
+    cr_assert_eq(hs_cover_run(h, NULL, &whole, err, sizeof err), 0, "%s", err);
+    cr_assert(whole.optimal);
+
+    hs_reduction red;
+    cr_assert_eq(hs_reduce(h, &red, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(red.stats.nforced, whole.reductions.nforced);
+    cr_expect_eq(red.stats.core_sets, hs_instance_nsets(red.core));
+    hs_cover gp, best;
+    hs_local_search_params lp;
+    hs_local_search_stats stats;
+    cr_assert_eq(hs_greedy(red.core, true, &gp, err, sizeof err), 0, "%s", err);
+    hs_local_search_params_init(&lp);
+    lp.max_steps = 20000;
+    cr_assert_eq(hs_local_search(red.core, gp.elems, gp.size, &lp, &best, &stats, err,
+                                 sizeof err), 0, "%s", err);
+    cr_expect_leq(best.size, gp.size);
+    cr_expect(stats.ran && stats.stop);
+    hs_exact_params xp;
+    hs_exact_result x;
+    hs_exact_params_init(&xp);
+    xp.warm = best.elems;
+    xp.nwarm = best.size;
+    cr_assert_eq(hs_exact_search(red.core, &xp, &x, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(x.status, HS_EXACT_OPTIMAL);
+    cr_expect_eq(red.stats.nforced + x.cover.size, whole.size);
+    uint32_t all[40], n = 0;
+    for (uint32_t i = 0; i < red.stats.nforced; i++)
+        all[n++] = red.forced[i];
+    for (uint32_t i = 0; i < x.cover.size; i++)
+        all[n++] = red.core_elem[x.cover.elems[i]];
+    cr_expect(hs_instance_is_cover(h, all, n), "forced + the core's cover miss a set");
+    hs_exact_result_free(&x);
+    hs_cover_free(&best);
+    hs_cover_free(&gp);
+    hs_reduction_free(&red);
+    hs_report_free(&whole);
+    hs_instance_free(h);
+}
+
+/* The phases check their parameters as a run does: the field and its value, or what is
+ * wrong with a start, and nothing runs. */
+Test(t24hs, the_phases_refuse_bad_parameters)
+{
+    static const uint64_t off[] = { 0, 2, 4 };
+    static const uint32_t el[] = { 0, 1, 1, 2 };
+    static const uint32_t miss[] = { 0 };
+    char err[256];
+    hs_instance *h = hs_instance_new(3, 2, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    hs_exact_params xp;
+    hs_exact_result x;
+    hs_exact_params_init(&xp);
+    xp.threads = 0;
+    cr_expect_eq(hs_exact_search(h, &xp, &x, err, sizeof err), -1);
+    cr_expect(strstr(err, "threads = 0;"), "'%s'", err);
+    hs_exact_params_init(&xp);
+    xp.warm = miss;
+    xp.nwarm = 1;
+    cr_expect_eq(hs_exact_search(h, &xp, &x, err, sizeof err), -1);
+    cr_expect(strstr(err, "warm start"), "'%s'", err);
+    cr_expect_null(x.cover.elems);
+    hs_local_search_params lp;
+    hs_local_search_stats stats;
+    hs_cover best;
+    hs_local_search_params_init(&lp);
+    lp.seconds = 0;
+    cr_expect_eq(hs_local_search(h, miss, 1, &lp, &best, &stats, err, sizeof err), -1);
+    cr_expect(strstr(err, "seconds = 0;"), "'%s'", err);
+    hs_local_search_params_init(&lp);
+    cr_expect_eq(hs_local_search(h, miss, 1, &lp, &best, &stats, err, sizeof err), -1);
+    cr_expect(strstr(err, "start"), "'%s'", err);
+    hs_params p;
+    hs_params_init(&p);
+    p.nstart = 2;
+    cr_expect_eq(hs_params_check(&p, err, sizeof err), -1);
+    cr_expect(strstr(err, "nstart = 2;"), "'%s'", err);
+    hs_instance_free(h);
+}
+
+/* The writers the study's --out uses: PACE read back gives the same sets; MathProg and
+ * LP name every element and set; a reader past its deadline stops, saying where. */
+Test(t24hs, the_writers_write_what_the_reader_reads)
+{
+    static const uint64_t off[] = { 0, 2, 5 };
+    static const uint32_t el[] = { 3, 0, 1, 2, 3 };
+    char err[256], *text = NULL;
+    size_t len = 0;
+    hs_instance *h = hs_instance_new(4, 2, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    FILE *fp = open_memstream(&text, &len);
+    cr_assert_eq(hs_instance_write_pace(fp, h, "two sets"), 0);
+    fclose(fp);
+    cr_expect_str_eq(text, "c two sets\np hs 4 2\n1 4\n2 3 4\n");
+    fp = fmemopen(text, len, "r");
+    hs_instance *back = hs_instance_read_pace(fp, err, sizeof err);
+    fclose(fp);
+    cr_assert(back, "%s", err);
+    for (uint32_t s = 0; s < 2; s++) {
+        uint32_t a, b;
+        const uint32_t *x = hs_instance_set(h, s, &a), *y = hs_instance_set(back, s, &b);
+        cr_expect(a == b && memcmp(x, y, a * sizeof *x) == 0, "set %u", s);
+    }
+    uint32_t n = 9;
+    cr_expect_null(hs_instance_set(h, 2, &n));
+    cr_expect_eq(n, 0);
+    free(text);
+    fp = open_memstream(&text, &len);
+    cr_assert_eq(hs_instance_write_mathprog(fp, h, NULL), 0);
+    cr_assert_eq(hs_instance_write_lp(fp, h, NULL), 0);
+    fclose(fp);
+    cr_expect(strstr(text, "param n := 4;") && strstr(text, "set S[2] := 2 3 4;"), "%s", text);
+    cr_expect(strstr(text, " h2: x2 + x3 + x4 >= 1"), "%s", text);
+    free(text);
+    fp = open_memstream(&text, &len);
+    for (int i = 0; i < 10000; i++)
+        fprintf(fp, "c padding\n");
+    fprintf(fp, "p hs 1 1\n1\n");
+    fclose(fp);
+    fp = fmemopen(text, len, "r");
+    cr_expect_null(hs_instance_read_pace_until(fp, hs_clock() - 1, err, sizeof err));
+    cr_expect(strstr(err, "time limit ran out"), "'%s'", err);
+    fclose(fp);
+    free(text);
+    hs_instance_free(back);
     hs_instance_free(h);
 }

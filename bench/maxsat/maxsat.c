@@ -179,20 +179,20 @@ static void oll_free(oll *o)
 }
 
 /* Hard clauses and the first soft literals. */
-static int oll_init(oll *o, const instance *h, double deadline)
+static int oll_init(oll *o, const hs_instance *h, double deadline)
 {
     memset(o, 0, sizeof *o);
     o->deadline = deadline;
     if (!(o->sat = ccadical_init()))
         return -1;
     ccadical_set_terminate(o->sat, o, out_of_time);
-    uint32_t ne = instance_nelems(h);
+    uint32_t ne = hs_instance_nelems(h);
     for (uint32_t e = 0; e < ne; e++)
         if (!new_var(o) || push_soft(o, -(int)(e + 1)))
             return -1;
-    for (uint32_t s = 0; s < instance_nsets(h); s++) {
+    for (uint32_t s = 0; s < hs_instance_nsets(h); s++) {
         uint32_t len;
-        const uint32_t *el = instance_set(h, s, &len);
+        const uint32_t *el = hs_instance_set(h, s, &len);
         for (uint32_t i = 0; i < len; i++)
             ccadical_add(o->sat, (int)el[i] + 1);
         ccadical_add(o->sat, 0);
@@ -200,7 +200,7 @@ static int oll_init(oll *o, const instance *h, double deadline)
     return 0;
 }
 
-int maxsat_bound(const instance *h, double seconds, maxsat_progress_fn progress, void *ctx,
+int maxsat_bound(const hs_instance *h, double seconds, maxsat_progress_fn progress, void *ctx,
                  maxsat_result *out, char *err, size_t errsize)
 {
     double t0 = walltime_now();
@@ -208,7 +208,7 @@ int maxsat_bound(const instance *h, double seconds, maxsat_progress_fn progress,
     int *core = NULL, rc = -1;
     memset(&o, 0, sizeof o);
     memset(out, 0, sizeof *out);
-    if (instance_nelems(h) >= (uint32_t)(1 << 28) || oll_init(&o, h, t0 + seconds))
+    if (hs_instance_nelems(h) >= (uint32_t)(1 << 28) || oll_init(&o, h, t0 + seconds))
         goto nomem;
     for (;;) {
         for (int i = 0; i < o.nsoft; i++)

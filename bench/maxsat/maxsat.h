@@ -8,7 +8,13 @@
  * is relaxed by a totalizer whose "at least 2 of the core violated" output becomes a
  * new soft literal. Every core found raises the bound by one, so the bound is valid at
  * any moment; a SAT answer proves it optimal. Built only into t24-maxsat-bound and its
- * test: CaDiCaL is a C++ library, kept out of t24 itself (start-up). */
+ * test: CaDiCaL is a C++ library, kept out of t24 itself (start-up).
+ *
+ * It is not a row of the table of lower bounds (hitset/bound.c): that table is a constant
+ * array, and a row registered from here at run time would need a process-wide registry,
+ * a mutable global that two cover runs on two threads would share. The way in, when a
+ * bound outside the library is wanted in a run, is a list of the caller's rows in
+ * hs_params, read by the run's search phase and proof selection. */
 #ifndef T24_BENCH_MAXSAT_H
 #define T24_BENCH_MAXSAT_H
 
@@ -16,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hitset/instance.h"
+#include "hitset/t24hs.h"
 
 typedef struct {
     uint32_t bound;   /* proven: every cover has at least this many elements */
@@ -29,7 +35,7 @@ typedef struct {
 typedef void (*maxsat_progress_fn)(void *ctx, uint32_t bound, double seconds);
 
 /* The bound on h within seconds. Returns 0, or -1 with the reason in err. */
-int maxsat_bound(const instance *h, double seconds, maxsat_progress_fn progress, void *ctx,
+int maxsat_bound(const hs_instance *h, double seconds, maxsat_progress_fn progress, void *ctx,
                  maxsat_result *out, char *err, size_t errsize);
 
 #endif

@@ -1,5 +1,5 @@
 /* maxsat_bound.c - t24-maxsat-bound: the core-guided MaxSAT lower bound (maxsat.h) of a
- * PACE hitting-set instance, on its reduced core (reduce.h: forced elements counted),
+ * PACE hitting-set instance, on its reduced core (hs_reduce(): forced elements counted),
  * within a time limit, for measuring it beside the LP-based search.
  *   t24-maxsat-bound FILE.hgr SECONDS
  * Prints the bound as it rises (stderr) and one line at the end (stdout). Like t24's
@@ -12,8 +12,6 @@
 
 #include "cli/args.h"
 #include "core/parse.h"
-#include "hitset/export.h"
-#include "hitset/reduce.h"
 #include "maxsat.h"
 
 static void show(void *ctx, uint32_t bound, double seconds)
@@ -83,27 +81,28 @@ int main(int argc, char **argv)
     if (!fp)
         return failure(err);
     char why[512];
-    instance *h = export_read_pace(fp, why, sizeof why);
+    hs_instance *h = hs_instance_read_pace(fp, why, sizeof why);
     args_close_input(fp);
     if (!h) {
         snprintf(err, sizeof err, "%s: %s", argv[1], why);
         return failure(err);
     }
-    reduce_result red;
+    hs_reduction red;
     maxsat_result r;
-    if (reduce_run(h, &red, err, sizeof err)) {
-        instance_free(h);
+    if (hs_reduce(h, &red, err, sizeof err)) {
+        hs_instance_free(h);
         return failure(err);
     }
-    if (maxsat_bound(red.core, secs, show, &red.nforced, &r, err, sizeof err)) {
-        reduce_result_free(&red);
-        instance_free(h);
+    uint32_t forced = red.stats.nforced;
+    if (maxsat_bound(red.core, secs, show, &forced, &r, err, sizeof err)) {
+        hs_reduction_free(&red);
+        hs_instance_free(h);
         return failure(err);
     }
     printf("%s: lower bound %u (%u forced + %u cores on the %u x %u core)%s after %.1f s\n",
-           argv[1], red.nforced + r.bound, red.nforced, r.cores, instance_nelems(red.core),
-           instance_nsets(red.core), r.optimal ? ", optimal" : "", r.seconds);
-    reduce_result_free(&red);
-    instance_free(h);
+           argv[1], forced + r.bound, forced, r.cores, red.stats.core_elems,
+           red.stats.core_sets, r.optimal ? ", optimal" : "", r.seconds);
+    hs_reduction_free(&red);
+    hs_instance_free(h);
     return finish_stdout();
 }

@@ -15,9 +15,7 @@
 #include "cli/incumbent.h"
 #include "cli/progress.h"
 #include "cli/study_options.h"
-#include "core/walltime.h"
-#include "hitset/export.h"
-#include "hitset/mincover.h"
+#include "hitset/t24hs.h"
 #include "study/cover_report.h"
 #include "study/jsonint.h"
 
@@ -86,13 +84,14 @@ static int parse(options *o, int argc, char **argv)
 }
 
 /* The instance, read under --time-limit (which counts from the start: reading too). */
-static instance *read_instance(const options *o, double deadline, char *err, size_t errsize)
+static hs_instance *read_instance(const options *o, double deadline, char *err,
+                                  size_t errsize)
 {
     char why[400];
     FILE *fp = args_open_input(o->file, err, errsize);
     if (!fp)
         return NULL;
-    instance *h = export_read_pace_until(fp, deadline, NULL, why, sizeof why);
+    hs_instance *h = hs_instance_read_pace_until(fp, deadline, why, sizeof why);
     args_close_input(fp);
     if (!h)
         snprintf(err, errsize, "%s: %s", o->file && strcmp(o->file, "-") ? o->file
@@ -105,15 +104,15 @@ static instance *read_instance(const options *o, double deadline, char *err, siz
  * It also goes to the search as its start, so no larger cover is ever announced or
  * printed after it. Returns the cover (the caller frees it) with its size in *n, or NULL
  * when memory runs out. */
-static uint32_t *publish_trivial(const instance *h, uint32_t *n)
+static uint32_t *publish_trivial(const hs_instance *h, uint32_t *n)
 {
-    uint32_t ne = instance_nelems(h), ns = instance_nsets(h), m;
+    uint32_t ne = hs_instance_nelems(h), ns = hs_instance_nsets(h), m;
     bool *in = calloc((size_t)ne + 1, sizeof *in);
     uint32_t *c = malloc(((size_t)ns + 1) * sizeof *c);
     *n = 0;
     if (in && c) {
         for (uint32_t s = 0; s < ns; s++) {
-            uint32_t e = instance_set(h, s, &m)[0];
+            uint32_t e = hs_instance_set(h, s, &m)[0];
             if (!in[e]) {
                 in[e] = true;
                 c[(*n)++] = e;
@@ -141,7 +140,7 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /* The phases' seconds (--timings): reading here, the rest from the search. */
-static void add_timings(cJSON *js, const mincover_result *r, double read, double total)
+static void add_timings(cJSON *js, const hs_report *r, double read, double total)
 {
     cJSON *t = cJSON_AddObjectToObject(js, "seconds");
     cJSON_AddNumberToObject(t, "read", read);
@@ -150,27 +149,27 @@ static void add_timings(cJSON *js, const mincover_result *r, double read, double
 }
 
 /* The cover, ascending: the PACE solution, or the JSON object with it. */
-static int print_result(const options *o, const instance *h, const mincover_result *r,
+static int print_result(const options *o, const hs_instance *h, const hs_report *r,
                         double read, double started)
 {
-    uint32_t n = r->cover.n;
+    uint32_t n = r->size;
     uint32_t *c = malloc(((size_t)n + 1) * sizeof *c);
     if (!c)
         return args_message("cover", "out of memory");
-    memcpy(c, r->cover.elems, (size_t)n * sizeof *c);
+    memcpy(c, r->cover, (size_t)n * sizeof *c);
     qsort(c, n, sizeof *c, cmp_u32);
     if (!o->json) {
-        export_pace_solution(stdout, c, n);
+        hs_cover_write_pace(stdout, c, n);
         free(c);
         return 0;
     }
     cJSON *js = cJSON_CreateObject();
     jsonint_add_schema_version(js);
-    cJSON_AddNumberToObject(js, "elements", instance_nelems(h));
-    cJSON_AddNumberToObject(js, "sets", instance_nsets(h));
+    cJSON_AddNumberToObject(js, "elements", hs_instance_nelems(h));
+    cJSON_AddNumberToObject(js, "sets", hs_instance_nsets(h));
     cover_report_json_search(js, r, o->timings, COVER_REPORT_ELEMENTS);
     if (o->timings)
-        add_timings(js, r, read, walltime_now() - started);
+        add_timings(js, r, read, hs_clock() - started);
     cJSON *a = cJSON_AddArrayToObject(js, "cover");
     for (uint32_t i = 0; i < n; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)c[i] + 1));
@@ -188,24 +187,24 @@ static int print_result(const options *o, const instance *h, const mincover_resu
 static int run(options *o)
 {
     char err[512];
-    double t0 = walltime_now();
+    double t0 = hs_clock();
     if (incumbent_start())
         return args_message("cover", "cannot install the signal handlers");
     o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit; /* reading included */
-    instance *h = read_instance(o, o->cfg.hp.deadline, err, sizeof err);
+    hs_instance *h = read_instance(o, o->cfg.hp.deadline, err, sizeof err);
     if (!h)
         return args_message("cover", "%s", err);
-    double read = walltime_now() - t0;
+    double read = hs_clock() - t0;
     int rc = ARGS_EXIT_USAGE;
-    mincover_result r;
+    hs_report r;
     progress_line line = progress_line_make("cover", o->cfg.progress, t0,
                                             o->cfg.hp.time_limit);
     o->cfg.hp.settled_runs = false; /* a solver: no statistics to gather */
     o->cfg.hp.improved = on_improved;
     if (line.log) {
         char text[96];
-        snprintf(text, sizeof text, "read %u elements x %u sets", instance_nelems(h),
-                 instance_nsets(h));
+        snprintf(text, sizeof text, "read %u elements x %u sets", hs_instance_nelems(h),
+                 hs_instance_nsets(h));
         progress_log(&line, text);
     }
     if (progress_wanted(o->cfg.progress)) {
@@ -216,19 +215,19 @@ static int run(options *o)
     o->cfg.hp.start = start;
     if (!start) {
         args_message("cover", "out of memory");
-    } else if (mincover_run(h, NULL, &o->cfg.hp, &r, err, sizeof err)) {
+    } else if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
         progress_end(&line);
         args_message("cover", "%s", err);
     } else {
         progress_end(&line);
-        progress_done(&line, r.optimum, r.best_bound, r.optimal);
+        progress_done(&line, r.size, r.lower_bound, r.optimal);
         incumbent_done();
         rc = print_result(o, h, &r, read, t0);
-        mincover_result_free(&r);
+        hs_report_free(&r);
     }
     incumbent_done();
     free(start);
-    instance_free(h);
+    hs_instance_free(h);
     incumbent_free();
     return rc;
 }

@@ -200,7 +200,7 @@ static cJSON *summary(const study *p, const tablegen_table *t, const char *comma
     cJSON_AddNumberToObject(o, "from_cover", t->from_cover);
     cJSON_AddNumberToObject(o, "patched", t->patched);
     cJSON_AddNumberToObject(o, "dropped", t->dropped);
-    cJSON_AddNumberToObject(o, "cover_size", p->hr.cover.n);
+    cJSON_AddNumberToObject(o, "cover_size", p->hr.size);
     cJSON_AddBoolToObject(o, "cover_optimal", p->hr.optimal);
     cJSON_AddNumberToObject(o, "mean_tries", t->mean_tries);
     cJSON_AddNumberToObject(o, "mean_tries_all_hands", t->mean_tries_all);
@@ -296,7 +296,7 @@ int cmd_emit(int argc, char **argv)
         fprintf(stderr, "t24 emit: %u expressions (%u from the %s cover of %u, %u added for "
                         "hands the family misses); mean tries per solvable hand %.3f (id order "
                         "%.3f)\n", t.count, t.from_cover, p.hr.optimal ? "optimal" : "best",
-                p.hr.cover.n, t.patched, t.mean_tries, t.mean_tries_id_order);
+                p.hr.size, t.patched, t.mean_tries, t.mean_tries_id_order);
     free(text);
     cJSON_Delete(js);
 done:

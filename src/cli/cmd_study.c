@@ -12,9 +12,8 @@
 #include "cli/cli.h"
 #include "cli/progress.h"
 #include "emit/tablegen.h"
-#include "hitset/export.h"
+#include "hitset/t24hs.h"
 #include "study/cover_report.h"
-#include "hitset/mincover.h"
 #include "study/study.h"
 #include "study/enumeration_report.h"
 #include "study/enumeration.h"
@@ -199,12 +198,12 @@ static int write_hands(const enumeration *st, FILE *fp)
 static int write_classes(const study *r, FILE *fp)
 {
     fprintf(fp, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
-    const instance *h = classes_instance(r->cls);
+    const hs_instance *h = classes_instance(r->cls);
     for (uint32_t c = 0; c < classes_count(r->cls); c++) {
         char readable[128];
         uint32_t n, nh;
         const uint32_t *m = classes_members(r->cls, c, &n);
-        instance_elem(h, c, &nh);
+        hs_instance_elem(h, c, &nh);
         template_format(r->st.family, classes_rep(r->cls, c), TEMPLATE_READABLE, NULL,
                         readable, sizeof readable);
         fprintf(fp, "%u\t%u\t%u\t%s\t%u\t%u\t", c + 1, c, m[0], readable, n, nh);
@@ -219,8 +218,8 @@ static int write_classes(const study *r, FILE *fp)
 static int write_set_hands(const study *r, FILE *fp)
 {
     fprintf(fp, "set\thand_index\thand\n");
-    const instance *h = classes_instance(r->cls);
-    for (uint32_t s = 0; s < instance_nsets(h); s++) {
+    const hs_instance *h = classes_instance(r->cls);
+    for (uint32_t s = 0; s < hs_instance_nsets(h); s++) {
         char hand[128];
         uint32_t idx = classes_hand(r->cls, s);
         hand_format(hand_set_hand(r->st.hands, idx), r->st.params.ncards, hand, sizeof hand);
@@ -231,12 +230,12 @@ static int write_set_hands(const study *r, FILE *fp)
 
 static int write_hitting_sets(artifact_set *a, const study *r, const char *command)
 {
-    const instance *h = classes_instance(r->cls);
+    const hs_instance *h = classes_instance(r->cls);
     char comment[512];
     const enumeration_params *p = &r->st.params;
     snprintf(comment, sizeof comment, "t24 minimum hitting set: %u classes (classes.tsv), "
              "%u hands (hitting_set_hands.tsv); %d cards, deck %lld-%lld, target %lld, %s. %s",
-             instance_nelems(h), instance_nsets(h), p->ncards, (long long)p->lo, (long long)p->hi,
+             hs_instance_nelems(h), hs_instance_nsets(h), p->ncards, (long long)p->lo, (long long)p->hi,
              (long long)p->target, template_groupings_name(p->groupings), NOTICE_FREE_USE);
     FILE *cl = artifact_open(a, "classes.tsv");
     FILE *sh = artifact_open(a, "hitting_set_hands.tsv");
@@ -248,9 +247,10 @@ static int write_hitting_sets(artifact_set *a, const study *r, const char *comma
     FILE *cov = r->hr.params.coverage ? artifact_open(a, "coverage.csv") : NULL;
     if (!cl || !sh || !dat || !lp || !hgr || !sol || !cv || (r->hr.params.coverage && !cov))
         return -1;
-    if (write_classes(r, cl) || write_set_hands(r, sh) || export_dat(dat, h, comment) ||
-        export_lp(lp, h, comment) || export_pace(hgr, h, comment) ||
-        export_pace_solution(sol, r->hr.cover.elems, r->hr.cover.n) ||
+    if (write_classes(r, cl) || write_set_hands(r, sh) ||
+        hs_instance_write_mathprog(dat, h, comment) || hs_instance_write_lp(lp, h, comment) ||
+        hs_instance_write_pace(hgr, h, comment) ||
+        hs_cover_write_pace(sol, r->hr.cover, r->hr.size) ||
         cover_report_cover_file(cv, &r->st, r->cls, &r->hr, command))
         return -1;
     return cov ? cover_report_coverage_csv(cov, &r->hr) : 0;
@@ -296,12 +296,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
 
 static void print_timings(const study *r)
 {
-    const mincover_result *h = &r->hr;
+    const hs_seconds *h = &r->hr.seconds;
     printf("\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
            "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
            "report %.6f\n", r->st.seconds_enumerate, r->st.seconds_complete,
-           r->seconds_classes, h->seconds_bounds, h->seconds_greedy, h->seconds_reduce,
-           h->seconds_ilp, h->seconds_cover, h->seconds_coverage, r->seconds_total);
+           r->seconds_classes, h->bounds, h->greedy, h->reduce, h->ilp, h->cover, h->coverage,
+           r->seconds_total);
 }
 
 /* Rank 0 (or the only process): the study, its report and --out. *scanned is set once
@@ -333,7 +333,7 @@ static int run(options *o, bool *scanned)
         study_free(&r);
         return ARGS_EXIT_USAGE;
     }
-    progress_done(&line, r.hr.optimum, r.hr.best_bound, r.hr.optimal);
+    progress_done(&line, r.hr.size, r.hr.lower_bound, r.hr.optimal);
     *scanned = true;
     cJSON *js = study_json(&r, o->timings);
     char *text = cJSON_Print(js);
@@ -357,7 +357,7 @@ static int run(options *o, bool *scanned)
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
-        args_message("study", "%s failed: %s", engine_label(r.hr.params.engine),
+        args_message("study", "%s failed: %s", hs_engine_about(r.hr.params.engine).label,
                      r.hr.message);
         rc = ARGS_EXIT_USAGE;
     }

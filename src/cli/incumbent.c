@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hitset/export.h"
+#include "hitset/t24hs.h"
 
 typedef struct {
     char *text[2];  /* two formatted covers: the one a signal reads, the one being made */
@@ -97,7 +97,7 @@ int incumbent_publish(const uint32_t *elems, uint32_t n)
     /* Formatted here, in the ordinary flow; the handler only writes the bytes. Each line
      * holds at most 10 digits and its newline, so need always suffices. */
     FILE *fp = fmemopen(state.text[k], state.cap[k], "w");
-    int bad = !fp || export_pace_solution(fp, sorted, n) || fflush(fp);
+    int bad = !fp || hs_cover_write_pace(fp, sorted, n) || fflush(fp);
     long len = fp ? ftell(fp) : -1;
     if (fp)
         fclose(fp);

@@ -37,7 +37,7 @@ void progress_log(progress_line *l, const char *text)
     l->last = now;
 }
 
-void progress_show(void *ctx, const ilp_progress *p)
+void progress_show(void *ctx, const hs_progress *p)
 {
     progress_line *l = ctx;
     double now = walltime_now(), bound = ceil(p->bound - 1e-6);

@@ -1,7 +1,7 @@
 /* progress.h - progress on stderr for long runs: a self-overwriting line on a terminal,
  * or, with --progress, plain lines a log file keeps.
  *
- * progress_show() is an ilp_progress_fn (mincover_params.progress). On a terminal it
+ * progress_show() is an hs_progress_fn (hs_params.progress). On a terminal it
  * rewrites one line with the elapsed time, what is running, the best cover, the best
  * proven bound, the gap and the nodes (or local search steps), at most once a second
  * (each search calls it at most that often; the line also skips a call less than a
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hitset/ilp.h"
+#include "hitset/t24hs.h"
 
 #define PROGRESS_LOG_PERIOD 5.0
 
@@ -40,7 +40,7 @@ bool progress_wanted(progress_mode mode);
 /* A line for `command` in this mode; start and budget are for log lines. */
 progress_line progress_line_make(const char *command, progress_mode mode, double start,
                                  double budget);
-void progress_show(void *ctx, const ilp_progress *p);
+void progress_show(void *ctx, const hs_progress *p);
 /* One log line "t24 CMD: E s of B s, TEXT" now, whatever the period (log mode only). */
 void progress_log(progress_line *l, const char *text);
 /* Log mode only: the run's last line, "done: cover C, bound B, gap G%, proven" (or "not

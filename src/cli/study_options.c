@@ -15,7 +15,7 @@ void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
     enumeration_params_init(&o->sp);
-    mincover_params_init(&o->hp);
+    hs_params_init(&o->hp);
     o->hp.threads = o->sp.nthreads; /* one --threads: the evaluation's and CBC's */
     o->memory_limit = preflight_default_limit();
 }
@@ -24,7 +24,7 @@ void study_options_init(study_options *o)
  *
  * Each setter turns the text into the field and returns 0, or -1 when the text is no
  * value of the field's type at all; flags get NULL. Ranges are not checked here: after a
- * setter, mincover_params_check() judges the whole search's parameters (the others were
+ * setter, hs_params_check() judges the whole search's parameters (the others were
  * judged when they were set, so a refusal is this option's). Integers are saturated into
  * their field, so that an out-of-range value stays out of range rather than wrapping into
  * it (4294967297 greedy runs must not become 1). */
@@ -49,25 +49,25 @@ static int set_time_limit(study_options *o, const char *v)
     return parse_double_positive(v, &o->hp.time_limit);
 }
 
-/* 0 (no local search) or a positive number of seconds: a negative ls_seconds means the
- * engine's default, which the user asks for by leaving the option out. */
+/* 0 (no local search) or a positive number of seconds: a negative local_search means
+ * the engine's default, which the user asks for by leaving the option out. */
 static int set_local_search(study_options *o, const char *v)
 {
     if (strcmp(v, "0") == 0) {
-        o->hp.ls_seconds = 0;
+        o->hp.local_search = 0;
         return 0;
     }
-    return parse_double_positive(v, &o->hp.ls_seconds);
+    return parse_double_positive(v, &o->hp.local_search);
 }
 
 static int set_solver(study_options *o, const char *v)
 {
-    return engine_parse(v, &o->hp.engine);
+    return hs_engine_parse(v, &o->hp.engine);
 }
 
 static int set_lp(study_options *o, const char *v)
 {
-    return mincover_lp_parse(v, &o->hp.lp);
+    return hs_lp_parse(v, &o->hp.lp);
 }
 
 static int set_greedy_runs(study_options *o, const char *v)
@@ -176,9 +176,9 @@ static const option_row table[] = {
       "reductions, that is six cards)\n",
       "'auto', 'simplex' or 'colgen'", set_lp },
     { "--greedy-runs", "K", ALL,
-      "greedy runs with random tie-breaking, 1-" XSTR(MINCOVER_MAX_RUNS) "\n"
+      "greedy runs with random tie-breaking, 1-" XSTR(HS_GREEDY_RUNS_MAX) "\n"
       "(default 100)\n",
-      "an integer from 1 to " XSTR(MINCOVER_MAX_RUNS), set_greedy_runs },
+      "an integer from 1 to " XSTR(HS_GREEDY_RUNS_MAX), set_greedy_runs },
     { "--seed", "S", ALL,
       "their random seed, and the local search's,\n"
       "0-9223372036854775807 (default 1)\n",
@@ -255,7 +255,7 @@ static int parse_row(study_options *o, const option_row *r, const char *cmd, int
             return STUDY_OPTIONS_NOT_MINE;
     }
     char why[256];
-    if (r->set(o, v) == 0 && mincover_params_check(&o->hp, why, sizeof why) == 0)
+    if (r->set(o, v) == 0 && hs_params_check(&o->hp, why, sizeof why) == 0)
         return 0;
     if (!r->value)
         return args_error(cmd, "%s", r->must);
@@ -366,18 +366,18 @@ static void append(char *buf, size_t size, const char *fmt, ...)
  * that the line regenerates the cover a stopped search reported, not only a proven one. */
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size)
 {
-    mincover_params d;
-    mincover_params_init(&d);
-    const mincover_params *p = &o->hp;
+    hs_params d;
+    hs_params_init(&d);
+    const hs_params *p = &o->hp;
     char extra[256] = "";
     if (p->time_limit != d.time_limit)
         append(extra, sizeof extra, " --time-limit %.15g", p->time_limit);
-    if (p->ls_seconds != d.ls_seconds)
-        append(extra, sizeof extra, " --local-search %.15g", p->ls_seconds);
+    if (p->local_search != d.local_search)
+        append(extra, sizeof extra, " --local-search %.15g", p->local_search);
     if (p->engine != d.engine)
-        append(extra, sizeof extra, " --solver %s", engine_name(p->engine));
+        append(extra, sizeof extra, " --solver %s", hs_engine_about(p->engine).name);
     if (p->lp != d.lp)
-        append(extra, sizeof extra, " --lp %s", mincover_lp_name(p->lp));
+        append(extra, sizeof extra, " --lp %s", hs_lp_name(p->lp));
     if (p->greedy_runs != d.greedy_runs)
         append(extra, sizeof extra, " --greedy-runs %u", (unsigned)p->greedy_runs);
     if (p->seed != d.seed)

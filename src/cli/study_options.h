@@ -6,7 +6,7 @@
  * one table in study_options.c, shared by study, emit, sweep and cover: each row says
  * which commands take it, its help lines (study_options_help() prints them, so every
  * command's --help words an option alike) and how its value is parsed. The ranges of the
- * search's values are the engine's (mincover_params_check()); the table only words the
+ * search's values are the engine's (hs_params_check()); the table only words the
  * refusal in the option's terms. */
 #ifndef T24_CLI_STUDY_OPTIONS_H
 #define T24_CLI_STUDY_OPTIONS_H
@@ -15,12 +15,12 @@
 #include <stdio.h>
 
 #include "cli/progress.h"
-#include "hitset/mincover.h"
+#include "hitset/t24hs.h"
 #include "study/enumeration.h"
 
 typedef struct {
     enumeration_params sp;
-    mincover_params hp;
+    hs_params hp;
     bool groupings_set;
     uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
     progress_mode progress; /* --quiet, --progress, or neither (AUTO) */

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "eval/eval.h"
-#include "hitset/bound.h"
 #include "core/notice.h"
 #include "core/op.h"
 #include "study/study.h"
@@ -472,27 +471,29 @@ int tablegen_write_c(const enumeration *st, const tablegen_table *t, const char 
 int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, size_t notesize,
                               char *err, size_t errsize)
 {
+    const hs_report *r = &p->hr;
     memset(t, 0, sizeof *t);
-    uint32_t *cover = malloc((p->hr.cover.n + 1) * sizeof *cover);
+    uint32_t *cover = malloc((r->size + 1) * sizeof *cover);
     if (!cover) {
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    for (uint32_t k = 0; k < p->hr.cover.n; k++)
-        cover[k] = classes_rep(p->cls, p->hr.cover.elems[k]);
-    /* A bound's words are its row's (bound.h); the search is named by its engine. */
-    const char *proof = p->hr.proof == MINCOVER_PROOF_BOUND        ? p->hr.proof_bound->brief
-                        : p->hr.proof == MINCOVER_PROOF_REDUCTIONS ? "the reductions"
-                                                                   : engine_label(p->hr.params.engine);
-    if (p->hr.optimal)
+    for (uint32_t k = 0; k < r->size; k++)
+        cover[k] = classes_rep(p->cls, r->cover[k]);
+    /* A bound's words are its row's of the table of bounds; the search is named by its
+     * engine. */
+    const char *proof = r->proof == HS_PROOF_BOUND        ? r->proof_bound.brief
+                        : r->proof == HS_PROOF_REDUCTIONS ? "the reductions"
+                                                          : hs_engine_about(r->params.engine).label;
+    if (r->optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
                  "proven optimal by %s)", template_groupings_name(p->st.params.groupings),
-                 p->hr.cover.n, proof);
+                 r->size, proof);
     else
         snprintf(note, notesize, "the best hitting set found (%u templates; NOT proven "
                  "minimal: the optimum is between %u and %u after a %g s search)",
-                 p->hr.cover.n, p->hr.best_bound, p->hr.cover.n, p->hr.params.time_limit);
-    int rc = tablegen_build(&p->st, cover, p->hr.cover.n, t, err, errsize);
+                 r->size, r->lower_bound, r->size, r->params.time_limit);
+    int rc = tablegen_build(&p->st, cover, r->size, t, err, errsize);
     free(cover);
     return rc;
 }

@@ -1,14 +1,19 @@
 /* t24hs.c - the library's public face over the engine's modules; see t24hs.h.
  *
  * Nothing here decides anything: it checks parameters, translates them to mincover's,
- * and copies the result out, so that the modules behind it can change without breaking
- * a program linked against the library. */
+ * and hands the result over as the public report, so that the modules behind it can
+ * change without breaking a program linked against the library, nor t24's own study and
+ * commands, which see the engine through this header alone. The phases one at a time
+ * are t24hs_phases.c. */
 #include "hitset/t24hs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/bound.h"
+#include "hitset/engine.h"
 #include "hitset/export.h"
+#include "hitset/glpk_guard.h"
 #include "hitset/instance.h"
 #include "hitset/mincover.h"
 #include "core/walltime.h"
@@ -17,7 +22,13 @@
 #error "T24HS_VERSION must be defined by the build (CMakeLists.txt)"
 #endif
 
+_Static_assert(HS_GREEDY_RUNS_MAX == MINCOVER_MAX_RUNS, "one range of greedy runs");
+
 const char *hs_version(void) { return T24HS_VERSION; }
+
+double hs_clock(void) { return walltime_now(); }
+
+/* ---- instances ---- */
 
 hs_instance *hs_instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *offsets,
                              const uint32_t *elems, char *err, size_t errsize)
@@ -31,21 +42,50 @@ hs_instance *hs_instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *of
 
 hs_instance *hs_instance_read_pace(FILE *fp, char *err, size_t errsize)
 {
+    return hs_instance_read_pace_until(fp, 0, err, errsize);
+}
+
+hs_instance *hs_instance_read_pace_until(FILE *fp, double deadline, char *err,
+                                         size_t errsize)
+{
     if (!fp) {
         snprintf(err, errsize, "no stream to read");
         return NULL;
     }
-    return export_read_pace(fp, err, errsize);
+    return export_read_pace_until(fp, deadline, NULL, err, errsize);
 }
 
-int hs_instance_write_pace(FILE *fp, const hs_instance *h)
+int hs_instance_write_pace(FILE *fp, const hs_instance *h, const char *comment)
 {
-    return fp && h ? export_pace(fp, h, NULL) : -1;
+    return fp && h ? export_pace(fp, h, comment) : -1;
+}
+
+int hs_instance_write_mathprog(FILE *fp, const hs_instance *h, const char *comment)
+{
+    return fp && h ? export_dat(fp, h, comment) : -1;
+}
+
+int hs_instance_write_lp(FILE *fp, const hs_instance *h, const char *comment)
+{
+    return fp && h ? export_lp(fp, h, comment) : -1;
 }
 
 void hs_instance_free(hs_instance *h) { instance_free(h); }
 uint32_t hs_instance_nelems(const hs_instance *h) { return instance_nelems(h); }
 uint32_t hs_instance_nsets(const hs_instance *h) { return instance_nsets(h); }
+uint64_t hs_instance_nnz(const hs_instance *h) { return instance_nnz(h); }
+
+const uint32_t *hs_instance_set(const hs_instance *h, uint32_t s, uint32_t *len)
+{
+    *len = 0;
+    return s < instance_nsets(h) ? instance_set(h, s, len) : NULL;
+}
+
+const uint32_t *hs_instance_elem(const hs_instance *h, uint32_t e, uint32_t *len)
+{
+    *len = 0;
+    return e < instance_nelems(h) ? instance_elem(h, e, len) : NULL;
+}
 
 bool hs_instance_is_cover(const hs_instance *h, const uint32_t *elems, uint32_t n)
 {
@@ -60,6 +100,95 @@ int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n)
     return fp ? export_pace_solution(fp, elems, n) : -1;
 }
 
+/* ---- engines, LP methods, bounds ---- */
+
+/* The public enums are the engine's values renamed: mapped one by one all the same, so
+ * that neither side's numbering binds the other. */
+static ilp_engine engine_inside(hs_engine e) { return e == HS_ENGINE_CBC ? ILP_CBC : ILP_GLPK; }
+static hs_engine engine_outside(ilp_engine e) { return e == ILP_CBC ? HS_ENGINE_CBC : HS_ENGINE_GLPK; }
+
+static mincover_lp lp_inside(hs_lp m)
+{
+    return m == HS_LP_SIMPLEX ? MINCOVER_LP_SIMPLEX
+           : m == HS_LP_COLGEN ? MINCOVER_LP_COLGEN
+                               : MINCOVER_LP_AUTO;
+}
+
+static hs_lp lp_outside(mincover_lp m)
+{
+    return m == MINCOVER_LP_SIMPLEX ? HS_LP_SIMPLEX
+           : m == MINCOVER_LP_COLGEN ? HS_LP_COLGEN
+                                     : HS_LP_AUTO;
+}
+
+hs_engine_info hs_engine_about(hs_engine e)
+{
+    const engine_ops *o = engine_of(engine_inside(e));
+    hs_engine_info i = { o->name, o->label, o->method, o->failed, o->can_certify };
+    return i;
+}
+
+typedef struct {
+    const engine_ops *engine;
+    char *buf;
+    size_t size;
+} version_ask;
+
+static int ask_version(void *arg)
+{
+    version_ask *a = arg;
+    snprintf(a->buf, a->size, "%s", a->engine->version());
+    return 0;
+}
+
+int hs_engine_version(hs_engine e, char *buf, size_t size)
+{
+    char err[128];
+    version_ask a = { engine_of(engine_inside(e)), buf, size };
+    if (size > 0)
+        buf[0] = '\0';
+    return size > 0 ? glpk_guard_call(ask_version, &a, err, sizeof err) : 0;
+}
+
+int hs_engine_parse(const char *name, hs_engine *out)
+{
+    ilp_engine e;
+    if (!name || engine_parse(name, &e))
+        return -1;
+    *out = engine_outside(e);
+    return 0;
+}
+
+const char *hs_lp_name(hs_lp m) { return mincover_lp_name(lp_inside(m)); }
+
+int hs_lp_parse(const char *name, hs_lp *out)
+{
+    mincover_lp m;
+    if (!name || mincover_lp_parse(name, &m))
+        return -1;
+    *out = lp_outside(m);
+    return 0;
+}
+
+static hs_bound_info bound_info(const bound_method *b)
+{
+    hs_bound_info i = { b->name, b->words, b->brief, b->stage == BOUND_ON_CORE,
+                        b->certify != NULL };
+    return i;
+}
+
+size_t hs_bound_count(void) { return bound_count(); }
+
+int hs_bound_about(size_t i, hs_bound_info *out)
+{
+    if (i >= bound_count())
+        return -1;
+    *out = bound_info(bound_at(i));
+    return 0;
+}
+
+/* ---- parameters ---- */
+
 void hs_params_init(hs_params *p)
 {
     mincover_params d;
@@ -68,10 +197,12 @@ void hs_params_init(hs_params *p)
     p->time_limit = d.time_limit;
     p->local_search = d.ls_seconds;
     p->greedy_runs = d.greedy_runs;
+    p->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
     p->seed = d.seed;
     p->reduce = d.reduce;
-    p->engine = HS_ENGINE_GLPK;
-    p->lp = HS_LP_AUTO;
+    p->coverage = d.coverage;
+    p->engine = engine_outside(d.engine);
+    p->lp = lp_outside(d.lp);
     p->threads = d.threads;
     p->mem_limit_mb = d.mem_limit_mb;
 }
@@ -83,30 +214,53 @@ static int bad(char *err, size_t errsize, const char *field, double value, const
     return -1;
 }
 
-static void to_mincover(const hs_params *p, mincover_params *q)
+/* The public progress callback behind mincover's (the two types may part ways). */
+typedef struct {
+    hs_progress_fn fn;
+    void *ctx;
+} progress_relay;
+
+static void relay_progress(void *ctx, const ilp_progress *p)
+{
+    const progress_relay *r = ctx;
+    hs_progress q = { p->phase, p->seconds, p->has_value, p->value, p->bound, p->nodes,
+                      p->unit };
+    r->fn(r->ctx, &q);
+}
+
+/* p as mincover's parameters; relay (or NULL: no progress) carries the callback. */
+static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *relay)
 {
     mincover_params_init(q);
     q->time_limit = p->time_limit;
-    q->deadline = walltime_now() + p->time_limit; /* the whole run, as t24 cover's */
+    q->deadline = p->deadline > 0 ? p->deadline : walltime_now() + p->time_limit;
     q->ls_seconds = p->local_search;
     q->greedy_runs = p->greedy_runs;
-    q->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
+    q->settled_runs = p->settled_runs;
     q->seed = p->seed;
     q->reduce = p->reduce;
-    q->engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : ILP_GLPK;
-    q->lp = p->lp == HS_LP_SIMPLEX  ? MINCOVER_LP_SIMPLEX
-            : p->lp == HS_LP_COLGEN ? MINCOVER_LP_COLGEN
-                                    : MINCOVER_LP_AUTO;
+    q->coverage = p->coverage;
+    q->engine = engine_inside(p->engine);
+    q->lp = lp_inside(p->lp);
     q->threads = p->threads;
     q->mem_limit_mb = p->mem_limit_mb;
+    q->start = p->start;
+    q->nstart = p->nstart;
+    if (relay && p->progress) {
+        relay->fn = p->progress;
+        relay->ctx = p->progress_ctx;
+        q->progress = relay_progress;
+        q->progress_ctx = relay;
+    }
     q->improved = p->improved;
     q->improved_ctx = p->improved_ctx;
     q->cancel.requested = p->cancelled;
     q->cancel.ctx = p->cancel_ctx;
 }
 
-/* The public enums and local_search are checked here, under their public names; every
- * other range is the engine's (mincover_params_check(), whose field names are these). */
+/* The public enums, local_search and deadline are checked here, under their public
+ * names; every other range is the engine's (mincover_params_check(), whose field names
+ * are these). */
 int hs_params_check(const hs_params *p, char *err, size_t errsize)
 {
     if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC)
@@ -116,44 +270,121 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
     if (!(p->local_search <= 1e9)) /* NaN too */
         return bad(err, errsize, "local_search", p->local_search,
                    "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    if (!(p->deadline >= 0))
+        return bad(err, errsize, "deadline", p->deadline, "0 (none) or an hs_clock() time");
+    if (!p->start && p->nstart > 0)
+        return bad(err, errsize, "nstart", p->nstart, "0 when start is NULL");
     mincover_params q;
-    to_mincover(p, &q);
+    to_mincover(p, &q, NULL);
     return mincover_params_check(&q, err, errsize);
 }
 
+/* ---- the run and its report ---- */
 
-static int cmp_u32(const void *a, const void *b)
+static hs_search_status search_outside(mincover_ilp_status s)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    return s == MINCOVER_ILP_OPTIMAL      ? HS_SEARCH_OPTIMAL
+           : s == MINCOVER_ILP_TIME_LIMIT ? HS_SEARCH_TIME_LIMIT
+                                          : HS_SEARCH_FAILED;
 }
 
-/* Copies what a caller needs out of r (the cover sorted ascending). */
-static int from_mincover(const mincover_result *r, hs_result *out)
+static hs_proof proof_outside(mincover_proof p)
 {
-    out->cover = malloc(((size_t)r->cover.n + 1) * sizeof *out->cover);
-    if (!out->cover)
-        return -1;
-    memcpy(out->cover, r->cover.elems, (size_t)r->cover.n * sizeof *out->cover);
-    qsort(out->cover, r->cover.n, sizeof *out->cover, cmp_u32);
+    return p == MINCOVER_PROOF_BOUND        ? HS_PROOF_BOUND
+           : p == MINCOVER_PROOF_SEARCH     ? HS_PROOF_SEARCH
+           : p == MINCOVER_PROOF_REDUCTIONS ? HS_PROOF_REDUCTIONS
+                                            : HS_PROOF_NONE;
+}
+
+/* The figures of the phases, copied. */
+static void report_phases(const mincover_result *r, hs_report *out)
+{
+    const reduce_result *red = &r->red;
+    hs_greedy_stats runs = { r->runs.runs, r->runs.seed, r->runs.min, r->runs.median,
+                             r->runs.max, r->runs.pruned_min, r->runs.pruned_max };
+    hs_reduce_stats rs = { red->nforced, red->forced_sets, red->dominated_sets,
+                           red->dominated_elems, red->emptied_elems, red->rounds,
+                           red->stopped, red->core ? instance_nelems(red->core) : 0,
+                           red->core ? instance_nsets(red->core) : 0 };
+    hs_lagrangian_stats lag = { r->lag_ran, r->lag_best, r->lag.rounds, r->lag.best_round,
+                                r->lag.greedy_calls, r->lag.seconds };
+    hs_local_search_stats ls = { r->ls_ran, r->ls_start, r->ls_best, r->ls.steps,
+                                 r->ls.best_step, localsearch_stop_name(r->ls.stop),
+                                 r->ls.seconds, r->ls.best_seconds };
+    hs_seconds sec = { r->seconds_bounds, r->seconds_greedy, r->seconds_reduce, r->seconds_lp,
+                       r->seconds_ls, r->seconds_ilp, r->seconds_cover, r->seconds_coverage };
+    out->greedy = r->greedy.n;
+    out->greedy_pruned = r->greedy_pruned.n;
+    out->runs = runs;
+    out->reductions = rs;
+    out->lagrangian = lag;
+    out->local_search = ls;
+    out->seconds = sec;
+}
+
+/* The verdict and the lower bounds, copied. */
+static void report_verdict(const mincover_result *r, hs_report *out)
+{
     out->size = r->cover.n;
     out->optimal = r->optimal;
     out->lower_bound = r->best_bound;
-    out->lp_bound = r->lp_bound;
-    out->necessary = r->necessary;
-    out->packing = r->packing;
+    out->proof = proof_outside(r->proof);
     out->proven_by = mincover_proof_name(r);
+    if (r->proof == MINCOVER_PROOF_BOUND)
+        out->proof_bound = bound_info(r->proof_bound);
+    out->search_status = search_outside(r->ilp);
     out->search = mincover_ilp_status_name(r);
     snprintf(out->message, sizeof out->message, "%s", r->message);
+    out->budget = r->budget;
+    out->elems = r->elems;
+    out->sets = r->sets;
+    out->necessary = r->necessary;
+    out->single_sets = r->single_sets;
+    out->packing = r->packing;
+    out->lp_bound = r->lp_bound;
+    out->lp_bound_ceil = r->lp_bound_ceil;
+    out->lp_method = lp_outside(r->lp_method);
+    out->lp_reached = r->lp_reached;
+    out->lp_rounds = r->lp_rounds;
+    out->lp_columns = r->lp_columns;
+}
+
+/* Fills *out from r: the figures copied, the cover's three arrays taken over from r
+ * (which mincover_result_free() then no longer frees). Returns 0, or -1 when memory runs
+ * out for the coverage rows (r untouched). */
+static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
+{
+    if (r->ncoverage) {
+        out->coverage = malloc(r->ncoverage * sizeof *out->coverage);
+        if (!out->coverage)
+            return -1;
+        for (uint32_t k = 0; k < r->ncoverage; k++) {
+            const coverage_row *c = &r->coverage[k];
+            hs_coverage_row row = { c->k, c->greedy, c->best, c->bound, c->proven, c->seconds };
+            out->coverage[k] = row;
+        }
+        out->ncoverage = r->ncoverage;
+    }
+    out->params = *p;
+    out->params.multiplicity = NULL; /* the caller's arrays, which the report outlives */
+    out->params.start = NULL;
+    out->params.nstart = 0;
+    report_verdict(r, out);
+    report_phases(r, out);
+    out->cover = r->cover.elems;
+    out->adds = r->cover.adds;
+    out->solves = r->solves;
+    r->cover.elems = r->cover.adds = r->solves = NULL;
     return 0;
 }
 
-int hs_cover_run(const hs_instance *h, const hs_params *p, hs_result *out, char *err,
+int hs_cover_run(const hs_instance *h, const hs_params *p, hs_report *out, char *err,
                  size_t errsize)
 {
     hs_params d;
     mincover_params q;
     mincover_result r;
+    progress_relay relay;
     memset(out, 0, sizeof *out);
     if (!h) {
         snprintf(err, errsize, "no instance");
@@ -165,22 +396,25 @@ int hs_cover_run(const hs_instance *h, const hs_params *p, hs_result *out, char 
     }
     if (hs_params_check(p, err, errsize))
         return -1;
-    to_mincover(p, &q);
-    if (mincover_run(h, NULL, &q, &r, err, errsize))
+    to_mincover(p, &q, &relay);
+    if (mincover_run(h, p->multiplicity, &q, &r, err, errsize))
         return -1;
-    int rc = from_mincover(&r, out);
+    int rc = report_from(&r, p, out);
     mincover_result_free(&r);
     if (rc) {
-        hs_result_free(out);
+        hs_report_free(out);
         snprintf(err, errsize, "out of memory");
     }
     return rc;
 }
 
-void hs_result_free(hs_result *r)
+void hs_report_free(hs_report *r)
 {
     if (!r)
         return;
     free(r->cover);
+    free(r->adds);
+    free(r->solves);
+    free(r->coverage);
     memset(r, 0, sizeof *r);
 }

@@ -1,21 +1,24 @@
 /* t24hs.h - libt24hs, t24's minimum hitting-set engine as a library: the one header a
- * program outside t24 includes (`pkg-config --cflags --libs t24hs`).
+ * program outside t24 includes (`pkg-config --cflags --libs t24hs`), and the one hitset/
+ * header t24's own study, commands and benchmarks include (tests/check_layers.sh).
  *
  * An instance is a universe of elements 0..n-1 and a list of sets of them; a cover (a
  * hitting set) is a set of elements meeting every set, every element of unit cost. A
  * cover run finds a small cover and a proven lower bound on the smallest: necessary
  * elements, a packing of disjoint sets and the LP relaxation bound it from below; greedy,
  * reductions, a local search and an exact search (GLPK's branch and bound, or COIN-OR
- * CBC's when it is installed) bound it from above, under a time limit. Every cover it
- * reports has been checked against every set. docs/hitting-sets.md describes the method.
+ * CBC's when it is installed) bound it from above, under a time limit. Its report says
+ * what each phase found. Every cover it reports has been checked against every set.
+ * docs/hitting-sets.md describes the method, docs/library.md the library.
  *
  * Conventions. Every function returning int returns 0 on success and -1 on failure with
  * a one-line reason in err (errsize bytes, always NUL-terminated); a bad parameter is a
- * failure naming the field and its value, never an abort. Objects are opaque handles
- * with a _free that accepts NULL. The library keeps no global state of its own: GLPK
- * runs on threads the library starts (its environment is per thread), so it neither
- * touches the caller's GLPK objects, hooks, terminal output or memory limit, and two
- * runs on two threads do not meet. Only hs_ names are exported. */
+ * failure naming the field and its value, never an abort. Objects are opaque handles or
+ * structs of plain fields, each with a _free that accepts NULL (and a zeroed struct).
+ * Strings in results are static text. The library keeps no global state of its own:
+ * GLPK runs on threads the library starts (its environment is per thread), so it
+ * neither touches the caller's GLPK objects, hooks, terminal output or memory limit,
+ * and two runs on two threads do not meet. Only hs_ names are exported. */
 #ifndef T24HS_H
 #define T24HS_H
 
@@ -36,6 +39,9 @@ extern "C" {
 
 /* The library's version, e.g. "0.3.0" (t24's). */
 HS_API const char *hs_version(void);
+/* Seconds on the monotonic clock every time limit and hs_params.deadline are read on;
+ * only differences between two calls mean anything. */
+HS_API double hs_clock(void);
 
 /* ---- instances ---- */
 
@@ -48,31 +54,128 @@ typedef struct hs_instance hs_instance;
 HS_API hs_instance *hs_instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *offsets,
                                     const uint32_t *elems, char *err, size_t errsize);
 /* Reads a PACE 2025 hitting-set file ("p hs N M", then one set a line, elements 1..N,
- * "c" comment lines). Returns NULL with err naming the line when it is not one. */
+ * "c" comment lines). Returns NULL with err naming the line when it is not one. At
+ * most 2^24 elements. */
 HS_API hs_instance *hs_instance_read_pace(FILE *fp, char *err, size_t errsize);
-/* Writes the instance in the same format. Returns 0, or -1 when fp reports an error. */
-HS_API int hs_instance_write_pace(FILE *fp, const hs_instance *h);
+/* The same, giving up when hs_clock() passes deadline (0: never), checked every few
+ * thousand lines: err then says "the time limit ran out while reading, at line N". A
+ * read that blocks (waiting on a pipe) is not interrupted. */
+HS_API hs_instance *hs_instance_read_pace_until(FILE *fp, double deadline, char *err,
+                                                size_t errsize);
+/* Writers: element e and set s are numbered e+1 and s+1; comment (or NULL) goes first,
+ * as the format's comment. Each returns 0, or -1 when fp reports an error.
+ * _pace: the PACE format above; _mathprog: MathProg data for models/hitting_set.mod
+ * (param n, set H of the sets, set S[h] of each set's elements); _lp: CPLEX LP, the sum
+ * of binaries x<e+1> minimised under one row h<s+1> per set. */
+HS_API int hs_instance_write_pace(FILE *fp, const hs_instance *h, const char *comment);
+HS_API int hs_instance_write_mathprog(FILE *fp, const hs_instance *h, const char *comment);
+HS_API int hs_instance_write_lp(FILE *fp, const hs_instance *h, const char *comment);
 HS_API void hs_instance_free(hs_instance *h);
 HS_API uint32_t hs_instance_nelems(const hs_instance *h);
 HS_API uint32_t hs_instance_nsets(const hs_instance *h);
+/* Incidences: the sets' sizes summed. */
+HS_API uint64_t hs_instance_nnz(const hs_instance *h);
+/* The elements of set s < nsets (ascending, distinct, at least one), or the sets holding
+ * element e < nelems (ascending, possibly none); *len gets their number. The array is
+ * h's, valid until hs_instance_free(h). Out of range: NULL and *len 0. */
+HS_API const uint32_t *hs_instance_set(const hs_instance *h, uint32_t s, uint32_t *len);
+HS_API const uint32_t *hs_instance_elem(const hs_instance *h, uint32_t e, uint32_t *len);
 /* Do the n elements (0-based) meet every set? */
 HS_API bool hs_instance_is_cover(const hs_instance *h, const uint32_t *elems, uint32_t n);
+/* Writes a cover as a PACE solution: its size, then one element a line, 1-based, in the
+ * order given. 0, or -1 when fp reports an error. */
+HS_API int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n);
 
-/* ---- a cover run ---- */
+/* ---- engines, LP methods and lower bounds: their names and words ---- */
 
 typedef enum { HS_ENGINE_GLPK, HS_ENGINE_CBC } hs_engine;
 typedef enum { HS_LP_AUTO, HS_LP_SIMPLEX, HS_LP_COLGEN } hs_lp;
 
 typedef struct {
-    double time_limit;     /* seconds for the whole run, > 0 (default 60) */
+    const char *name;   /* "glpk", "cbc": t24's --solver value and JSON engine */
+    const char *label;  /* in prose: "GLPK", "CBC" */
+    const char *method; /* what proves an optimum: "GLPK's branch and bound" */
+    const char *failed; /* hs_report.search of a failed search: "glpk_failed" */
+    bool can_certify;   /* hands over a certificate of its optimum (none does yet) */
+} hs_engine_info;
+
+/* An engine's row of the table of engines (an out-of-range value gets GLPK's). */
+HS_API hs_engine_info hs_engine_about(hs_engine e);
+/* The engine's library version as it runs ("5.0", "2.10.12"; "unavailable" for a CBC
+ * that cannot be loaded) into buf (size bytes, cut there). Asked on a thread of the
+ * library's, as GLPK keeps its answer in an environment it would otherwise start on
+ * the calling thread. 0, or -1 with buf "" when no thread can be started. */
+HS_API int hs_engine_version(hs_engine e, char *buf, size_t size);
+/* A name ("glpk", "cbc") into *out: 0, or -1 (out untouched) for anything else. */
+HS_API int hs_engine_parse(const char *name, hs_engine *out);
+/* "auto", "simplex", "colgen"; hs_lp_parse() is the inverse, as hs_engine_parse(). */
+HS_API const char *hs_lp_name(hs_lp m);
+HS_API int hs_lp_parse(const char *name, hs_lp *out);
+
+/* A row of the table of lower bounds, in the order of proof (cheapest first): a run
+ * credits its optimum to the first row whose value equals it. */
+typedef struct {
+    const char *name;  /* hs_report.proven_by: "necessary", "packing", "lp_bound" */
+    const char *words; /* a report's verdict: "disjoint hands (the packing bound)" */
+    const char *brief; /* a generated table's header: "the packing bound" */
+    bool on_core;      /* computed on the reduced core within the searches' time (so it
+                          may be missing), not on the whole instance before greedy */
+    bool can_certify;  /* hands over a certificate of its value (none does yet) */
+} hs_bound_info;
+
+HS_API size_t hs_bound_count(void);
+/* Row i < hs_bound_count() into *out: 0, or -1 (out untouched) past the end. */
+HS_API int hs_bound_about(size_t i, hs_bound_info *out);
+
+/* ---- a cover run ---- */
+
+#define HS_GREEDY_RUNS_MAX 10000
+
+/* A running search, for progress displays (sizes of the whole instance). */
+typedef struct {
+    const char *phase; /* what is running: "glpk", "cbc", "local search", ... */
+    double seconds;    /* since the run started */
+    bool has_value;    /* a cover is known */
+    double value;      /* its size */
+    double bound;      /* the best proven lower bound so far (fractional: round up) */
+    uint64_t nodes;    /* branch-and-bound nodes so far, or what unit names */
+    const char *unit;  /* what nodes counts when not nodes ("steps", "rounds"), or NULL */
+} hs_progress;
+
+typedef void (*hs_progress_fn)(void *ctx, const hs_progress *p);
+
+typedef struct {
+    double time_limit;     /* seconds for the run, > 0 (default 60); it also bounds each
+                              max-coverage search */
+    double deadline;       /* hs_clock() by which the run must end, or 0 (default): the
+                              time limit from the call. A caller whose own limit began
+                              earlier (reading the instance) sets it; the searches then
+                              get what is left, at most time_limit */
     double local_search;   /* seconds of local search: < 0 the default share, 0 none */
-    uint32_t greedy_runs;  /* randomised greedy runs, 1..10000 (default 100) */
+    uint32_t greedy_runs;  /* randomised greedy runs, 1..HS_GREEDY_RUNS_MAX (default 100) */
+    bool settled_runs;     /* make them also when the necessary elements or the packing
+                              bound prove pruned greedy's cover already, for their
+                              figures (default off: they cannot find a smaller cover) */
     uint64_t seed;         /* their seed and the local search's (default 1) */
     bool reduce;           /* reduce the instance before the exact search (default on) */
+    bool coverage;         /* also maximum coverage by k elements, k = 1..size
+                              (hs_report.coverage; default off) */
     hs_engine engine;      /* the exact search (default GLPK) */
     hs_lp lp;              /* how the LP bound is computed (default AUTO) */
     int threads;           /* CBC's threads, 1..64 (default 1) */
     int mem_limit_mb;      /* GLPK's memory limit in MB, 0 for none (default 0) */
+    /* NULL (default), or nelems counts: element e stands for multiplicity[e] items when
+     * the random greedy runs break ties (t24's study: the templates of a class). */
+    const uint32_t *multiplicity;
+    /* A cover the caller already has (nstart distinct elements meeting every set,
+     * checked), or NULL (default): a candidate for the result, and the size every cover
+     * passed to improved must beat. */
+    const uint32_t *start;
+    uint32_t nstart;
+    /* Called at most once a second while the local search and the exact search run, or
+     * NULL (default); on the calling thread or one of the library's, one call at a time. */
+    hs_progress_fn progress;
+    void *progress_ctx;
     /* Called with each smaller cover as it is found (0-based elements, checked), on the
      * calling thread or one of the library's, one call at a time; or NULL. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
@@ -88,31 +191,209 @@ HS_API void hs_params_init(hs_params *p);
 /* 0 when every field is in range, else -1 with "FIELD = VALUE; must be ..." in err. */
 HS_API int hs_params_check(const hs_params *p, char *err, size_t errsize);
 
+/* How the exact search ended, and what proved the cover optimal. */
+typedef enum { HS_SEARCH_OPTIMAL, HS_SEARCH_TIME_LIMIT, HS_SEARCH_FAILED } hs_search_status;
+typedef enum {
+    HS_PROOF_NONE,      /* not proven */
+    HS_PROOF_BOUND,     /* a row of the table of lower bounds: hs_report.proof_bound */
+    HS_PROOF_SEARCH,    /* the exact search (params.engine) */
+    HS_PROOF_REDUCTIONS /* the reductions left nothing: the forced elements are optimal */
+} hs_proof;
+
+/* The random greedy runs: sizes over the runs, then after pruning each cover. */
 typedef struct {
-    uint32_t size;         /* the best cover's size */
-    uint32_t *cover;       /* its elements, 0-based, ascending (owned by the result) */
-    bool optimal;          /* a proven lower bound equals size */
-    uint32_t lower_bound;  /* the best proven lower bound */
-    double lp_bound;       /* the LP relaxation's value (or a bound below it), < 0: none */
-    uint32_t necessary;    /* elements alone in some set */
-    uint32_t packing;      /* pairwise disjoint sets found */
-    const char *proven_by; /* "necessary", "packing", "lp_bound", "glpk", "cbc",
-                              "reductions", or NULL when not optimal (static text) */
-    const char *search;    /* the exact search: "optimal", "time_limit", or
-                              "glpk_failed" / "cbc_failed" (static text) */
-    char message[256];     /* why the exact search failed, when it did, else "" */
-} hs_result;
+    uint32_t runs; /* made (a time limit may stop them early) */
+    uint64_t seed;
+    uint32_t min, median, max, pruned_min, pruned_max;
+} hs_greedy_stats;
+
+/* What the reductions removed, and the core they left. */
+typedef struct {
+    uint32_t nforced;         /* elements forced: the optimum is theirs plus the core's */
+    uint32_t forced_sets;     /* sets the forced elements meet */
+    uint32_t dominated_sets;  /* sets that held another remaining set */
+    uint32_t dominated_elems; /* elements whose sets another remaining element had */
+    uint32_t emptied_elems;   /* elements left meeting no remaining set */
+    uint32_t rounds;          /* passes until nothing changed */
+    bool stopped;             /* the time limit ended them before that */
+    uint32_t core_elems, core_sets;
+} hs_reduce_stats;
+
+/* The Lagrangian cover heuristic (on large cores, where column generation ran). */
+typedef struct {
+    bool ran;
+    uint32_t best;          /* its cover's size (forced elements included) */
+    uint32_t rounds, best_round, greedy_covers;
+    double seconds;
+} hs_lagrangian_stats;
+
+/* A local search: from a cover of size start to one of size best. */
+typedef struct {
+    bool ran;
+    uint32_t start, best;
+    uint64_t steps, best_step; /* steps made, and when best was found (0: the start) */
+    const char *stop;          /* why it ended: "target", "steps", "patience", "time",
+                                  "cancelled" */
+    double seconds, best_seconds;
+} hs_local_search_stats;
+
+/* Maximum coverage by k elements (params.coverage). */
+typedef struct {
+    uint32_t k;
+    uint32_t greedy; /* sets met by the cover's first k elements */
+    uint32_t best;   /* most sets met by k elements, as found */
+    uint32_t bound;  /* proven upper bound on that most */
+    bool proven;     /* best == bound */
+    double seconds;
+} hs_coverage_row;
+
+/* Seconds of each phase: the bounds, greedy and its runs, the reductions, the LP bound
+ * (within local_search), the local search phase, the exact search, the cover's checks,
+ * max coverage. */
+typedef struct {
+    double bounds, greedy, reduce, lp, local_search, ilp, cover, coverage;
+} hs_seconds;
+
+typedef struct {
+    /* The answer. */
+    uint32_t size;          /* the best cover's size */
+    uint32_t *cover;        /* its elements, 0-based, in greedy order: each meets adds[i]
+                               sets no earlier one meets, and solves[i] sets in all */
+    uint32_t *adds;
+    uint32_t *solves;
+    bool optimal;           /* a proven lower bound equals size */
+    uint32_t lower_bound;   /* the best proven lower bound */
+    hs_proof proof;         /* what proved it */
+    const char *proven_by;  /* proof_bound.name, the engine's name, "reductions", or
+                               NULL when not optimal */
+    hs_bound_info proof_bound; /* the bound's row with HS_PROOF_BOUND, else zeroed */
+    hs_search_status search_status;
+    const char *search;     /* "optimal", "time_limit", or the engine's failed name */
+    char message[256];      /* why a solver failed (the LP bound, the exact search, max
+                               coverage), when one did, else "" */
+    /* How it ran: the parameters given, less the caller's arrays (multiplicity and
+     * start are NULL here, nstart 0), and the seconds the searches had (time_limit,
+     * capped by the deadline). */
+    hs_params params;
+    double budget;
+    /* The instance and its lower bounds. */
+    uint32_t elems, sets;
+    uint32_t necessary;     /* elements alone in some set */
+    uint32_t single_sets;   /* sets of one element */
+    uint32_t packing;       /* pairwise disjoint sets found */
+    double lp_bound;        /* the LP relaxation's value, or a bound below it (< 0: none) */
+    uint32_t lp_bound_ceil;
+    hs_lp lp_method;        /* SIMPLEX or COLGEN: which gave lp_bound */
+    bool lp_reached;        /* lp_bound is the LP's value, not a bound below it */
+    uint32_t lp_rounds, lp_columns; /* column generation's LPs, and its last one's columns */
+    /* The upper bounds, phase by phase. */
+    uint32_t greedy;        /* greedy, ties to the lowest element */
+    uint32_t greedy_pruned; /* the same without its redundant elements */
+    hs_greedy_stats runs;
+    hs_reduce_stats reductions;
+    hs_lagrangian_stats lagrangian;
+    hs_local_search_stats local_search; /* sizes of the whole instance */
+    hs_coverage_row *coverage; /* k = 1..ncoverage with params.coverage, else NULL */
+    uint32_t ncoverage;
+    hs_seconds seconds;
+} hs_report;
 
 /* Runs the whole search on h under p (NULL: the defaults). Returns 0 with *out filled
- * (free with hs_result_free()), also when the time limit stopped the search (optimal is
- * then false: the optimum lies between lower_bound and size) or the exact search failed
- * (message says why; the other bounds and the cover stand). Returns -1 with err set for
- * a bad parameter or when memory runs out; *out is then empty. */
-HS_API int hs_cover_run(const hs_instance *h, const hs_params *p, hs_result *out, char *err,
+ * (free with hs_report_free()), also when the time limit stopped the search (optimal is
+ * then false: the optimum lies between lower_bound and size) or a solver failed (message
+ * says why; the other bounds and the cover stand). Returns -1 with err set for a bad
+ * parameter, a start that is no cover, or when memory runs out; *out is then empty. */
+HS_API int hs_cover_run(const hs_instance *h, const hs_params *p, hs_report *out, char *err,
                         size_t errsize);
-HS_API void hs_result_free(hs_result *r);
-/* Writes a cover as a PACE solution: its size, then one element a line, 1-based. */
-HS_API int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n);
+HS_API void hs_report_free(hs_report *r);
+
+/* ---- the phases one at a time, for callers that chain their own (t24's benchmarks
+ * compare the exact engines on one reduced core and one warm start) ---- */
+
+/* A cover: size elements, owned by the struct (hs_cover_free()). */
+typedef struct {
+    uint32_t size;
+    uint32_t *elems;
+} hs_cover;
+
+HS_API void hs_cover_free(hs_cover *c);
+
+/* Greedy: the element meeting the most sets not yet met, ties to the lowest, until every
+ * set is met; with prune, then without its redundant elements. *out in greedy order. */
+HS_API int hs_greedy(const hs_instance *h, bool prune, hs_cover *out, char *err,
+                     size_t errsize);
+
+/* The reductions a run applies (forced elements, dominated sets and elements, until
+ * nothing changes): *out gets the core that is left and the maps back. The forced
+ * elements and any cover of the core (mapped back) make a cover of h, and a minimum one
+ * with a minimum cover of the core. */
+typedef struct {
+    hs_reduce_stats stats;
+    uint32_t *forced;    /* stats.nforced elements, in the order found */
+    hs_instance *core;   /* what is left (possibly no sets at all) */
+    uint32_t *core_elem; /* core element -> element of the instance */
+    uint32_t *core_set;  /* core set -> set of the instance */
+} hs_reduction;
+
+HS_API int hs_reduce(const hs_instance *h, hs_reduction *out, char *err, size_t errsize);
+HS_API void hs_reduction_free(hs_reduction *r);
+
+typedef struct {
+    double seconds;     /* > 0 (default 1) */
+    uint64_t max_steps; /* 0: no limit (default) */
+    uint64_t seed;      /* default 1 */
+} hs_local_search_params;
+
+HS_API void hs_local_search_params_init(hs_local_search_params *p);
+/* The run's local search from the cover start[0..nstart) of h: *best gets its best cover
+ * (ascending), *stats how it went. The same instance, start, seed and max_steps give
+ * the same cover, unless the time stops it first. */
+HS_API int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart,
+                           const hs_local_search_params *p, hs_cover *best,
+                           hs_local_search_stats *stats, char *err, size_t errsize);
+
+/* GLPK's branch-and-bound choices, for measuring them: branching and backtracking take
+ * glpk.h's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (strong branching); the
+ * flags switch GLPK's cut generators on, and t24's reduced-cost fixing at every node
+ * off. All zero: t24's choices. */
+typedef struct {
+    int branching, backtracking;
+    bool gomory, mir, cover, clique;
+    bool no_rc_fixing;
+    int strong; /* columns strong branching probes, 0 for t24's default */
+} hs_glpk_choices;
+
+typedef struct {
+    hs_engine engine;   /* default GLPK */
+    double time_limit;  /* seconds, LP included, > 0 (default 60) */
+    int threads;        /* CBC's, 1..64 (default 1) */
+    int mem_limit_mb;   /* GLPK's, 0 for none (default) */
+    const uint32_t *warm; /* a cover handed to the engine first, or NULL (default) */
+    uint32_t nwarm;
+    hs_glpk_choices glpk;
+} hs_exact_params;
+
+typedef enum {
+    HS_EXACT_OPTIMAL, /* proven optimal */
+    HS_EXACT_STOPPED, /* stopped by the time limit with a cover */
+    HS_EXACT_NONE     /* stopped before any cover was known */
+} hs_exact_status;
+
+typedef struct {
+    hs_exact_status status;
+    double bound;     /* proven lower bound (fractional: its ceiling bounds the size) */
+    hs_cover cover;   /* the best cover, ascending; empty with HS_EXACT_NONE */
+    uint64_t nodes;   /* branch-and-bound nodes */
+    double seconds;
+} hs_exact_result;
+
+HS_API void hs_exact_params_init(hs_exact_params *p);
+/* The minimum cover of h by p->engine alone (no bounds, greedy or reductions first).
+ * Returns 0 with *out filled (hs_exact_result_free()), or -1 with err set when a
+ * parameter is bad or the engine fails (*out then empty). */
+HS_API int hs_exact_search(const hs_instance *h, const hs_exact_params *p,
+                           hs_exact_result *out, char *err, size_t errsize);
+HS_API void hs_exact_result_free(hs_exact_result *r);
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@ struct classes {
     uint32_t *mem_off;   /* nclasses + 1 offsets into mem */
     uint32_t *mem;       /* templates of each class, ascending (first = representative) */
     uint32_t *hand_of;   /* instance set -> hand index of the solutions */
-    instance *inst;
+    hs_instance *inst;
 };
 
 /* A class in the hash: the key is its hand list, pointed into the transposed solutions. */
@@ -96,7 +96,7 @@ static int make_instance(classes *c, uint32_t nsolved, uint64_t *off, const uint
     memmove(off + 1, off, nsolved * sizeof *off);
     off[0] = 0;
     char err[128];
-    c->inst = instance_new(c->nclasses, nsolved, off, el, err, sizeof err);
+    c->inst = hs_instance_new(c->nclasses, nsolved, off, el, err, sizeof err);
     return c->inst ? 0 : -1;
 }
 
@@ -264,7 +264,7 @@ static int cmp_u32(const void *a, const void *b)
 int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out)
 {
     int n = hand_set_cards(hs);
-    uint32_t nh = hand_set_count(hs), s = 0, nsets = instance_nsets(c->inst);
+    uint32_t nh = hand_set_count(hs), s = 0, nsets = hs_instance_nsets(c->inst);
     uint32_t *buf = NULL;
     size_t cap = 0;
     fprintf(out, "t24-solutions 1\nhands %u templates %u cards %d\n", nh, c->ntemplates, n);
@@ -275,7 +275,7 @@ int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out)
         size_t len = 0;
         if (s < nsets && c->hand_of[s] == h) {
             uint32_t k;
-            const uint32_t *row = instance_set(c->inst, s++, &k);
+            const uint32_t *row = hs_instance_set(c->inst, s++, &k);
             for (uint32_t i = 0; i < k; i++) {
                 uint32_t m;
                 const uint32_t *mem = classes_members(c, row[i], &m);
@@ -314,7 +314,7 @@ void classes_free(classes *c)
     free(c->mem_off);
     free(c->mem);
     free(c->hand_of);
-    instance_free(c->inst);
+    hs_instance_free(c->inst);
     free(c);
 }
 
@@ -337,7 +337,7 @@ uint32_t classes_of(const classes *c, uint32_t template_id) { return c->class_of
 uint32_t classes_hand(const classes *c, uint32_t set) { return c->hand_of[set]; }
 
 /* The instance (classes x solved hands); owned by the classes handle. */
-const instance *classes_instance(const classes *c) { return c->inst; }
+const hs_instance *classes_instance(const classes *c) { return c->inst; }
 
 /* Members: every class non-empty, its members ascending (the first is the representative,
  * and representatives ascend with the class id) and mapped back to it; every template
@@ -379,10 +379,10 @@ static const char *check_hands(const classes *c, const solutions *s)
         uint64_t lo = s->off[hand], hi = s->off[hand + 1];
         if (lo == hi)
             continue;
-        if (set >= instance_nsets(c->inst) || c->hand_of[set] != hand)
+        if (set >= hs_instance_nsets(c->inst) || c->hand_of[set] != hand)
             return "the instance's sets are not the solved hands in order";
         uint32_t len, listed = 0;
-        const uint32_t *cls = instance_set(c->inst, set++, &len);
+        const uint32_t *cls = hs_instance_set(c->inst, set++, &len);
         for (uint64_t k = lo; k < hi; k++) {
             uint32_t mine = c->class_of[s->ids[k]];
             if (!idlist_sorted_has(cls, len, mine))
@@ -399,7 +399,7 @@ static const char *check_hands(const classes *c, const solutions *s)
                     return "members of one class solve different hands";
         }
     }
-    return set == instance_nsets(c->inst) ? NULL : "the instance has more sets than solved hands";
+    return set == hs_instance_nsets(c->inst) ? NULL : "the instance has more sets than solved hands";
 }
 
 /* A class with the FNV-1a hash of the hands it solves (its element row). */
@@ -416,10 +416,10 @@ static int cmp_keys(const void *a, const void *b)
     return (x->cls > y->cls) - (x->cls < y->cls);
 }
 
-static bool same_row(const instance *h, uint32_t a, uint32_t b)
+static bool same_row(const hs_instance *h, uint32_t a, uint32_t b)
 {
     uint32_t la, lb;
-    const uint32_t *ra = instance_elem(h, a, &la), *rb = instance_elem(h, b, &lb);
+    const uint32_t *ra = hs_instance_elem(h, a, &la), *rb = hs_instance_elem(h, b, &lb);
     return la == lb && memcmp(ra, rb, la * sizeof *ra) == 0;
 }
 
@@ -433,7 +433,7 @@ static const char *check_distinct(const classes *c)
         return NULL;
     for (uint32_t k = 0; k < c->nclasses; k++) {
         uint32_t len;
-        const uint32_t *row = instance_elem(c->inst, k, &len);
+        const uint32_t *row = hs_instance_elem(c->inst, k, &len);
         key[k].hash = 1469598103934665603ull;
         key[k].cls = k;
         for (uint32_t i = 0; i < len; i++)

@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #include "core/hand.h"
-#include "hitset/instance.h"
+#include "hitset/t24hs.h"
 #include "eval/formula.h"
 #include "eval/partition.h"
 #include "eval/solutions.h"
@@ -32,7 +32,7 @@ uint32_t classes_rep(const classes *c, uint32_t cls);
 const uint32_t *classes_members(const classes *c, uint32_t cls, uint32_t *len);
 uint32_t classes_of(const classes *c, uint32_t template_id);
 uint32_t classes_hand(const classes *c, uint32_t set);
-const instance *classes_instance(const classes *c);
+const hs_instance *classes_instance(const classes *c);
 int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out);
 
 /* Checker (core/check.h): NULL when c is the class partition of s, else what broke. */

@@ -4,7 +4,6 @@
 #include <math.h>
 
 #include "core/notice.h"
-#include "hitset/bound.h"
 #include "study/jsonint.h"
 
 /* Simplex values carry floating-point noise in the last digits; six decimals keep the
@@ -34,9 +33,9 @@ static const vocabulary words[] = {
                                 "core_elements", "core_sets" },
 };
 
-static void json_reductions(cJSON *o, const mincover_result *r, const vocabulary *w)
+static void json_reductions(cJSON *o, const hs_report *r, const vocabulary *w)
 {
-    const reduce_result *red = &r->red;
+    const hs_reduce_stats *red = &r->reductions;
     cJSON *j = cJSON_AddObjectToObject(o, "reductions");
     cJSON_AddBoolToObject(j, "applied", r->params.reduce);
     cJSON_AddNumberToObject(j, w->forced, red->nforced);
@@ -46,85 +45,87 @@ static void json_reductions(cJSON *o, const mincover_result *r, const vocabulary
     cJSON_AddNumberToObject(j, w->emptied_elems, red->emptied_elems);
     cJSON_AddNumberToObject(j, "rounds", red->rounds);
     cJSON_AddBoolToObject(j, "stopped", red->stopped);
-    cJSON_AddNumberToObject(j, w->core_elems, red->core ? instance_nelems(red->core) : 0);
-    cJSON_AddNumberToObject(j, w->core_sets, red->core ? instance_nsets(red->core) : 0);
+    cJSON_AddNumberToObject(j, w->core_elems, red->core_elems);
+    cJSON_AddNumberToObject(j, w->core_sets, red->core_sets);
 }
 
-static void json_local_search(cJSON *o, const mincover_result *r, bool timings)
+static void json_local_search(cJSON *o, const hs_report *r, bool timings)
 {
-    if (!r->ls_ran) {
+    const hs_local_search_stats *ls = &r->local_search;
+    if (!ls->ran) {
         cJSON_AddNullToObject(o, "local_search");
         return;
     }
     cJSON *j = cJSON_AddObjectToObject(o, "local_search");
-    cJSON_AddNumberToObject(j, "start", r->ls_start);
-    cJSON_AddNumberToObject(j, "best", r->ls_best);
-    cJSON_AddNumberToObject(j, "steps", (double)r->ls.steps);
-    cJSON_AddNumberToObject(j, "best_step", (double)r->ls.best_step);
-    cJSON_AddStringToObject(j, "stop", localsearch_stop_name(r->ls.stop));
+    cJSON_AddNumberToObject(j, "start", ls->start);
+    cJSON_AddNumberToObject(j, "best", ls->best);
+    cJSON_AddNumberToObject(j, "steps", (double)ls->steps);
+    cJSON_AddNumberToObject(j, "best_step", (double)ls->best_step);
+    cJSON_AddStringToObject(j, "stop", ls->stop);
     if (timings) {
-        cJSON_AddNumberToObject(j, "seconds", r->ls.seconds);
-        cJSON_AddNumberToObject(j, "best_seconds", r->ls.best_seconds);
+        cJSON_AddNumberToObject(j, "seconds", ls->seconds);
+        cJSON_AddNumberToObject(j, "best_seconds", ls->best_seconds);
     }
 }
 
 /* The LP bound's method and whether it is the LP value, then the Lagrangian cover. */
-static void json_lp(cJSON *o, const mincover_result *r, bool timings)
+static void json_lp(cJSON *o, const hs_report *r, bool timings)
 {
     if (r->lp_bound >= 0) {
-        cJSON_AddStringToObject(o, "lp_method", mincover_lp_name(r->lp_method));
+        cJSON_AddStringToObject(o, "lp_method", hs_lp_name(r->lp_method));
         cJSON_AddBoolToObject(o, "lp_reached", r->lp_reached);
     } else {
         cJSON_AddNullToObject(o, "lp_method");
         cJSON_AddNullToObject(o, "lp_reached");
     }
-    if (r->lp_method == MINCOVER_LP_COLGEN) {
+    if (r->lp_method == HS_LP_COLGEN) {
         cJSON *j = cJSON_AddObjectToObject(o, "column_generation");
         cJSON_AddNumberToObject(j, "rounds", r->lp_rounds);
         cJSON_AddNumberToObject(j, "columns", r->lp_columns);
         if (timings)
-            cJSON_AddNumberToObject(j, "seconds", r->seconds_lp);
+            cJSON_AddNumberToObject(j, "seconds", r->seconds.lp);
     } else {
         cJSON_AddNullToObject(o, "column_generation");
     }
-    if (!r->lag_ran) {
+    const hs_lagrangian_stats *lag = &r->lagrangian;
+    if (!lag->ran) {
         cJSON_AddNullToObject(o, "lagrangian_cover");
         return;
     }
     cJSON *j = cJSON_AddObjectToObject(o, "lagrangian_cover");
-    cJSON_AddNumberToObject(j, "best", r->lag_best);
-    cJSON_AddNumberToObject(j, "rounds", r->lag.rounds);
-    cJSON_AddNumberToObject(j, "best_round", r->lag.best_round);
+    cJSON_AddNumberToObject(j, "best", lag->best);
+    cJSON_AddNumberToObject(j, "rounds", lag->rounds);
+    cJSON_AddNumberToObject(j, "best_round", lag->best_round);
     if (timings) {
-        cJSON_AddNumberToObject(j, "greedy_covers", r->lag.greedy_calls);
-        cJSON_AddNumberToObject(j, "seconds", r->lag.seconds);
+        cJSON_AddNumberToObject(j, "greedy_covers", lag->greedy_covers);
+        cJSON_AddNumberToObject(j, "seconds", lag->seconds);
     }
 }
 
-static void json_cover(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r)
+static void json_cover(cJSON *o, const enumeration *st, const classes *c, const hs_report *r)
 {
     cJSON *a = cJSON_AddArrayToObject(o, "cover");
-    for (uint32_t i = 0; i < r->cover.n; i++) {
+    for (uint32_t i = 0; i < r->size; i++) {
         char buf[256];
-        uint32_t cls = r->cover.elems[i], nmem;
+        uint32_t cls = r->cover[i], nmem;
         classes_members(c, cls, &nmem);
         cJSON *e = cJSON_CreateObject();
         cJSON_AddNumberToObject(e, "template", classes_rep(c, cls));
         cJSON_AddStringToObject(e, "expression", expression(st, c, cls, buf, sizeof buf));
         cJSON_AddNumberToObject(e, "class_templates", nmem);
         cJSON_AddNumberToObject(e, "solves", r->solves[i]);
-        cJSON_AddNumberToObject(e, "adds", r->cover.adds[i]);
+        cJSON_AddNumberToObject(e, "adds", r->adds[i]);
         cJSON_AddItemToArray(a, e);
     }
 }
 
-static void json_coverage(cJSON *o, const mincover_result *r, bool timings)
+static void json_coverage(cJSON *o, const hs_report *r, bool timings)
 {
     if (!r->params.coverage)
         return;
     cJSON *a = cJSON_AddArrayToObject(o, "coverage");
     for (uint32_t i = 0; i < r->ncoverage; i++) {
-        const coverage_row *row = &r->coverage[i];
+        const hs_coverage_row *row = &r->coverage[i];
         cJSON *e = cJSON_CreateObject();
         cJSON_AddNumberToObject(e, "k", row->k);
         cJSON_AddNumberToObject(e, "greedy", row->greedy);
@@ -140,7 +141,7 @@ static void json_coverage(cJSON *o, const mincover_result *r, bool timings)
 /* Adds the keys of the search (bounds, greedy, reductions, local search, optimum,
  * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md), in the
  * words of v. Time-dependent values appear only with timings. */
-void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
+void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
                               cover_report_words v)
 {
     const vocabulary *w = &words[v];
@@ -154,8 +155,8 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
         cJSON_AddNullToObject(o, "lp_bound");
         cJSON_AddNullToObject(o, "lp_bound_ceil");
     }
-    cJSON_AddNumberToObject(o, "greedy", r->greedy.n);
-    cJSON_AddNumberToObject(o, "greedy_pruned", r->greedy_pruned.n);
+    cJSON_AddNumberToObject(o, "greedy", r->greedy);
+    cJSON_AddNumberToObject(o, "greedy_pruned", r->greedy_pruned);
     cJSON *g = cJSON_AddObjectToObject(o, "greedy_runs");
     cJSON_AddNumberToObject(g, "runs", r->runs.runs);
     jsonint_add(g, "seed", (int64_t)r->runs.seed);
@@ -167,13 +168,13 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
     json_reductions(o, r, w);
     json_lp(o, r, timings);
     json_local_search(o, r, timings);
-    cJSON_AddNumberToObject(o, "optimum", r->optimum);
+    cJSON_AddNumberToObject(o, "optimum", r->size);
     cJSON_AddBoolToObject(o, "optimal", r->optimal);
-    cJSON_AddNumberToObject(o, "best_bound", r->best_bound);
-    cJSON_AddStringToObject(o, "ilp_status", mincover_ilp_status_name(r));
-    cJSON_AddStringToObject(o, "engine", engine_name(r->params.engine));
-    if (mincover_proof_name(r))
-        cJSON_AddStringToObject(o, "proven_by", mincover_proof_name(r));
+    cJSON_AddNumberToObject(o, "best_bound", r->lower_bound);
+    cJSON_AddStringToObject(o, "ilp_status", r->search);
+    cJSON_AddStringToObject(o, "engine", hs_engine_about(r->params.engine).name);
+    if (r->proven_by)
+        cJSON_AddStringToObject(o, "proven_by", r->proven_by);
     else
         cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
@@ -183,24 +184,24 @@ void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
     else
         cJSON_AddNullToObject(o, "glpk_error");
     if (timings)
-        cJSON_AddNumberToObject(o, "ilp_seconds", r->seconds_ilp);
+        cJSON_AddNumberToObject(o, "ilp_seconds", r->seconds.ilp);
 }
 
-void cover_report_json_seconds(cJSON *t, const mincover_result *r)
+void cover_report_json_seconds(cJSON *t, const hs_report *r)
 {
-    cJSON_AddNumberToObject(t, "bounds", r->seconds_bounds);
-    cJSON_AddNumberToObject(t, "greedy", r->seconds_greedy);
-    cJSON_AddNumberToObject(t, "reduce", r->seconds_reduce);
-    cJSON_AddNumberToObject(t, "lp", r->seconds_lp);
-    cJSON_AddNumberToObject(t, "local_search", r->seconds_ls);
-    cJSON_AddNumberToObject(t, "ilp", r->seconds_ilp);
-    cJSON_AddNumberToObject(t, "cover", r->seconds_cover);
+    cJSON_AddNumberToObject(t, "bounds", r->seconds.bounds);
+    cJSON_AddNumberToObject(t, "greedy", r->seconds.greedy);
+    cJSON_AddNumberToObject(t, "reduce", r->seconds.reduce);
+    cJSON_AddNumberToObject(t, "lp", r->seconds.lp);
+    cJSON_AddNumberToObject(t, "local_search", r->seconds.local_search);
+    cJSON_AddNumberToObject(t, "ilp", r->seconds.ilp);
+    cJSON_AddNumberToObject(t, "cover", r->seconds.cover);
 }
 
 /* Adds the hitting-set keys to the study's JSON object (documented in
  * docs/hitting-sets.md). Time-dependent values appear only with timings. */
-void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
-                    bool timings)
+void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const hs_report *r,
+                       bool timings)
 {
     cJSON_AddNumberToObject(o, "classes", r->elems);
     cJSON_AddNumberToObject(o, "hitting_set_hands", r->sets);
@@ -209,59 +210,61 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
     json_coverage(o, r, timings);
 }
 
-static void text_coverage(FILE *out, const mincover_result *r)
+static void text_coverage(FILE *out, const hs_report *r)
 {
     if (!r->params.coverage)
         return;
     fprintf(out, "\nMax coverage: the most hands k classes solve, against greedy's first k\n");
     fprintf(out, "  %4s %8s %8s %8s  %s\n", "k", "greedy", "best", "bound", "");
     for (uint32_t i = 0; i < r->ncoverage; i++) {
-        const coverage_row *row = &r->coverage[i];
+        const hs_coverage_row *row = &r->coverage[i];
         fprintf(out, "  %4u %8u %8u %8u  %s\n", row->k, row->greedy, row->best, row->bound,
                 row->proven ? "proven" : "interval");
     }
 }
 
 /* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ...: a bound's
- * words are its row's (bound.h), an engine's its row's (engine.h). */
-static const char *proof_words(const mincover_result *r)
+ * words are its row's of the table of bounds, an engine's its row's of the engines'. */
+static const char *proof_words(const hs_report *r)
 {
     switch (r->proof) {
-    case MINCOVER_PROOF_BOUND:
-        return r->proof_bound->words;
-    case MINCOVER_PROOF_SEARCH:
-        return engine_of(r->params.engine)->method;
+    case HS_PROOF_BOUND:
+        return r->proof_bound.words;
+    case HS_PROOF_SEARCH:
+        return hs_engine_about(r->params.engine).method;
     default:
         return "the reductions (they left no core)";
     }
 }
 
-static void text_verdict(FILE *out, const mincover_result *r)
+static void text_verdict(FILE *out, const hs_report *r)
 {
-    const char *engine = engine_label(r->params.engine);
+    const char *engine = hs_engine_about(r->params.engine).label;
     if (r->optimal)
         fprintf(out, "  %-40s %10u  (proven optimal)\n  %-40s %s\n", "minimum hitting set",
-                r->optimum, "proven by", proof_words(r));
-    else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
+                r->size, "proven by", proof_words(r));
+    else if (r->search_status == HS_SEARCH_TIME_LIMIT)
         fprintf(out, "  %-40s %10u  NOT PROVEN: the %g s time limit stopped %s; the "
-                     "optimum is between %u and %u\n", "best cover found", r->optimum,
-                r->params.time_limit, engine, r->best_bound, r->optimum);
+                     "optimum is between %u and %u\n", "best cover found", r->size,
+                r->params.time_limit, engine, r->lower_bound, r->size);
     else
         fprintf(out, "  %-40s %10u  NOT PROVEN (%s); the optimum is between %u and %u\n",
-                "best cover found", r->optimum, r->message, r->best_bound, r->optimum);
+                "best cover found", r->size, r->message, r->lower_bound, r->size);
 }
 
 /* Appends the readable hitting-set section to the study report. */
-void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,
-                    bool timings)
+void cover_report_text(FILE *out, const enumeration *st, const classes *c, const hs_report *r,
+                       bool timings)
 {
-    const reduce_result *red = &r->red;
+    const hs_reduce_stats *red = &r->reductions;
+    const hs_lagrangian_stats *lag = &r->lagrangian;
+    const hs_local_search_stats *ls = &r->local_search;
     fprintf(out, "\nHitting sets: templates that together solve every solvable hand\n");
     fprintf(out, "  %-40s %10u\n", "hands solved by the family", r->sets);
     fprintf(out, "  %-40s %10u\n", "classes (equal solution sets)", r->elems);
     fprintf(out, "  %-40s %10u\n", "necessary classes (alone on a hand)", r->necessary);
     fprintf(out, "  %-40s %10u\n", "hands with a single class", r->single_sets);
-    if (r->lp_bound >= 0 && r->lp_method == MINCOVER_LP_COLGEN)
+    if (r->lp_bound >= 0 && r->lp_method == HS_LP_COLGEN)
         fprintf(out, "  %-40s %10.4f  (ceiling %u; column generation, %s)\n",
                 r->lp_reached ? "LP relaxation bound" : "Lagrangian bound", r->lp_bound,
                 r->lp_bound_ceil,
@@ -271,8 +274,8 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
                 r->lp_bound_ceil);
     else /* the LP bound, always at least this one, is missing: show what is left */
         fprintf(out, "  %-40s %10u\n", "disjoint hands (a lower bound)", r->packing);
-    fprintf(out, "  %-40s %10u\n", "greedy (ties to the lowest class)", r->greedy.n);
-    fprintf(out, "  %-40s %10u\n", "greedy, redundant classes pruned", r->greedy_pruned.n);
+    fprintf(out, "  %-40s %10u\n", "greedy (ties to the lowest class)", r->greedy);
+    fprintf(out, "  %-40s %10u\n", "greedy, redundant classes pruned", r->greedy_pruned);
     char label[64], range[32];
     snprintf(label, sizeof label, "greedy, %u random tie-breaks (seed %llu)", r->runs.runs,
              (unsigned long long)r->runs.seed);
@@ -286,44 +289,43 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
             red->forced_sets);
     fprintf(out, "  %-40s %u dominated hands, %u dominated + %u emptied classes\n", "",
             red->dominated_sets, red->dominated_elems, red->emptied_elems);
-    fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP",
-            red->core ? instance_nelems(red->core) : 0, red->core ? instance_nsets(red->core) : 0);
-    if (r->lag_ran)
+    fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP", red->core_elems,
+            red->core_sets);
+    if (lag->ran)
         fprintf(out, "  %-40s %10u  (%u fixing rounds, best in round %u)\n",
-                "Lagrangian cover on the core", r->lag_best, r->lag.rounds,
-                r->lag.best_round);
-    if (r->ls_ran) {
+                "Lagrangian cover on the core", lag->best, lag->rounds, lag->best_round);
+    if (ls->ran) {
         snprintf(label, sizeof label, "local search on the core (seed %llu)",
                  (unsigned long long)r->params.seed);
         fprintf(out, "  %-40s %10u  (from %u; best at step %llu of %llu, stopped: %s)\n",
-                label, r->ls_best, r->ls_start, (unsigned long long)r->ls.best_step,
-                (unsigned long long)r->ls.steps, localsearch_stop_name(r->ls.stop));
+                label, ls->best, ls->start, (unsigned long long)ls->best_step,
+                (unsigned long long)ls->steps, ls->stop);
         if (timings)
             fprintf(out, "  %-40s %10.6f  (best after %.6f)\n", "local search seconds",
-                    r->ls.seconds, r->ls.best_seconds);
+                    ls->seconds, ls->best_seconds);
     }
     text_verdict(out, r);
-    fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->best_bound);
+    fprintf(out, "  %-40s %10u\n", "best proven lower bound", r->lower_bound);
     if (timings)
-        fprintf(out, "  %-40s %10.6f\n", "ILP seconds", r->seconds_ilp);
+        fprintf(out, "  %-40s %10.6f\n", "ILP seconds", r->seconds.ilp);
     fprintf(out, "\n%s cover, in greedy order (x0 <= x1 <= ... are the sorted cards)\n",
             r->optimal ? "Optimal" : "Best");
     fprintf(out, "  %4s %8s  %-24s %7s %6s\n", "#", "template", "expression", "solves", "adds");
-    for (uint32_t i = 0; i < r->cover.n; i++) {
+    for (uint32_t i = 0; i < r->size; i++) {
         char buf[256];
-        uint32_t cls = r->cover.elems[i];
+        uint32_t cls = r->cover[i];
         fprintf(out, "  %4u %8u  %-24s %7u %6u\n", i + 1, classes_rep(c, cls),
-                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->cover.adds[i]);
+                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->adds[i]);
     }
     text_coverage(out, r);
 }
 
 /* coverage.csv: k,greedy,best,bound,proven. Returns 0, or -1 on a write error. */
-int cover_report_coverage_csv(FILE *out, const mincover_result *r)
+int cover_report_coverage_csv(FILE *out, const hs_report *r)
 {
     fprintf(out, "k,greedy,best,bound,proven\n");
     for (uint32_t i = 0; i < r->ncoverage; i++) {
-        const coverage_row *row = &r->coverage[i];
+        const hs_coverage_row *row = &r->coverage[i];
         fprintf(out, "%u,%u,%u,%u,%d\n", row->k, row->greedy, row->best, row->bound,
                 row->proven ? 1 : 0);
     }
@@ -331,25 +333,25 @@ int cover_report_coverage_csv(FILE *out, const mincover_result *r)
 }
 
 /* The proof status of the cover, as one comment line of cover.txt. */
-static void file_verdict(FILE *out, const mincover_result *r)
+static void file_verdict(FILE *out, const hs_report *r)
 {
     if (r->optimal)
         fprintf(out, "# %u expressions, proven minimal: a proven lower bound equals the size "
-                     "(LP bound %.4f)\n", r->optimum, r->lp_bound);
-    else if (r->ilp == MINCOVER_ILP_TIME_LIMIT)
+                     "(LP bound %.4f)\n", r->size, r->lp_bound);
+    else if (r->search_status == HS_SEARCH_TIME_LIMIT)
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
-                     "(%s stopped by its %g s time limit)\n", r->optimum, r->best_bound,
-                r->optimum, engine_label(r->params.engine), r->params.time_limit);
+                     "(%s stopped by its %g s time limit)\n", r->size, r->lower_bound,
+                r->size, hs_engine_about(r->params.engine).label, r->params.time_limit);
     else
         fprintf(out, "# %u expressions, NOT PROVEN minimal: the optimum is between %u and %u "
-                     "(%s)\n", r->optimum, r->best_bound, r->optimum, r->message);
+                     "(%s)\n", r->size, r->lower_bound, r->size, r->message);
 }
 
 /* cover.txt: the best cover with its configuration, proof status and the command that
  * regenerates it, then one tab-separated line per expression in greedy order. `element`
  * is the class's element number in hitting_set.hgr. Returns 0, or -1 on a write error. */
 int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
-                            const mincover_result *r, const char *command)
+                            const hs_report *r, const char *command)
 {
     const enumeration_params *p = &st->params;
     fprintf(out, "# t24 cover: %d cards, deck %lld-%lld, target %lld, %s groupings: every one "
@@ -363,11 +365,11 @@ int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
                  "hitting_set.hgr;\n# template: its lowest template id; solves: hands it "
                  "solves; adds: hands no earlier one solves\n");
     fprintf(out, "rank\telement\ttemplate\texpression\tsolves\tadds\n");
-    for (uint32_t i = 0; i < r->cover.n; i++) {
+    for (uint32_t i = 0; i < r->size; i++) {
         char buf[256];
-        uint32_t cls = r->cover.elems[i];
+        uint32_t cls = r->cover[i];
         fprintf(out, "%u\t%u\t%u\t%s\t%u\t%u\n", i + 1, cls + 1, classes_rep(c, cls),
-                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->cover.adds[i]);
+                expression(st, c, cls, buf, sizeof buf), r->solves[i], r->adds[i]);
     }
     return ferror(out) ? -1 : 0;
 }

@@ -1,7 +1,8 @@
 /* cover_report.h - the hitting-set half of `t24 study` as JSON keys and a text section
  * (enumeration_report.h writes the other half: solvable hands, completeness, classes).
  * Classes are reported by their representative template; the cover's expressions are
- * printed in readable form with x0..x(n-1) for the sorted cards. */
+ * printed in readable form with x0..x(n-1) for the sorted cards. The search's figures
+ * come from libt24hs's report (hs_report), its words from the library's tables. */
 #ifndef T24_STUDY_COVER_REPORT_H
 #define T24_STUDY_COVER_REPORT_H
 
@@ -9,25 +10,25 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "hitset/t24hs.h"
 #include "study/classes.h"
-#include "hitset/mincover.h"
 #include "study/enumeration.h"
 
 /* The words of the JSON keys: a study's classes and hands, or any instance's elements
  * and sets (`t24 cover`). */
 typedef enum { COVER_REPORT_CLASSES, COVER_REPORT_ELEMENTS } cover_report_words;
 
-void cover_report_json_search(cJSON *o, const mincover_result *r, bool timings,
+void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
                               cover_report_words words);
 /* Adds the search's phases to a "seconds" object: bounds, greedy, reduce, lp,
  * local_search, ilp, cover (what `t24 study --timings` and `t24 cover --timings` share). */
-void cover_report_json_seconds(cJSON *seconds, const mincover_result *r);
-void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const mincover_result *r,
-                    bool timings);
-void cover_report_text(FILE *out, const enumeration *st, const classes *c, const mincover_result *r,
-                    bool timings);
-int cover_report_coverage_csv(FILE *out, const mincover_result *r);
+void cover_report_json_seconds(cJSON *seconds, const hs_report *r);
+void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const hs_report *r,
+                       bool timings);
+void cover_report_text(FILE *out, const enumeration *st, const classes *c, const hs_report *r,
+                       bool timings);
+int cover_report_coverage_csv(FILE *out, const hs_report *r);
 int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
-                            const mincover_result *r, const char *command);
+                            const hs_report *r, const char *command);
 
 #endif

@@ -16,7 +16,7 @@
  * (knee / hands)^decline, since the high cards of a large deck solve fewer hands.
  *
  * Six cards, target 24, measured (issue 26) as the hitting-set instance's incidences
- * (instance_nnz) against what the model says (1800 per hand, decline 0.25 beyond 1800
+ * (hs_instance_nnz) against what the model says (1800 per hand, decline 0.25 beyond 1800
  * hands):
  *
  *   deck        1-4  1-5   1-6   1-7   1-8   1-9   1-10  1-11  1-12   1-13
@@ -64,7 +64,7 @@ static double incidences(const card_figures *c, uint64_t hands)
 
 /* Fills *out for the configuration. Returns 0, or -1 when the configuration has no
  * template family or no hands (the study itself then says why). */
-int preflight_run(const enumeration_params *sp, const mincover_params *hp,
+int preflight_run(const enumeration_params *sp, const hs_params *hp,
                   preflight_estimate *out)
 {
     memset(out, 0, sizeof *out);

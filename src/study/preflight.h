@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hitset/mincover.h"
+#include "hitset/t24hs.h"
 #include "study/enumeration.h"
 
 typedef struct {
@@ -29,7 +29,7 @@ typedef struct {
     uint64_t incidences;      /* estimated class-hand pairs */
     double matrix_bytes;      /* the class-hand matrix as the hitting-set engine holds
                                  it: compressed rows both ways, 4 bytes per incidence
-                                 each way (instance.h), once for the whole instance */
+                                 each way (hs_instance), once for the whole instance */
     double bytes;             /* estimated peak memory */
     double seconds_enumerate; /* grouping and scan */
     double seconds_hitting;   /* what --time-limit leaves the hitting sets after the
@@ -39,7 +39,7 @@ typedef struct {
     double time_limit;        /* --time-limit, which bounds the whole study */
 } preflight_estimate;
 
-int preflight_run(const enumeration_params *sp, const mincover_params *hp,
+int preflight_run(const enumeration_params *sp, const hs_params *hp,
                   preflight_estimate *out);
 uint64_t preflight_default_limit(void);
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size);

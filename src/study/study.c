@@ -12,7 +12,7 @@
 
 /* The hitting-set half: classes, then the hitting-set run with class sizes as the
  * multiplicities (a class stands for that many templates). */
-static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size_t errsize)
+static int run_hitting_sets(study *p, hs_params *hp, char *err, size_t errsize)
 {
     double t0 = walltime_now();
     p->cls = p->st.params.per_template
@@ -30,7 +30,8 @@ static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size
     for (uint32_t c = 0; c < n; c++)
         classes_members(p->cls, c, &mult[c]);
     p->seconds_classes = walltime_now() - t0;
-    int rc = mincover_run(classes_instance(p->cls), mult, hp, &p->hr, err, errsize);
+    hp->multiplicity = mult;
+    int rc = hs_cover_run(classes_instance(p->cls), hp, &p->hr, err, errsize);
     free(mult);
     return rc;
 }
@@ -40,8 +41,8 @@ static int run_hitting_sets(study *p, const mincover_params *hp, char *err, size
  * study_free(). A solver's failure (GLPK's, or CBC's in the exact search) is not an error
  * here: the result then holds the greedy cover and the bounds proven so far, and
  * hr.message says why the solver failed. */
-int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
-                 size_t errsize)
+int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char *err,
+              size_t errsize)
 {
     double t0 = walltime_now();
     memset(p, 0, sizeof *p);
@@ -49,8 +50,9 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
         return -1;
     if (p->st.worker) /* an MPI rank that sent its share: rank 0 does the rest */
         return 0;
-    mincover_params q = *hp;
+    hs_params q = *hp;
     q.threads = sp->nthreads; /* the study's threads are CBC's too (--threads) */
+    q.settled_runs = true;    /* the report gives the random runs' spread */
     if (q.deadline <= 0)
         q.deadline = t0 + hp->time_limit * (1 - STUDY_RESERVE_SHARE);
     if (run_hitting_sets(p, &q, err, errsize))
@@ -61,7 +63,7 @@ int study_run(study *p, const enumeration_params *sp, const mincover_params *hp,
 
 static void add_timings(cJSON *js, const study *p)
 {
-    const mincover_result *h = &p->hr;
+    const hs_report *h = &p->hr;
     cJSON *t = cJSON_AddObjectToObject(js, "seconds");
     /* What the study left of its time limit for the searches (not a measured time). */
     cJSON_AddNumberToObject(t, "search_budget", h->budget);
@@ -69,7 +71,7 @@ static void add_timings(cJSON *js, const study *p)
     cJSON_AddNumberToObject(t, "complete", p->st.seconds_complete);
     cJSON_AddNumberToObject(t, "classes", p->seconds_classes);
     cover_report_json_seconds(t, h);
-    cJSON_AddNumberToObject(t, "coverage", h->seconds_coverage);
+    cJSON_AddNumberToObject(t, "coverage", h->seconds.coverage);
     cJSON_AddNumberToObject(t, "until_report", p->seconds_total);
 }
 
@@ -89,7 +91,7 @@ cJSON *study_json(const study *p, bool timings)
 /* Releases everything study_run() allocated; safe on a failed or zeroed run. */
 void study_free(study *p)
 {
-    mincover_result_free(&p->hr);
+    hs_report_free(&p->hr);
     classes_free(p->cls);
     enumeration_free(&p->st);
     p->cls = NULL;

@@ -8,14 +8,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "hitset/t24hs.h"
 #include "study/classes.h"
-#include "hitset/mincover.h"
 #include "study/enumeration.h"
 
 typedef struct {
     enumeration st;
     classes *cls;
-    mincover_result hr;
+    hs_report hr;
     double seconds_classes; /* grouping templates with equal solution sets */
     double seconds_total;   /* study_run() from entry to return */
 } study;
@@ -27,8 +27,8 @@ typedef struct {
 /* The time limit bounds the whole study: enumeration, bounds, greedy and reductions
  * count against it, and the local search and exact search get what is left (at least
  * a moment: an enumeration that alone overruns the limit cannot be stopped). */
-int study_run(study *p, const enumeration_params *sp, const mincover_params *hp, char *err,
-                 size_t errsize);
+int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char *err,
+              size_t errsize);
 cJSON *study_json(const study *p, bool timings);
 void study_free(study *p);
 

@@ -241,7 +241,7 @@ void sweep_params_init(sweep_params *p)
 {
     memset(p, 0, sizeof *p);
     p->nthreads = 2;
-    mincover_params_init(&p->hp);
+    hs_params_init(&p->hp);
 }
 
 static double num(const cJSON *row, const char *key)
@@ -369,7 +369,7 @@ static cJSON *header(const sweep_plan *plan, const sweep_params *p)
     jsonint_add(h, "seed", (int64_t)p->hp.seed);
     cJSON_AddNumberToObject(h, "time_limit", p->hp.time_limit);
     cJSON_AddBoolToObject(h, "reductions", p->hp.reduce);
-    cJSON_AddStringToObject(h, "engine", engine_name(p->hp.engine));
+    cJSON_AddStringToObject(h, "engine", hs_engine_about(p->hp.engine).name);
     return h;
 }
 

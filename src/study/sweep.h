@@ -14,8 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "hitset/mincover.h"
 #include "core/template.h"
+#include "hitset/t24hs.h"
 
 typedef struct {
     int ncards;
@@ -41,7 +41,7 @@ typedef void (*sweep_progress_fn)(void *ctx, size_t done, size_t total, const ch
 
 typedef struct {
     int nthreads;         /* evaluation threads per configuration (default 2) */
-    mincover_params hp;     /* the hitting-set parameters of every configuration */
+    hs_params hp;         /* the hitting-set parameters of every configuration */
     bool timings;         /* add each row's "seconds" (not deterministic) */
     sweep_progress_fn progress;
     void *progress_ctx;
