@@ -1,14 +1,12 @@
 /* t24-check.c - the independent checker of t24's certificates (docs/certificates.md).
- *
- * A certificate (docs/formats.md, "Certificates (`t24-certificate 1`)": the contract this
- * file implements) is a search tree whose leaves prove a lower bound by weak duality. This
- * file is the whole checker and shares no code with t24 (libc alone, its own PACE reader,
- * exact integers, every overflow checked), so that a bug in t24 cannot vouch for itself.
- * It is written compactly (short ifs on one line, a function's brace on its line) to be
- * read in one sitting. The tree is read once, in preorder; the state of the node being
- * read (F1, F0, dropped rows, cut rows in scope) is kept by an explicit stack of its
- * ancestors, each undoing its change when its child's subtree ends: a deep tree costs
- * heap, never C stack. */
+ * A certificate (docs/formats.md, "Certificates (`t24-certificate 1`)", the contract here)
+ * is a search tree whose leaves prove a lower bound by weak duality. This file is the whole
+ * checker and shares no code with t24 (libc alone, its own PACE reader, exact integers,
+ * every overflow checked), so that a bug in t24 cannot vouch for itself; it is compact
+ * (short ifs on one line) to be read in one sitting. The tree is read once, in preorder;
+ * the state of the node being read (F1, F0, dropped rows, cut rows in scope) is kept by an
+ * explicit stack of its ancestors, each undoing its change when its child's subtree ends:
+ * a deep tree costs heap, never C stack. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -49,18 +47,17 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size) {
 }
 
 /* ---- Lines and numbers ---- */
-
 typedef struct { FILE *fp; char *buf; size_t cap, max; unsigned long lineno; } reader;
-typedef enum { RD_OK, RD_EOF, RD_NUL, RD_LONG, RD_ERR } rd_status;
 /* The next line, without its end (LF, CR LF or a lone CR, as t24's src/core/lines.c), in
- * r->buf. A line with a NUL byte or longer than r->max is refused, never cut short. */
-static rd_status rd_next(reader *r) {
+ * r->buf: 1, or 0 at the end. A line with a NUL byte or longer than r->max is refused,
+ * never cut short: -1 (-2 for a read error) with the reason in why. */
+static int rd_next(reader *r, char *why, size_t wsz) {
     size_t n = 0;
     bool any = false, nul = false;
     for (int c; (c = getc(r->fp)) != EOF;) {
         any = true;
         if (c == '\n') break;
-        if (c == '\r') {
+        if (c == '\r') { /* CR LF, or a CR alone */
             if ((c = getc(r->fp)) != '\n' && c != EOF) ungetc(c, r->fp);
             break;
         }
@@ -68,19 +65,14 @@ static rd_status rd_next(reader *r) {
         if (n < r->max) r->buf = grow(r->buf, &r->cap, n + 2, 1), r->buf[n] = (char)c;
         n += n <= r->max; /* stops counting past the maximum */
     }
-    if (ferror(r->fp)) return RD_ERR;
-    if (!any) return RD_EOF;
+    if (ferror(r->fp)) return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
+    if (!any) return 0;
     r->lineno++;
-    if (nul || n > r->max) return nul ? RD_NUL : RD_LONG;
+    if (nul || n > r->max)
+        return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? "a NUL byte" : "too long"), -1;
     r->buf = grow(r->buf, &r->cap, n + 1, 1);
     r->buf[n] = '\0';
-    return RD_OK;
-}
-/* Why a file was refused (st is neither RD_OK nor RD_EOF); returns 2, the status. */
-static int rd_why(const reader *r, rd_status st, char *why, size_t wsz) {
-    snprintf(why, wsz, "line %lu: %s", r->lineno + (st == RD_ERR), st == RD_NUL ? "a NUL byte"
-             : st == RD_LONG ? "too long a line" : strerror(errno));
-    return 2;
+    return 1;
 }
 /* Digits only (no sign, no blank), at most max: the value in *x and what follows, or NULL. */
 static const char *digits(const char *p, uint64_t max, uint64_t *x) {
@@ -94,7 +86,6 @@ static const char *digits(const char *p, uint64_t max, uint64_t *x) {
 }
 
 /* ---- The instance (PACE .hgr) and the cover ---- */
-
 typedef struct {
     uint32_t n, m, *el, *es; /* el: the sets' elements, 0-based; es: the elements' sets */
     uint64_t *off, *eoff; /* set s is el[off[s] .. off[s+1]), ascending; e in es[eoff[e] ..] */
@@ -122,8 +113,7 @@ static long numbers(const char *p, uint64_t min, uint64_t max, uint32_t **v, siz
     return k;
 }
 static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
 }
 /* The sets as read (1-based) made 0-based, ascending, without repeats; then the sets of
  * each element (the transpose). */
@@ -152,10 +142,9 @@ static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
     size_t len = 0, cap = 0, ocap = 1;
     uint64_t n = 0, m = 0, sets = 0;
     bool header = false;
-    rd_status st;
-    h->off = need_memory(calloc(1, sizeof *h->off));
-    h->el = NULL;
-    while ((st = rd_next(&r)) == RD_OK) {
+    int st;
+    h->off = need_memory(calloc(1, sizeof *h->off)), h->el = NULL;
+    while ((st = rd_next(&r, why, wsz)) > 0) {
         const char *line = r.buf, *no = NULL;
         long k = 0;
         if (line[0] == 'c' || (line[0] == '\0' && !header)) continue;
@@ -171,7 +160,7 @@ static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
         if (no) return snprintf(why, wsz, "line %lu: %s", r.lineno, no), 2;
         if (k > 0) h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }
-    if (st != RD_EOF) return rd_why(&r, st, why, wsz);
+    if (st < 0) return 2;
     if (!header || sets != m)
         return snprintf(why, wsz, "%s", header ? "fewer sets than the header's" : "no header"), 2;
     h->n = (uint32_t)n, h->m = (uint32_t)m;
@@ -201,11 +190,11 @@ static int cover_check(FILE *fp, const char *path, const hgr *h, uint64_t *size)
     size_t len = 0, cap = 0, i = 1;
     uint8_t *in = need_memory(calloc((size_t)h->n + 1, 1));
     char why[200];
-    rd_status st;
-    while ((st = rd_next(&r)) == RD_OK)
+    int st;
+    while ((st = rd_next(&r, why, sizeof why)) > 0)
         if (r.buf[0] != 'c' && numbers(r.buf, 0, UINT32_MAX, &v, &len, &cap) < 0)
             return snprintf(why, sizeof why, "line %lu: not numbers", r.lineno), say(2, path, why);
-    if (st != RD_EOF) return rd_why(&r, st, why, sizeof why), say(2, path, why);
+    if (st < 0) return say(2, path, why);
     if (!len || len - 1 != v[0]) return say(2, path, len ? "its size is not its length" : "empty");
     for (*size = v[0]; i < len && v[i] >= 1 && v[i] <= h->n && !in[v[i] - 1]; i++) in[v[i] - 1] = 1;
     if (i < len) return say(2, path, v[i] && v[i] <= h->n ? "an element twice" : "an element not in 1..N");
@@ -219,13 +208,12 @@ static int cover_check(FILE *fp, const char *path, const hgr *h, uint64_t *size)
 }
 
 /* ---- The certificate: the state of the node being read ---- */
-
 typedef struct { uint64_t row, v; } pair;                      /* a multiplier v / D */
 typedef struct { uint64_t stamp; uint32_t hits; bool dropped; } rowstate; /* hits: sets */
-typedef struct {
-    uint64_t j;        /* the tree's j-th cut line: row M + j */
-    size_t start, len; /* its coefficients: cutel[start ..] ascending, cutco[start ..] */
-    i128 b;            /* its right-hand side */
+typedef struct { /* the j-th cut line of the tree: row M + j, >= b; its coefficients */
+    uint64_t j;     /* in cutel[start ..] (ascending) and cutco[start ..] */
+    size_t start, len;
+    i128 b;
     rowstate st;
 } cut;
 /* A row as it stands: a set (co NULL: coefficients 1, b = 1) or a cut. */
@@ -233,7 +221,7 @@ typedef struct { const uint32_t *el; const int64_t *co; uint64_t len; i128 b; ro
 enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT };
 typedef struct {
     int kind;
-    unsigned long line;
+    unsigned long line; /* of its node line */
     uint64_t arg, arg2, nchild, next;  /* E, S (0-based) or R, F; its children; the one read */
     size_t free_start, y_start, y_len; /* a split's elements in sfree; its y in ys */
     long yframe; /* the nearest frame, this one or above, whose line carries y; or -1 */
@@ -243,17 +231,17 @@ typedef struct {
     uint64_t K, D, nf1, stampnow, cuts_total, nopen;
     reader rd;
     char **tok, open_name[80], why[600];
-    uint8_t *state;                    /* per element */
-    i128 *acc;                         /* per element: sum of V a in one list; else 0 */
+    uint8_t *state;    /* per element */
+    i128 *acc;         /* per element: sum of V a in one list; else 0 */
     uint32_t *touched, *cutel, *sfree; /* elements whose acc is not 0; cuts'; splits' */
     int64_t *cutco;
-    rowstate *sets;                    /* per set */
-    cut *cuts;                         /* the cut rows in scope, j ascending */
-    pair *ys;                          /* the multipliers of the nodes on the stack */
-    frame *fr;                         /* the ancestors of the node being read */
+    rowstate *sets;    /* per set */
+    cut *cuts;         /* the cut rows in scope, j ascending */
+    pair *ys;          /* the multipliers of the nodes on the stack */
+    frame *fr;         /* the ancestors of the node being read (and the node, a moment) */
     size_t ntok, tokcap, ntouched, ncuts, cutcap, cutlen, elcap, cocap, nys, yscap, nsfree,
         sfcap, nfr, frcap;
-    bool done;                         /* the root's subtree is complete */
+    bool done;         /* the root's subtree is complete */
     unsigned long open_line;
 } checker;
 /* Records why the line being read fails; returns 1, the status of a failed check. */
@@ -308,8 +296,7 @@ static int64_t coef(const rowv *v, uint32_t e) {
 }
 /* Why row v is not live (live: not dropped, b' > 0), or NULL when it is. */
 static const char *row_dead(const checker *k, const rowv *v) {
-    if (v->st->dropped) return "dropped";
-    return residual(k, v) > 0 ? NULL : v->co ? "satisfied by F1" : "hit by F1";
+    return v->st->dropped ? "dropped" : residual(k, v) > 0 ? NULL : v->co ? "met by F1" : "hit by F1";
 }
 /* acc[e] += V a_{R,e} on the free elements of row v, listing each e as its acc leaves 0.
  * Returns 0, or 1 on overflow. */
@@ -325,13 +312,12 @@ static int accumulate(checker *k, const rowv *v, uint64_t V) {
 }
 
 /* ---- The certificate: lines ---- */
-
 /* The next line holding a token, split in place into k->tok; a line whose first token is
  * `c` is a comment. Returns 0, -1 at the end, 1 for a refused line; a read error exits 2. */
 static int next_line(checker *k) {
-    rd_status st;
+    int st;
     char *save, why[200];
-    while ((st = rd_next(&k->rd)) == RD_OK) {
+    while ((st = rd_next(&k->rd, why, sizeof why)) > 0) {
         k->ntok = 0;
         for (char *p = strtok_r(k->rd.buf, " \t", &save); p; p = strtok_r(NULL, " \t", &save)) {
             k->tok = grow(k->tok, &k->tokcap, k->ntok + 1, sizeof *k->tok);
@@ -339,9 +325,8 @@ static int next_line(checker *k) {
         }
         if (k->ntok && strcmp(k->tok[0], "c") != 0) return 0;
     }
-    if (st == RD_EOF) return -1;
-    if (st == RD_ERR) rd_why(&k->rd, st, why, sizeof why), exit(say(2, "certificate", why));
-    return fail(k, "%s", st == RD_NUL ? "a NUL byte" : "too long a line");
+    if (st == -2) exit(say(2, "certificate", why));
+    return st ? fail(k, "refused: %s", why) : -1;
 }
 /* A number of the certificate: digits only (so no sign), from min to max. */
 static int number(checker *k, const char *s, uint64_t min, uint64_t max, const char *what,
@@ -405,21 +390,25 @@ static int read_pairs(checker *k, size_t *i, const char *stop, bool live) {
 }
 
 /* ---- The certificate: what each node claims ---- */
-
+/* Over multipliers p[0..n) (rows not live left out when live_only): sum_R V_R b'_R into
+ * *sum, and V_R a_{R,e} into acc[e] (accumulate). Returns 0, or 1 on overflow. */
+static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *sum) {
+    i128 t;
+    rowv v;
+    for (size_t i = 0; i < n; i++)
+        if (row_find(k, p[i].row, &v) || (!(live_only && row_dead(k, &v)) &&
+            (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
+             __builtin_add_overflow(*sum, t, sum) || accumulate(k, &v, p[i].v))))
+            return fail(k, "arithmetic overflow");
+    return 0;
+}
 /* Whether multipliers p[0..n) prove the leaf: |F1| >= K, or D L(y) > (K - |F1| - 1) D with
  * D L(y) = sum_R V_R b'_R + sum over free e of min(0, D - sum_R V_R a_{R,e}), rows not live
  * left out. It costs the rows' lengths: only the free elements they touch are summed. */
 static int leaf_holds(checker *k, const pair *p, size_t n) {
     i128 total = 0, t;
     if (k->nf1 >= k->K) return 0;
-    for (size_t i = 0; i < n; i++) {
-        rowv v;
-        if (row_find(k, p[i].row, &v)) return 1;
-        if (!row_dead(k, &v) && (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
-                                 __builtin_add_overflow(total, t, &total) ||
-                                 accumulate(k, &v, p[i].v)))
-            return fail(k, "arithmetic overflow in L(y)");
-    }
+    if (combine(k, p, n, true, &total)) return 1;
     for (size_t i = 0; i < k->ntouched; i++) { /* an untouched free element adds min(0, D) */
         t = (i128)k->D - k->acc[k->touched[i]];
         k->acc[k->touched[i]] = 0; /* reset, for the next list */
@@ -436,13 +425,7 @@ static i128 ceil_div(i128 a, i128 d) { return a / d + (a % d > 0); } /* d > 0; /
  * side ceil(sum_R u_R b'_R), into *c and the cut arena (in scope once pushed). */
 static int cut_derive(checker *k, const pair *p, size_t n, cut *c) {
     i128 rhs = 0, t;
-    for (size_t i = 0; i < n; i++) {
-        rowv v;
-        if (row_find(k, p[i].row, &v)) return 1;
-        if (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
-            __builtin_add_overflow(rhs, t, &rhs) || accumulate(k, &v, p[i].v))
-            return fail(k, "arithmetic overflow in the cut");
-    }
+    if (combine(k, p, n, false, &rhs)) return 1;
     qsort(k->touched, k->ntouched, sizeof *k->touched, cmp_u32);
     *c = (cut){ .j = c->j, .start = k->cutlen, .len = k->ntouched, .b = ceil_div(rhs, k->D) };
     k->cutel = grow(k->cutel, &k->elcap, k->cutlen + c->len, sizeof *k->cutel);
@@ -530,15 +513,14 @@ static int node_parse(checker *k, frame *f, cut *c) {
     static const char name[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
     char **t = k->tok;
     size_t i = 1, n = k->ntok, s = k->nys;
-    bool leaf = !strcmp(t[0], "leaf"), leaf2 = leaf && n > 1 && strchr("ie", t[1][0]);
+    bool leaf = !strcmp(t[0], "leaf");
     if (!strcmp(t[0], "symmetry") || !strcmp(t[0], "lemma"))
         return fail(k, "'%s' is reserved for a later format version: refused", t[0]);
-    f->kind = !leaf2 ? N_LEAF : !strcmp(t[1], "inherit") ? N_INHERIT : N_EMPTY;
-    if (leaf2 && f->kind == N_EMPTY && strcmp(t[1], "empty")) leaf2 = false, f->kind = N_LEAF;
-    for (f->kind = leaf ? f->kind : N_OPEN; !leaf && f->kind <= N_CUT; f->kind++)
-        if (!strcmp(t[0], words[f->kind])) break;
+    f->kind = !leaf || n < 2 ? N_LEAF : !strcmp(t[1], "inherit") ? N_INHERIT
+            : !strcmp(t[1], "empty") ? N_EMPTY : N_LEAF;
+    if (!leaf) for (f->kind = N_OPEN; f->kind <= N_CUT && strcmp(t[0], words[f->kind]); f->kind++) {}
     if (f->kind > N_CUT) return fail(k, "unknown node '%.40s'", t[0]);
-    i += leaf2;
+    i += f->kind == N_INHERIT || f->kind == N_EMPTY;
     const char *what = f->kind == N_EMPTY || f->kind == N_SPLIT ? "set" : f->kind == N_DROP ? "row"
                      : f->kind == N_BRANCH || f->kind == N_DOM ? "element" : NULL;
     uint64_t max = !what ? 0 : *what == 's' ? k->h->m : *what == 'r' ? UINT64_MAX : k->h->n;
@@ -572,10 +554,7 @@ static int node(checker *k) {
     cut c;
     if (node_parse(k, &f, &c) || node_check(k, &f, f.yframe >= 0 ? &k->fr[f.yframe] : NULL))
         return 1;
-    if (f.kind == N_CUT) {
-        k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof *k->cuts);
-        k->cuts[k->ncuts++] = c;
-    }
+    if (f.kind == N_CUT) k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof c), k->cuts[k->ncuts++] = c;
     k->fr = grow(k->fr, &k->frcap, k->nfr + 1, sizeof *k->fr);
     k->fr[k->nfr++] = f; /* a leaf too: it is left at once below */
     if (f.nchild) return child_change(k, &k->fr[k->nfr - 1], true), 0;
@@ -605,7 +584,6 @@ static int read_tree(checker *k) {
 }
 
 /* ---- The command line ---- */
-
 static const char usage[] =
     "usage: t24-check INSTANCE.hgr [COVER.sol] CERTIFICATE\n"
     "       t24-check --checksum INSTANCE.hgr\n"
@@ -614,12 +592,10 @@ static const char usage[] =
     "('lower bound K verified', or 'optimum K verified' with a cover of K elements); 1: not\n"
     "(the first failure on stderr, or open nodes); 2: a usage error or a bad instance or cover.\n"
     "  --checksum     print the instance's checksum, as a certificate names it\n"
-    "  -h, --help     show this help\n"
-    "  -V, --version  print the version\n";
+    "  -h, --help     show this help;  -V, --version  print the version\n";
 static FILE *open_or_exit(const char *path) {
     FILE *fp = fopen(path, "rb");
-    if (!fp) exit(say(2, path, strerror(errno)));
-    return fp;
+    return fp ? fp : (exit(say(2, path, strerror(errno))), NULL);
 }
 static void read_instance(const char *path, hgr *h) {
     char why[300];
