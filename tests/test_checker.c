@@ -281,7 +281,7 @@ Test(checker, out_of_range_numbers_are_refused)
 Test(checker, a_cover_missing_a_set_is_refused)
 {
     char *cert = certificate(A, "2", "1", "leaf y 1:1 3:1\n", 0);
-    expect_refused_text(A, "2\n1\n2\n", cert, "not a cover: set 3 is not hit");
+    expect_refused_text(A, "2\n1\n2\n", cert, "not a cover: set 3 missed");
     free(cert);
 }
 

@@ -65,7 +65,8 @@ static int rd_next(reader *r, char *why, size_t wsz) {
         if (n < r->max) r->buf = grow(r->buf, &r->cap, n + 2, 1), r->buf[n] = (char)c;
         n += n <= r->max; /* stops counting past the maximum */
     }
-    if (ferror(r->fp)) return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
+    if (ferror(r->fp))
+        return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
     if (!any) return 0;
     r->lineno++;
     if (nul || n > r->max)
@@ -113,7 +114,8 @@ static long numbers(const char *p, uint64_t min, uint64_t max, uint32_t **v, siz
     return k;
 }
 static int cmp_u32(const void *a, const void *b) {
-    return (*(const uint32_t *)a > *(const uint32_t *)b) - (*(const uint32_t *)a < *(const uint32_t *)b);
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
 }
 /* The sets as read (1-based) made 0-based, ascending, without repeats; then the sets of
  * each element (the transpose). */
@@ -144,8 +146,9 @@ static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
     bool header = false;
     int st;
     h->off = need_memory(calloc(1, sizeof *h->off)), h->el = NULL;
-    while ((st = rd_next(&r, why, wsz)) > 0) {
-        const char *line = r.buf, *no = NULL;
+    const char *no = NULL;
+    while (!no && (st = rd_next(&r, why, wsz)) > 0) {
+        const char *line = r.buf;
         long k = 0;
         if (line[0] == 'c' || (line[0] == '\0' && !header)) continue;
         if (line[0] == 'p' && (header || !pace_header(line, &n, &m)))
@@ -157,15 +160,16 @@ static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
         else if (k == 0) no = "an empty set: no hitting set exists";
         else if (sets++ == m) no = "more sets than the header announces";
         else if (len > PACE_MAX_ENTRIES) no = "more than 2^27 elements in all sets";
-        if (no) return snprintf(why, wsz, "line %lu: %s", r.lineno, no), 2;
-        if (k > 0) h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
+        if (k > 0 && !no) /* the set's end */
+            h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }
+    free(r.buf);
+    if (no) return snprintf(why, wsz, "line %lu: %s", r.lineno, no), 2;
     if (st < 0) return 2;
     if (!header || sets != m)
         return snprintf(why, wsz, "%s", header ? "fewer sets than the header's" : "no header"), 2;
     h->n = (uint32_t)n, h->m = (uint32_t)m;
-    hgr_index(h);
-    return free(r.buf), 0;
+    return hgr_index(h), 0;
 }
 static uint64_t fnv(uint64_t x, const char *s) {
     for (; *s; s++) x = (x ^ (unsigned char)*s) * 0x100000001b3ull;
@@ -190,21 +194,25 @@ static int cover_check(FILE *fp, const char *path, const hgr *h, uint64_t *size)
     size_t len = 0, cap = 0, i = 1;
     uint8_t *in = need_memory(calloc((size_t)h->n + 1, 1));
     char why[200];
-    int st;
+    int st, rc = 0;
     while ((st = rd_next(&r, why, sizeof why)) > 0)
-        if (r.buf[0] != 'c' && numbers(r.buf, 0, UINT32_MAX, &v, &len, &cap) < 0)
-            return snprintf(why, sizeof why, "line %lu: not numbers", r.lineno), say(2, path, why);
-    if (st < 0) return say(2, path, why);
-    if (!len || len - 1 != v[0]) return say(2, path, len ? "its size is not its length" : "empty");
-    for (*size = v[0]; i < len && v[i] >= 1 && v[i] <= h->n && !in[v[i] - 1]; i++) in[v[i] - 1] = 1;
-    if (i < len) return say(2, path, v[i] && v[i] <= h->n ? "an element twice" : "an element not in 1..N");
-    for (uint32_t s = 0; s < h->m; s++) {
+        if (r.buf[0] != 'c' && numbers(r.buf, 0, UINT32_MAX, &v, &len, &cap) < 0) break;
+    if (st > 0) snprintf(why, sizeof why, "line %lu: not numbers", r.lineno);
+    if (st) rc = 2;
+    else if (!len || len - 1 != v[0])
+        rc = 2, strcpy(why, len ? "its size is not its length" : "empty");
+    for (*size = rc ? 0 : v[0]; !rc && i < len && v[i] && v[i] <= h->n && !in[v[i] - 1]; i++)
+        in[v[i] - 1] = 1;
+    if (!rc && i < len) /* the element that stopped the loop */
+        rc = 2, strcpy(why, v[i] && v[i] <= h->n ? "a repeated element" : "not 1..N");
+    for (uint32_t s = 0; !rc && s < h->m; s++) {
         uint64_t e = h->off[s];
         while (e < h->off[s + 1] && !in[h->el[e]]) e++;
-        if (e == h->off[s + 1]) return snprintf(why, sizeof why, "not a cover: set %u is not hit",
-                                                s + 1), say(1, path, why);
+        if (e == h->off[s + 1])
+            rc = 1, snprintf(why, sizeof why, "not a cover: set %u missed", s + 1);
     }
-    return free(in), free(v), free(r.buf), 0;
+    free(in), free(v), free(r.buf);
+    return rc ? say(rc, path, why) : 0;
 }
 
 /* ---- The certificate: the state of the node being read ---- */
@@ -296,7 +304,7 @@ static int64_t coef(const rowv *v, uint32_t e) {
 }
 /* Why row v is not live (live: not dropped, b' > 0), or NULL when it is. */
 static const char *row_dead(const checker *k, const rowv *v) {
-    return v->st->dropped ? "dropped" : residual(k, v) > 0 ? NULL : v->co ? "met by F1" : "hit by F1";
+    return v->st->dropped ? "dropped" : residual(k, v) > 0 ? NULL : v->co ? "met" : "hit by F1";
 }
 /* acc[e] += V a_{R,e} on the free elements of row v, listing each e as its acc leaves 0.
  * Returns 0, or 1 on overflow. */
@@ -354,7 +362,7 @@ static int read_head(checker *k, uint64_t checksum) {
     char sum[17];
     snprintf(sum, sizeof sum, "%016llx", (ull)checksum);
     if (header(k, "t24-certificate", 1, NULL, NULL)) return 1;
-    if (strcmp(k->tok[1], "1") != 0) return fail(k, "version %.20s: this checker reads 1", k->tok[1]);
+    if (strcmp(k->tok[1], "1")) return fail(k, "version %.20s: this checker reads 1", k->tok[1]);
     if (header(k, "instance", 3, u32, nm)) return 1;
     if (nm[0] != k->h->n || nm[1] != k->h->m)
         return fail(k, "for %llu elements and %llu sets, but the instance has %u and %u",
@@ -518,7 +526,8 @@ static int node_parse(checker *k, frame *f, cut *c) {
         return fail(k, "'%s' is reserved for a later format version: refused", t[0]);
     f->kind = !leaf || n < 2 ? N_LEAF : !strcmp(t[1], "inherit") ? N_INHERIT
             : !strcmp(t[1], "empty") ? N_EMPTY : N_LEAF;
-    if (!leaf) for (f->kind = N_OPEN; f->kind <= N_CUT && strcmp(t[0], words[f->kind]); f->kind++) {}
+    for (f->kind = leaf ? f->kind : N_OPEN; !leaf && f->kind <= N_CUT; f->kind++)
+        if (!strcmp(t[0], words[f->kind])) break;
     if (f->kind > N_CUT) return fail(k, "unknown node '%.40s'", t[0]);
     i += f->kind == N_INHERIT || f->kind == N_EMPTY;
     const char *what = f->kind == N_EMPTY || f->kind == N_SPLIT ? "set" : f->kind == N_DROP ? "row"
@@ -554,7 +563,8 @@ static int node(checker *k) {
     cut c;
     if (node_parse(k, &f, &c) || node_check(k, &f, f.yframe >= 0 ? &k->fr[f.yframe] : NULL))
         return 1;
-    if (f.kind == N_CUT) k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof c), k->cuts[k->ncuts++] = c;
+    if (f.kind == N_CUT) /* its row, in scope from its child on */
+        k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof c), k->cuts[k->ncuts++] = c;
     k->fr = grow(k->fr, &k->frcap, k->nfr + 1, sizeof *k->fr);
     k->fr[k->nfr++] = f; /* a leaf too: it is left at once below */
     if (f.nchild) return child_change(k, &k->fr[k->nfr - 1], true), 0;
@@ -601,38 +611,51 @@ static void read_instance(const char *path, hgr *h) {
     char why[300];
     if (hgr_read(open_or_exit(path), h, why, sizeof why)) exit(say(2, path, why));
 }
+/* Frees what main holds (so that a leak checker sees none); returns status. */
+static int release(checker *k, hgr *h, int status) {
+    void *p[] = { h->off, h->el, h->eoff, h->es, k->rd.buf, k->tok, k->state, k->acc,
+                  k->touched, k->cutel, k->sfree, k->cutco, k->sets, k->cuts, k->ys, k->fr };
+    for (size_t i = 0; i < sizeof p / sizeof *p; i++) free(p[i]);
+    return status;
+}
+/* The verdict of a certificate read whole: 0 when the bound, and the cover if any, hold. */
+static int verdict(const checker *k, bool cover, uint64_t size) {
+    char why[200];
+    if (k->nopen)
+        return printf("not verified: %llu open node%s (first: %s, line %lu)\n", (ull)k->nopen,
+                      k->nopen > 1 ? "s" : "", k->open_name, k->open_line), 1;
+    if (cover && size < k->K)
+        return snprintf(why, sizeof why, "a cover of %llu elements, below the bound %llu the "
+                        "certificate proves", (ull)size, (ull)k->K), say(1, "contradiction", why);
+    if (cover && size == k->K) return printf("optimum %llu verified\n", (ull)k->K), 0;
+    printf("lower bound %llu verified", (ull)k->K);
+    if (cover) printf("; cover of %llu elements verified", (ull)size);
+    return puts(""), 0;
+}
 int main(int argc, char **argv) {
     const char *a = argc > 1 ? argv[1] : "";
-    hgr h;
+    hgr h = { 0 };
     uint64_t size = 0;
     checker k = { 0 };
-    char why[200];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) return fputs(usage, stdout), 0;
     if (!strcmp(a, "-V") || !strcmp(a, "--version")) return puts("t24-check " T24_CHECK_VERSION), 0;
-    if (!strcmp(a, "--checksum") && argc != 3) return say(2, "--checksum takes one INSTANCE.hgr", "");
+    if (!strcmp(a, "--checksum") && argc != 3) return say(2, "--checksum takes one file", "");
     if (!strcmp(a, "--checksum"))
-        return read_instance(argv[2], &h), printf("%016llx\n", (ull)hgr_checksum(&h)), 0;
+        return read_instance(argv[2], &h), printf("%016llx\n", (ull)hgr_checksum(&h)),
+               release(&k, &h, 0);
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-') return say(2, "unknown option", argv[i]);
     if (argc < 3 || argc > 4) return say(2, "expected INSTANCE.hgr [COVER.sol] CERTIFICATE", "");
     read_instance(argv[1], &h);
     int rc = argc == 4 ? cover_check(open_or_exit(argv[2]), argv[2], &h, &size) : 0;
-    if (rc) return rc;
+    if (rc) return release(&k, &h, rc);
     k.h = &h;
     k.rd = (reader){ open_or_exit(argv[argc - 1]), NULL, 0, CERT_LINE_MAX, 0 };
     k.state = need_memory(calloc((size_t)h.n + 1, 1));
     k.acc = need_memory(calloc((size_t)h.n + 1, sizeof *k.acc));
     k.touched = need_memory(calloc((size_t)h.n + 1, sizeof *k.touched));
     k.sets = need_memory(calloc((size_t)h.m + 1, sizeof *k.sets));
-    if (read_head(&k, hgr_checksum(&h)) || read_tree(&k)) return say(1, k.why, "");
-    if (k.nopen)
-        return printf("not verified: %llu open node%s (first: %s, line %lu)\n", (ull)k.nopen,
-                      k.nopen > 1 ? "s" : "", k.open_name, k.open_line), 1;
-    if (argc == 4 && size < k.K)
-        return snprintf(why, sizeof why, "a cover of %llu elements, below the bound %llu the "
-                        "certificate proves", (ull)size, (ull)k.K), say(1, "contradiction", why);
-    if (argc == 4 && size == k.K) return printf("optimum %llu verified\n", (ull)k.K), 0;
-    printf("lower bound %llu verified", (ull)k.K);
-    if (argc == 4) printf("; cover of %llu elements verified", (ull)size);
-    return puts(""), 0;
+    rc = read_head(&k, hgr_checksum(&h)) || read_tree(&k) ? say(1, k.why, "")
+                                                            : verdict(&k, argc == 4, size);
+    return release(&k, &h, rc);
 }
