@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `cmake --install BUILD --prefix P` into a temporary P gives a t24 that runs and prints
+# `cmake --install BUILD --prefix P` into a temporary P gives a t24 (and a t24-check) that runs and prints
 # the project's version, and a man page that groff reads without a warning and that
 # lists, under each command, every option of that command's --help.
 #   tests/check_install.sh BUILD_DIR VERSION [CFLAGS]   (CFLAGS: the build's sanitizers)
@@ -14,6 +14,9 @@ bin=$prefix/bin/t24 man=$prefix/share/man/man1/t24.1
 [ -x "$bin" ] || fail "no $bin"
 got=$("$bin" --version) || fail "$bin --version failed"
 [ "$got" = "t24 $version" ] || fail "$bin --version printed '$got', not 't24 $version'"
+# t24-check, the independent certificate checker (docs/certificates.md), beside it.
+got=$("$prefix/bin/t24-check" --version) || fail "no working $prefix/bin/t24-check"
+[ "$got" = "t24-check $version" ] || fail "t24-check --version printed '$got'"
 [ -s "$man" ] || fail "no $man"
 
 # groff reports every problem it finds with -ww on stderr; -z renders nothing.

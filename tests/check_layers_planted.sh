@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check_layers.sh must fail on what it exists to catch. Plants, in copies of src/ and
-# bench/, an upward include, a sideways one, a circle inside one folder, and a hitset/
-# internal header included from outside hitset/ (src/, bench/ and bench/maxsat/), and
-# checks that the clean tree passes and each planted tree fails.
+# bench/, an upward include, a sideways one, a circle inside one folder, a hitset/
+# internal header included from outside hitset/ (src/, bench/ and bench/maxsat/) and
+# includes in the checker (which shares nothing), and checks that the clean tree passes
+# and each planted tree fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."
@@ -35,6 +36,10 @@ plant side src/solve/table.c hitset/instance.h
 check "solve including hitset fails" 1 "$tmp/side"
 plant circle src/hitset/ilp.c hitset/engine.h
 check "ilp.c including engine.h (engine includes ilp) fails" 1 "$tmp/circle"
+plant checker src/checker/t24-check.c core/lines.h
+check "the checker including a core header fails" 1 "$tmp/checker"
+plant checkerown src/checker/t24-check.c t24-check.h
+check "the checker including a header of its own fails" 1 "$tmp/checkerown"
 plant benchloop bench/harness.c sections.h
 check "harness including the sections fails" 1 "$tmp/benchloop"
 plant internal src/study/study.c hitset/mincover.h

@@ -179,7 +179,8 @@ Test(docs, every_linked_doc_exists)
 {
     const char *docs[] = { "README.md", "docs/method.md", "docs/cli.md", "docs/results.md",
                            "docs/results.csv", "docs/benchmarks.md", "docs/claims.md",
-                           "docs/formats.md", "docs/report.md", "docs/hitting-sets.md",
+                           "docs/formats.md", "docs/certificates.md", "docs/report.md",
+                           "docs/hitting-sets.md",
                            "docs/figures/coverage.svg", "data/README.md",
                            "LICENSE", "CITATION.cff", "CHANGELOG.md" };
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
