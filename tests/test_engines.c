@@ -183,8 +183,9 @@ Test(engines, cbc_with_two_threads_agrees_with_glpk, .timeout = 300)
     }
 }
 
-/* A warm start is accepted by both engines and never makes the answer worse. */
-Test(engines, a_warm_start_is_used_and_kept)
+/* A poor warm start (every element) is accepted by both engines and never makes the
+ * answer worse. That it is used at all: an_optimal_warm_start_is_the_answer. */
+Test(engines, a_poor_warm_start_never_worsens_the_answer)
 {
     uint64_t state = 31337;
     instance *h = random_instance(60, 250, 4, &state);
@@ -206,6 +207,64 @@ Test(engines, a_warm_start_is_used_and_kept)
         cr_assert(instance_is_cover(h, r.chosen, r.nchosen));
         ilp_result_free(&r);
         ilp_result_free(&plain);
+    }
+    instance_free(h);
+}
+
+static bool same_elements(const uint32_t *a, uint32_t na, const uint32_t *b, uint32_t nb)
+{
+    return na == nb && memcmp(a, b, na * sizeof *a) == 0;
+}
+
+/* The warm start is used, not only accepted (issue 31). In the Fano plane every line
+ * meets every other, so each of its 7 lines is a minimum cover (3 = the LP's 7/3 rounded
+ * up), and an engine keeps its first incumbent unless it finds a strictly smaller one.
+ * Given as the warm start a line other than the one it finds alone, each engine must
+ * answer with that very line; one that ignored the start (CBC did, when the columns had
+ * no names) would answer with its own. GLPK also has nothing left to search: the start
+ * meets the LP's ceiling at the root, which closes without a node, where alone it must
+ * branch (its rounding of the all-1/3 LP optimum takes every point). */
+Test(engines, an_optimal_warm_start_is_the_answer)
+{
+    static const uint32_t lines[7][16] = {
+        { 0, 1, 2, UINT32_MAX }, { 0, 3, 4, UINT32_MAX }, { 0, 5, 6, UINT32_MAX },
+        { 1, 3, 5, UINT32_MAX }, { 1, 4, 6, UINT32_MAX }, { 2, 3, 6, UINT32_MAX },
+        { 2, 4, 5, UINT32_MAX },
+    };
+    instance *h = make_instance(7, 7, lines);
+    for (int e = ILP_GLPK; e <= ILP_CBC; e++) {
+        const char *name = engine_name((ilp_engine)e);
+        ilp_result alone;
+        solve(h, (ilp_engine)e, 60, &alone);
+        cr_assert_eq(alone.status, ILP_OPTIMAL, "%s", name);
+        cr_assert_eq(alone.value, 3, "%s", name);
+        if (e == ILP_GLPK)
+            cr_expect_gt(alone.nodes, 0, "the premise: GLPK alone branches");
+        int tried = 0;
+        for (uint32_t l = 0; l < 7; l++) {
+            uint32_t len;
+            const uint32_t *line = instance_set(h, l, &len);
+            if (same_elements(line, len, alone.chosen, alone.nchosen))
+                continue;
+            tried++;
+            ilp_params p;
+            ilp_result r;
+            char err[256];
+            ilp_params_init(&p);
+            p.engine = (ilp_engine)e;
+            p.warm = line;
+            p.nwarm = len;
+            cr_assert_eq(engine_hitting_set(h, &p, &r, err, sizeof err), 0, "%s", err);
+            cr_expect_eq(r.status, ILP_OPTIMAL, "%s, line %u", name, l);
+            cr_expect(same_elements(line, len, r.chosen, r.nchosen),
+                      "%s answered another cover than its warm start, line %u", name, l);
+            if (e == ILP_GLPK)
+                cr_expect_eq(r.nodes, 0, "line %u: GLPK searched %lu nodes from an optimal start",
+                             l, (unsigned long)r.nodes);
+            ilp_result_free(&r);
+        }
+        cr_expect_eq(tried, 6, "%s: the six lines it does not find alone", name);
+        ilp_result_free(&alone);
     }
     instance_free(h);
 }

@@ -2,6 +2,7 @@
  * bound and no search, but still a valid cover and honest bounds (the necessary classes
  * and the disjoint-sets packing, checked here against brute force), and is not an error. */
 #include <criterion/criterion.h>
+#include <glpk.h>
 
 #include "hitset/engine.h"
 #include "hitset/ilp.h"
@@ -143,5 +144,99 @@ Test(lp_limit, a_stopped_lp_basis_is_continued, .timeout = 300)
     cr_assert_eq(ilp_lp_bound(h, &q, &warm, err, sizeof err), 0, "%s", err);
     cr_expect_float_eq(warm, cold, 1e-6 * cold);
     ilp_basis_free(&b);
+    instance_free(h);
+}
+
+/* Stops ilp_glpk_hitting_set() at its first branch-and-bound callback: what is left is
+ * its LP relaxation, whose simplex iterations it reports (lp_iterations). */
+static int stop_at_once(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+/* GLPK's basic columns in b: the simplex starts with none (every row's slack basic) and
+ * ends with this instance's optimum's, so their count measures how far it got without
+ * a clock. */
+static uint32_t basic_columns(const ilp_basis *b)
+{
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < b->ncols; j++)
+        n += b->stat[b->nrows + j] == GLP_BS;
+    return n;
+}
+
+/* The basis is used, not only kept (issue 31): the LP relaxation from a basis at its
+ * optimum takes no simplex iteration, where a cold start takes thousands, and ends at
+ * the optimum even under a limit that stops a cold start (GLPK sees the optimum before
+ * it reads its clock); from a basis a time limit stopped about halfway, it takes fewer
+ * iterations than from scratch. A basis ignored would take exactly the cold start's
+ * iterations, the dual simplex being deterministic. */
+Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
+{
+    uint64_t state = 12345;
+    instance *h = random_instance(1000, 800, 20, &state); /* a cold LP: about 0.2 s */
+    cancel_check stop = { stop_at_once, NULL };
+    ilp_params q, lq;
+    ilp_result cold, from;
+    ilp_basis opt = { 0 };
+    double lp, again;
+    char err[256];
+    ilp_params_init(&q);
+    q.time_limit = 120;
+    q.cancel = &stop;
+    cr_assert_eq(ilp_glpk_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
+    cr_assert_geq(cold.lp, 0, "the cold LP did not finish in 120 s");
+    cr_assert_gt(cold.lp_iterations, 100, "a cold start took %lu iterations",
+                 (unsigned long)cold.lp_iterations);
+
+    ilp_params_init(&lq);
+    lq.time_limit = 120;
+    lq.basis = &opt;
+    cr_assert_eq(ilp_lp_bound(h, &lq, &lp, err, sizeof err), 0, "%s", err);
+    q.basis = &opt;
+    cr_assert_eq(ilp_glpk_hitting_set(h, &q, &from, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(from.lp_iterations, 0, "from the optimal basis: %lu iterations",
+                 (unsigned long)from.lp_iterations);
+    cr_expect_float_eq(from.lp, cold.lp, 1e-9 * cold.lp);
+    ilp_result_free(&from);
+    ilp_params_init(&lq);
+    lq.time_limit = 1e-6; /* GLPK's smallest, one millisecond */
+    cr_assert_eq(ilp_lp_bound(h, &lq, &again, err, sizeof err), -1,
+                 "the premise: a cold start does not end within a millisecond");
+    lq.basis = &opt;
+    if (ilp_lp_bound(h, &lq, &again, err, sizeof err) == 0)
+        cr_expect_float_eq(again, lp, 1e-9 * lp);
+    else
+        cr_expect_fail("from the optimal basis ilp_lp_bound() did not end at once: %s", err);
+
+    /* A stopped basis: the limit doubles from a millisecond until the simplex stopped
+     * with at least half the optimum's basic columns (a loaded machine needs longer). */
+    uint32_t half = basic_columns(&opt) / 2, got = 0;
+    ilp_basis b = { 0 };
+    bool stopped = false;
+    for (double limit = 1e-3; limit < 60 && got < half; limit *= 2) {
+        lq.time_limit = limit;
+        lq.basis = &b;
+        /* Each try continues from the last one's basis: progress adds up. */
+        stopped = ilp_lp_bound(h, &lq, &again, err, sizeof err) == -1;
+        if (!stopped)
+            break; /* finished before halfway: no stopped basis to test */
+        cr_assert(strstr(err, "time limit"), "%s", err);
+        got = basic_columns(&b);
+    }
+    cr_assert(stopped && got >= half,
+              "no limit stopped the simplex halfway (%u of %u basic columns)", got,
+              2 * half);
+    q.basis = &b;
+    cr_assert_eq(ilp_glpk_hitting_set(h, &q, &from, err, sizeof err), 0, "%s", err);
+    cr_expect_lt(from.lp_iterations, cold.lp_iterations,
+                 "from a basis stopped halfway: %lu iterations, from scratch %lu",
+                 (unsigned long)from.lp_iterations, (unsigned long)cold.lp_iterations);
+    cr_expect_float_eq(from.lp, cold.lp, 1e-9 * cold.lp);
+    ilp_result_free(&from);
+    ilp_result_free(&cold);
+    ilp_basis_free(&b);
+    ilp_basis_free(&opt);
     instance_free(h);
 }

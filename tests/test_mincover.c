@@ -517,9 +517,10 @@ Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
     instance_free(h);
 }
 
-/* The LP basis kept by ilp_lp_bound() starts ilp_glpk_hitting_set() at the LP optimum: the
- * same LP value and the same proven optimum as a cold start, on random instances; a
- * basis of another size is ignored. */
+/* The LP basis kept by ilp_lp_bound() starts ilp_glpk_hitting_set() at the LP optimum: no
+ * simplex iteration where a cold start needs some, the same LP value and the same proven
+ * optimum as a cold start, on random instances; a basis of another size is ignored (the
+ * LP then starts cold: as many iterations as the cold start, GLPK being deterministic). */
 Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
 {
     uint64_t state = 99;
@@ -543,10 +544,14 @@ Test(hitset, a_kept_lp_basis_gives_the_cold_start_results)
         cr_expect_float_eq(lp, cold.lp, 1e-9);
         cr_expect_float_eq(warm.value, cold.value, 1e-9);
         cr_expect(instance_is_cover(h, warm.chosen, warm.nchosen));
+        cr_expect_gt(cold.lp_iterations, 0, "instance %d: a cold LP took no iteration", i);
+        cr_expect_eq(warm.lp_iterations, 0, "instance %d: %lu iterations from the optimal basis",
+                     i, (unsigned long)warm.lp_iterations);
         ilp_result_free(&warm);
         b.nrows++; /* no longer this instance's: ignored */
         cr_assert_eq(ilp_glpk_hitting_set(h, &q, &warm, err, sizeof err), 0, "%s", err);
         cr_expect_float_eq(warm.value, cold.value, 1e-9);
+        cr_expect_eq(warm.lp_iterations, cold.lp_iterations, "instance %d", i);
         ilp_result_free(&warm);
         ilp_result_free(&cold);
         ilp_basis_free(&b);

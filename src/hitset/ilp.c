@@ -445,6 +445,7 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
     if (!coverage)
         basis_load(P, p->basis);
     rc = solve_lp(P, p->time_limit, &out->lp, err, errsize);
+    out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;
         out->lp = -1;

@@ -92,6 +92,8 @@ typedef struct {
     uint64_t nodes;      /* branch-and-bound nodes explored */
     uint64_t rc_fixed;   /* GLPK: columns fixed by reduced cost at nodes (ilp_node.h) */
     uint64_t probes;     /* GLPK: strong branching's LP probes */
+    uint64_t lp_iterations; /* GLPK: simplex iterations of the LP relaxation, 0 when it
+                               started from an optimal basis (ilp_params.basis); CBC: 0 */
     double seconds;
 } ilp_result;
 
