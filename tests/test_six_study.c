@@ -151,15 +151,15 @@ typedef struct {
 } masks;
 
 /* The distinct masks no other one contains: a minimum cover needs no other. */
-static masks maximal_masks(const instance *h)
+static masks maximal_masks(const hs_instance *h)
 {
-    uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
+    uint32_t ns = hs_instance_nsets(h), ne = hs_instance_nelems(h);
     cr_assert_leq(ns, 32);
     uint32_t *m = calloc(ne + 1, sizeof *m);
     cr_assert(m);
     for (uint32_t s = 0; s < ns; s++) {
         uint32_t len;
-        const uint32_t *el = instance_set(h, s, &len);
+        const uint32_t *el = hs_instance_set(h, s, &len);
         for (uint32_t i = 0; i < len; i++)
             m[el[i]] |= 1u << s;
     }
@@ -190,7 +190,7 @@ static bool coverable(const masks *m, uint32_t hit, int k)
     return false;
 }
 
-static int brute_minimum(const instance *h)
+static int brute_minimum(const hs_instance *h)
 {
     masks m = maximal_masks(h);
     int k = 0;
@@ -204,7 +204,7 @@ static int brute_minimum(const instance *h)
 static study study_here(void)
 {
     enumeration_params sp;
-    mincover_params hp;
+    hs_params hp;
     study s;
     char err[256];
     enumeration_params_init(&sp);
@@ -213,7 +213,7 @@ static study study_here(void)
     sp.hi = HI;
     sp.target = TARGET;
     sp.groupings = TEMPLATE_ALL; /* the CLI's default for six cards */
-    mincover_params_init(&hp);
+    hs_params_init(&hp);
     hp.greedy_runs = 1;
     cr_assert_eq(study_run(&s, &sp, &hp, err, sizeof err), 0, "%s", err);
     return s;
@@ -277,14 +277,14 @@ Test(six_study, deck_1_to_3_cover_checked_by_evaluation_and_brute_force, .timeou
 
     /* Its size: the brute-force minimum of the instance, which it hits. */
     study s = study_here();
-    const instance *h = classes_instance(s.cls);
-    cr_assert_eq(instance_nsets(h), (uint32_t)nsolvable);
+    const hs_instance *h = classes_instance(s.cls);
+    cr_assert_eq(hs_instance_nsets(h), (uint32_t)nsolvable);
     uint32_t elems[64];
     for (int i = 0; i < ncover; i++) {
         elems[i] = classes_of(s.cls, templates[i]);
         cr_assert_neq(elems[i], CLASSES_NONE, "template %u is in no class", templates[i]);
     }
-    cr_expect(instance_is_cover(h, elems, (uint32_t)ncover), "the cover misses a set");
+    cr_expect(hs_instance_is_cover(h, elems, (uint32_t)ncover), "the cover misses a set");
     int minimum = brute_minimum(h);
     cr_expect_eq(ncover, minimum, "cover of %d, brute-force minimum %d", ncover, minimum);
     cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(js, "optimum")), minimum);
