@@ -162,6 +162,11 @@ Test(cbc_missing, cover_json_says_cbc_failed_beside_a_checked_cover, .timeout = 
     run_result r = run_cli(args, input);
     cJSON *js = cJSON_Parse(r.out);
     cr_assert(js, "not JSON (exit %d): %s %s", r.status, r.out, r.err);
+    /* The cover is printed, and the run still fails, in one line (docs/cli.md). */
+    cr_expect_eq(r.status, 2, "exit %d; stderr: %s", r.status, r.err);
+    cr_expect(strstr(r.err, "t24 cover: CBC failed: ") == r.err && strchr(r.err, '\n') &&
+                  strchr(r.err, '\n')[1] == '\0',
+              "stderr: %s", r.err);
     cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(js, "ilp_status")), "cbc_failed");
     cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(js, "engine")), "cbc");
     const char *why = cJSON_GetStringValue(cJSON_GetObjectItem(js, "glpk_error"));

@@ -40,8 +40,9 @@ static const char help_tail[] =
     "  --                   what follows is FILE, even if it starts with '-'\n"
     "\n"
     "exit status: 0 a cover was printed (also after SIGINT or SIGTERM); 2 a usage\n"
-    "error, an instance that is not PACE's format or has an empty set, or a cover\n"
-    "that could not be written (one line on stderr).\n";
+    "error, an instance that is not PACE's format or has an empty set, a cover that\n"
+    "could not be written, or a solver that failed (CBC that cannot be loaded, GLPK\n"
+    "out of memory: after the cover is printed): one line on stderr.\n";
 
 typedef struct {
     study_options cfg; /* only the options the table gives cover: the search's (hp),
@@ -223,6 +224,13 @@ static int run(options *o)
         progress_done(&line, r.size, r.lower_bound, r.optimal);
         incumbent_done();
         rc = print_result(o, h, &r, read, t0);
+        if (rc == 0 && r.message[0]) {
+            /* The cover printed is valid and its bounds proven; the solver asked for
+             * still failed (as in `t24 study`), which a script must not miss. */
+            args_message("cover", "%s failed: %s", hs_engine_about(r.params.engine).label,
+                         r.message);
+            rc = ARGS_EXIT_USAGE;
+        }
         hs_report_free(&r);
     }
     incumbent_done();
