@@ -636,15 +636,17 @@ static int stop_when_counted(void *ctx)
 Test(certify, a_stopped_search_still_writes_a_whole_certificate)
 {
     uint64_t state = 2024;
-    instance *h = uniform_instance(30, 140, 3, &state);
+    instance *h = uniform_instance(32, 200, 3, &state);
     certify_params p;
     certify_params_init(&p);
     run full = certify(h, &p);
+    p.start = full.r.cover; /* the stops below then fall in the tree search */
+    p.nstart = full.r.ncover;
     assert_certified(h, &full, NULL);
     cr_assert(full.r.optimal);
     cr_assert_gt(full.r.lp_solves, 20, "too easy to stop midway (%" PRIu64 " LPs)",
                  full.r.lp_solves);
-    for (int stop = 0; stop < 12; stop += 3) {
+    for (int stop = 0; stop < 40; stop += 8) {
         counted_stop c = { 0, stop };
         cancel_check cancel = { stop_when_counted, &c };
         p.cancel = &cancel;

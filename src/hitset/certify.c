@@ -1,10 +1,6 @@
 /* certify.c - the certifying search's entry point: its first target, the reductions as
  * proof nodes, and the certificate around the tree; see certify.h. The branch and bound
- * below the reductions is certify_tree.c.
- *
- * Branching, measured on five cards (docs/hitting-sets.md, "Certificates"): strong
- * branching on an element, as GLPK's search in t24 (ilp_node.h), makes the smallest
- * trees; `split` on the set with the fewest free elements makes far more nodes. */
+ * below the reductions is certify_tree.c, its branching rule certify_branch.c. */
 #include "hitset/certify.h"
 
 #include <inttypes.h>
@@ -15,6 +11,8 @@
 #include "core/walltime.h"
 #include "hitset/certify_tree.h"
 #include "hitset/greedy.h"
+#include "hitset/localsearch.h"
+#include "hitset/mincover.h"
 #include "hitset/reduce.h"
 
 /* 2^32: the multipliers are the LP's duals rounded down to multiples of 2^-32
@@ -145,15 +143,13 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The first target: the caller's cover when it is one, else greedy's; pruned either
- * way, into cover (ascending). A caller's cover that pruning made smaller is reported
- * to p->improved. Returns 0, or -1 when memory runs out. */
-static int first_cover(const instance *h, const certify_params *p, uint32_t *cover,
+/* The caller's cover, pruned of what it does not need, into cover (ascending); a
+ * smaller one is reported to p->improved. Returns 0, or -1 when memory runs out. */
+static int given_cover(const instance *h, const certify_params *p, uint32_t *cover,
                        uint32_t *n)
 {
     greedy_cover g, pruned;
-    bool given = p->start && instance_is_cover(h, p->start, p->nstart);
-    if (given ? greedy_order(h, p->start, p->nstart, &g) : greedy_run(h, NULL, &g))
+    if (greedy_order(h, p->start, p->nstart, &g))
         return -1;
     uint32_t before = g.n; /* the start's distinct elements */
     int rc = greedy_prune(h, &g, &pruned);
@@ -164,9 +160,78 @@ static int first_cover(const instance *h, const certify_params *p, uint32_t *cov
     *n = pruned.n;
     greedy_cover_free(&pruned);
     qsort(cover, *n, sizeof *cover, by_id);
-    if (given && *n < before && p->improved)
+    if (*n < before && p->improved)
         p->improved(p->improved_ctx, cover, *n);
     return 0;
+}
+
+/* The local search of mincover.h's defaults on the core from greedy's cover, into
+ * core ids (ascending). Returns 0, or -1 with err set. */
+static int core_cover(const instance *core, const certify_params *p, double deadline,
+                      localsearch_result *ls, uint32_t *greedy, char *err, size_t errsize)
+{
+    greedy_cover g;
+    if (greedy_run(core, NULL, &g)) {
+        snprintf(err, errsize, "out of memory for the first cover");
+        return -1;
+    }
+    localsearch_params q;
+    localsearch_params_init(&q);
+    double left = deadline - walltime_now(), share = MINCOVER_LS_SHARE * p->time_limit;
+    q.seconds = share < left ? share : left > 1e-3 ? left : 1e-3;
+    q.patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(core);
+    if (q.patience < MINCOVER_LS_PATIENCE_MIN)
+        q.patience = MINCOVER_LS_PATIENCE_MIN;
+    q.cancel = p->cancel;
+    *greedy = g.n;
+    int rc = localsearch_run(core, g.elems, g.n, &q, ls, err, errsize);
+    greedy_cover_free(&g);
+    return rc;
+}
+
+/* No cover given: the forced elements and a cover of the core, greedy's improved by
+ * t24's default local search (as mincover.h runs it). The search's target is this
+ * cover, and a poor one costs dearly: from greedy's 37 on five cards, deck 1-6, 300
+ * seconds did not find the optimum 30 and proved 28; from the local search's 30 the
+ * proof takes seconds. Returns 0, or -1 with err set. */
+static int found_cover(const instance *h, const reduce_result *red, const certify_params *p,
+                       double deadline, uint32_t *cover, uint32_t *n, char *err,
+                       size_t errsize)
+{
+    localsearch_result ls;
+    uint32_t greedy = 0;
+    memset(&ls, 0, sizeof ls);
+    if (instance_nsets(red->core) > 0 &&
+        core_cover(red->core, p, deadline, &ls, &greedy, err, errsize))
+        return -1;
+    memcpy(cover, red->forced, red->nforced * sizeof *cover);
+    for (uint32_t i = 0; i < ls.n; i++)
+        cover[red->nforced + i] = red->core_elem[ls.elems[i]];
+    *n = red->nforced + ls.n;
+    qsort(cover, *n, sizeof *cover, by_id);
+    bool improved = ls.n < greedy;
+    localsearch_result_free(&ls);
+    if (!instance_is_cover(h, cover, *n)) { /* a bug of the reductions: say so */
+        snprintf(err, errsize, "internal error: forced elements and a core cover miss a set");
+        return -1;
+    }
+    if (improved && p->improved)
+        p->improved(p->improved_ctx, cover, *n);
+    return 0;
+}
+
+/* The search's first target: the caller's cover when it is one, else one found.
+ * Returns 0, or -1 with err set. */
+static int first_cover(const instance *h, const reduce_result *red, const certify_params *p,
+                       double deadline, uint32_t *cover, uint32_t *n, char *err,
+                       size_t errsize)
+{
+    if (!p->start || !instance_is_cover(h, p->start, p->nstart))
+        return found_cover(h, red, p, deadline, cover, n, err, errsize);
+    if (given_cover(h, p, cover, n) == 0)
+        return 0;
+    snprintf(err, errsize, "out of memory for the first cover");
+    return -1;
 }
 
 /* The header with bound K, then the tree and `end`. Returns the bytes written, or 0
@@ -197,7 +262,8 @@ static uint64_t write_certificate(FILE *out, const instance *h, uint32_t bound, 
     return bytes + 4;
 }
 
-/* The run once the first cover is known: reductions, search, certificate. */
+/* The run: reductions (as proof nodes), the first cover, the search, the
+ * certificate. */
 static int certify_with(const instance *h, const certify_params *p, double deadline,
                         FILE *tree, FILE *out, certify_result *r, char *err, size_t errsize)
 {
@@ -206,6 +272,10 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     reduce_log log = { on_forced, on_dropped, on_dominated, &lg };
     if (reduce_run_logged(h, deadline, p->cancel, &log, &red, err, errsize))
         return -1;
+    if (first_cover(h, &red, p, deadline, r->cover, &r->ncover, err, errsize)) {
+        reduce_result_free(&red);
+        return -1;
+    }
     certify_tree_job job;
     memset(&job, 0, sizeof job);
     job.h = h;
@@ -252,8 +322,6 @@ int certify_run(const instance *h, const certify_params *p, FILE *out, certify_r
     if (!r->cover || !tree)
         snprintf(err, errsize, r->cover ? "cannot create a temporary file for the tree"
                                         : "out of memory");
-    else if (first_cover(h, p, r->cover, &r->ncover))
-        snprintf(err, errsize, "out of memory for the first cover");
     else
         rc = certify_with(h, p, deadline, tree, out, r, err, errsize);
     if (tree)

@@ -27,11 +27,11 @@ void certify_params_init(certify_params *p);
 /* 0 when every field of p is in range, else -1 with the field named in err. */
 int certify_params_check(const certify_params *p, char *err, size_t errsize);
 
-/* Searches h and writes the certificate to out (written only at the end, whole; nothing
- * is written on failure). Returns 0 with *r filled (free with certify_result_free());
- * or -1 with a reason in err and *r empty, when p is out of range, memory runs out,
- * GLPK fails or out reports a write error. GLPK runs on a thread of its own
- * (glpk_guard.h). */
+/* Searches h and writes the certificate to out, whole, at the end (the tree waits in a
+ * temporary file meanwhile). Returns 0 with *r filled (free with certify_result_free());
+ * or -1 with a reason in err and *r empty, when p is out of range, memory runs out, GLPK
+ * fails (nothing written then) or out reports a write error (part may be written). GLPK
+ * runs on a thread of its own (glpk_guard.h). */
 int certify_run(const instance *h, const certify_params *p, FILE *out, certify_result *r,
                 char *err, size_t errsize);
 /* Releases r's cover and zeroes it; a no-op on an empty result. */

@@ -9,6 +9,12 @@
  * ranked by them instead of probed. Only the search's order rests on these
  * floating-point values, never a bound.
  *
+ * Measured on five cards, deck 1-6 (optimum 30, from that cover; one core): reliability
+ * branching 5,123 LPs and 1,196 probes in 11 s; strong branching on the 5 most
+ * fractional columns 4,045 LPs but 15,426 probes, 33 s; the most fractional column
+ * 21,865 LPs, 36 s; `split` on the set with the fewest free elements 106,162 LPs, 211 s
+ * and a 504 MB certificate.
+ *
  * The functions that probe call GLPK (certify_lp.h): inside the guard only. */
 #ifndef T24_HITSET_CERTIFY_BRANCH_H
 #define T24_HITSET_CERTIFY_BRANCH_H

@@ -10,7 +10,8 @@
 #include "core/cancel.h"
 #include "hitset/ilp.h"
 
-/* How the search branches (measured in certify.c; CERTIFY_RELIABLE is the default). */
+/* How the search branches (measured in certify_branch.h; CERTIFY_RELIABLE is the
+ * default). */
 typedef enum {
     CERTIFY_RELIABLE,   /* `branch E`: reliability branching (certify_branch.h) */
     CERTIFY_STRONG,     /* `branch E` on the column strong branching picks among the
@@ -24,11 +25,15 @@ typedef struct {
     double deadline;             /* walltime_now() by which to stop, 0: none (default) */
     const cancel_check *cancel;  /* the caller's early stop, or NULL (default) */
     const uint32_t *start;       /* a known cover (element ids), or NULL (default): the
-                                    search's first target; greedy's when absent or not a
-                                    cover */
+                                    search's first target; when absent or not a cover,
+                                    greedy's improved by t24's default local search */
     uint32_t nstart;
     int mem_limit_mb;            /* GLPK's memory limit, 0: none (default) */
-    ilp_progress_fn progress;    /* at most once a second, or NULL (default) */
+    /* progress and improved may be called from the thread the search runs on (GLPK's,
+     * glpk_guard.h), as cancel may be. */
+    ilp_progress_fn progress;    /* at most once a second, phase "certify": the target,
+                                    the bound proven so far, the nodes written; or NULL
+                                    (default) */
     void *progress_ctx;
     /* Called with every cover smaller than the start found (element ids, ascending),
      * the start pruned of elements it does not need included; or NULL (default). */

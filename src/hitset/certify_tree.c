@@ -49,7 +49,7 @@ typedef struct {
     uint32_t *ids;                   /* scratch: a cover in the instance's ids */
     mult *pool;                      /* the multipliers the path's nodes stated */
     size_t npool, poolcap;
-    size_t *frame;                   /* where each stating node's start in pool */
+    size_t *frame;                   /* where each stating node's multipliers start */
     uint32_t nframes;
     int **stat;                      /* bases per branching depth, made when first used */
     uint32_t *path;                  /* the bound of each branching node on the path */
