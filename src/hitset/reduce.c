@@ -22,6 +22,7 @@ typedef struct {
     reduce_result *r;
     double deadline; /* walltime_now() at which to stop, 0 for none */
     const cancel_check *cancel; /* or when the caller asks */
+    const reduce_log *log;      /* who hears of each step, or NULL */
 } state;
 
 /* Past the deadline? Asked every 64 rows: each removal is valid on its own, so a pass
@@ -82,6 +83,8 @@ static bool forced_step(state *st)
                 kill_set(st, sets[i]);
                 st->r->forced_sets++;
             }
+        if (st->log && st->log->forced)
+            st->log->forced(st->log->ctx, s, e);
         kill_elem(st, e);
         st->r->forced[st->r->nforced++] = e;
         changed = true;
@@ -119,6 +122,8 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
             continue;
         if (st->deg_s[s] == st->deg_s[g] && s < g)
             return true;
+        if (st->log && st->log->dropped)
+            st->log->dropped(st->log->ctx, s);
         kill_set(st, s);
         st->r->dominated_sets++;
         *changed = true;
@@ -131,6 +136,8 @@ static bool dominated_sets_step(state *st)
     bool changed = false;
     for (uint32_t g = 0; g < instance_nsets(st->h) && !out_of_time(st, g); g++)
         if (st->alive_s[g] && supersets_of_set(st, g, &changed)) {
+            if (st->log && st->log->dropped)
+                st->log->dropped(st->log->ctx, g);
             kill_set(st, g);
             st->r->dominated_sets++;
             changed = true;
@@ -139,8 +146,9 @@ static bool dominated_sets_step(state *st)
 }
 
 /* Is element a dominated: another alive element meets all of a's alive sets (strictly
- * more, or the same ones with a lower id)? Candidates meet a's rarest alive set. */
-static bool elem_dominated(state *st, uint32_t a)
+ * more, or the same ones with a lower id)? *by receives that element, UINT32_MAX when a
+ * meets no alive set. Candidates meet a's rarest alive set. */
+static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
 {
     uint32_t len, rare = UINT32_MAX, n = 0;
     const uint32_t *sets = instance_elem(st->h, a, &len);
@@ -150,6 +158,7 @@ static bool elem_dominated(state *st, uint32_t a)
             if (rare == UINT32_MAX || st->deg_s[sets[i]] < st->deg_s[rare])
                 rare = sets[i];
         }
+    *by = UINT32_MAX;
     if (rare == UINT32_MAX)
         return true; /* meets no set: any cover can do without it */
     uint32_t nc;
@@ -161,8 +170,10 @@ static bool elem_dominated(state *st, uint32_t a)
         if (st->deg_e[b] == st->deg_e[a] && b > a)
             continue;
         const uint32_t *row = instance_elem(st->h, b, &m);
-        if (row_has_all(row, m, st->alive, n))
+        if (row_has_all(row, m, st->alive, n)) {
+            *by = b;
             return true;
+        }
     }
     return false;
 }
@@ -195,8 +206,11 @@ static uint32_t find_dominator(state *st, uint32_t e)
 static bool dominated_elems_step(state *st)
 {
     bool changed = false;
+    uint32_t by;
     for (uint32_t a = 0; a < instance_nelems(st->h) && !out_of_time(st, a); a++)
-        if (st->alive_e[a] && elem_dominated(st, a)) {
+        if (st->alive_e[a] && elem_dominated(st, a, &by)) {
+            if (st->log && st->log->dominated)
+                st->log->dominated(st->log->ctx, a, by);
             kill_elem(st, a);
             st->r->dominated_elems++;
             changed = true;
@@ -255,6 +269,12 @@ int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
                      reduce_result *out, char *err, size_t errsize)
 {
+    return reduce_run_logged(h, deadline, cancel, NULL, out, err, errsize);
+}
+
+int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
+                      const reduce_log *log, reduce_result *out, char *err, size_t errsize)
+{
     state st;
     memset(out, 0, sizeof *out);
     int rc = -1;
@@ -262,6 +282,7 @@ int reduce_run_until(const instance *h, double deadline, const cancel_check *can
         goto done;
     st.deadline = deadline;
     st.cancel = cancel;
+    st.log = log;
     bool changed = true;
     while (changed && !out->stopped) {
         out->rounds++;

@@ -37,6 +37,24 @@ typedef struct {
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
 int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
                      reduce_result *out, char *err, size_t errsize);
+/* Each step of a reduction as it is made, for a proof that replays them in this order
+ * (certify.h): `forced` when set `set`, its only remaining element being `elem`, forces
+ * it; `dropped` when set `set` goes as a superset of a remaining set (or the later of
+ * two equal ones); `dominated` when element `elem` goes because the remaining element
+ * `by` meets every remaining set it meets (by = UINT32_MAX: it meets no remaining set).
+ * Elements left meeting no set after a forced step are not reported. Any function may
+ * be NULL. */
+typedef struct {
+    void (*forced)(void *ctx, uint32_t set, uint32_t elem);
+    void (*dropped)(void *ctx, uint32_t set);
+    void (*dominated)(void *ctx, uint32_t elem, uint32_t by);
+    void *ctx;
+} reduce_log;
+
+/* reduce_run_until() reporting every step to log (NULL: none, which is
+ * reduce_run_until()). The same result, returns and failures. */
+int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
+                      const reduce_log *log, reduce_result *out, char *err, size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
 /* Checker (core/check.h): NULL when r is a reduction of h as reduce_run() leaves one (the

@@ -1,0 +1,66 @@
+/* certify_result.h - the certifying search's parameters and result (certify.h), apart
+ * so that the search's own modules (certify_tree.h, certify_branch.h) read them without
+ * including certify.h, which includes them. */
+#ifndef T24_HITSET_CERTIFY_RESULT_H
+#define T24_HITSET_CERTIFY_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/cancel.h"
+#include "hitset/ilp.h"
+
+/* How the search branches (measured in certify_branch.h; CERTIFY_RELIABLE is the
+ * default). */
+typedef enum {
+    CERTIFY_RELIABLE,   /* `branch E`: reliability branching (certify_branch.h) */
+    CERTIFY_STRONG,     /* `branch E` on the column strong branching picks among the
+                           strong_candidates most fractional ones */
+    CERTIFY_FRACTIONAL, /* `branch E` on the most fractional column, no probes */
+    CERTIFY_SPLIT       /* `split S` on the live set with the fewest free elements */
+} certify_branching;
+
+typedef struct {
+    double time_limit;           /* seconds for the whole call, > 0 (default 60) */
+    double deadline;             /* walltime_now() by which to stop, 0: none (default) */
+    const cancel_check *cancel;  /* the caller's early stop, or NULL (default) */
+    const uint32_t *start;       /* a known cover (element ids), or NULL (default): the
+                                    search's first target; when absent or not a cover,
+                                    greedy's improved by t24's default local search */
+    uint32_t nstart;
+    int mem_limit_mb;            /* GLPK's memory limit, 0: none (default) */
+    /* progress and improved may be called from the thread the search runs on (GLPK's,
+     * glpk_guard.h), as cancel may be. */
+    ilp_progress_fn progress;    /* at most once a second, phase "certify": the target,
+                                    the bound proven so far, the nodes written; or NULL
+                                    (default) */
+    void *progress_ctx;
+    /* Called with every cover smaller than the start found (element ids, ascending),
+     * the start pruned of elements it does not need included; or NULL (default). */
+    void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
+    void *improved_ctx;
+    certify_branching branching; /* default CERTIFY_RELIABLE */
+    uint32_t strong_candidates;  /* columns probed at a node at most (default 5) */
+    uint32_t strong_iterations;  /* dual simplex steps per probe (default 50) */
+    uint32_t reliability;        /* CERTIFY_RELIABLE: observations each way after which
+                                    an element's pseudocosts are trusted (default 4) */
+} certify_params;
+
+typedef struct {
+    uint32_t bound;     /* K, the bound the certificate proves */
+    uint32_t *cover;    /* the best cover known (element ids, ascending): the start, or
+                           one the search found */
+    uint32_t ncover;
+    bool optimal;       /* K == ncover: the certificate proves the cover optimal */
+    uint64_t nodes;     /* nodes of the certificate's tree, reductions included */
+    uint64_t leaves;    /* its leaves */
+    uint64_t lp_solves; /* LPs solved at nodes (strong branching's probes apart) */
+    uint64_t probes;    /* strong branching's probes */
+    uint64_t iterations; /* simplex steps at nodes */
+    uint32_t open;      /* leaves the time limit made of nodes it left unexplored */
+    uint32_t reductions; /* the root's dominated, drop and split nodes */
+    double seconds;
+    uint64_t bytes;     /* the certificate's size */
+} certify_result;
+
+#endif

@@ -1,0 +1,588 @@
+/* certify_tree.c - the certifying branch and bound; see certify_tree.h.
+ *
+ * Every bound written is a Lagrangian one on the LP's duals, rounded down and evaluated
+ * exactly as the checker will (certify_node.h); floating point only chooses what to
+ * try. A node whose bound does not reach the target branches, after the fixings its
+ * reduced costs prove; every solved internal node states its multipliers on its first
+ * line, so that the children the fixings cut off, and any node the time limit leaves,
+ * can inherit them. */
+#include "hitset/certify_tree.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/walltime.h"
+#include "hitset/certify_branch.h"
+#include "hitset/certify_lp.h"
+#include "hitset/certify_node.h"
+#include "hitset/glpk_guard.h"
+#include "hitset/greedy.h"
+
+/* A column further than this from 0 and from 1 is fractional. */
+#define FRACTIONAL 1e-6
+/* The LP stops once past the cutoff by this much: enough that the rounded duals' exact
+ * bound passes it too (it is solved to the end when they do not). */
+#define CUTOFF_MARGIN 1e-6
+
+typedef struct {
+    uint32_t set; /* core set */
+    uint64_t v;
+} mult;
+
+typedef struct {
+    certify_tree_job *job;
+    const uint32_t *elem_id, *set_id; /* core ids -> the instance's */
+    uint32_t nforced;
+    certify_node st;                 /* the node's state */
+    certify_lp *lp;                  /* NULL when the core has no set */
+    certify_branch *branch;          /* the branching rule and what it learnt */
+    uint32_t target;                 /* the best cover's size */
+    uint32_t least;                  /* the least bound of a leaf the time limit made */
+    bool stopped;
+    uint64_t *v;                     /* the node's multipliers per core set, 0 off the live */
+    uint64_t *w;                     /* an ancestor's, while they are evaluated */
+    double *x;                       /* the node's LP solution */
+    uint32_t *ids;                   /* scratch: a cover in the instance's ids */
+    mult *pool;                      /* the multipliers the path's nodes stated */
+    size_t npool, poolcap;
+    size_t *frame;                   /* where each stating node's multipliers start */
+    uint32_t nframes;
+    int **stat;                      /* bases per branching depth, made when first used */
+    uint32_t *path;                  /* the bound of each branching node on the path */
+    uint32_t depth, maxdepth;
+    double started, said;
+    char *err;
+    size_t errsize;
+} search;
+
+static int node(search *s, double *value);
+
+static int fail(search *s, const char *why)
+{
+    snprintf(s->err, s->errsize, "%s", why);
+    return -1;
+}
+
+/* Fixes core element e in the node's state and in the LP. */
+static void set_fix(search *s, uint32_t e, certify_fix how)
+{
+    certify_node_fix(&s->st, e, how);
+    if (s->lp)
+        certify_lp_fix(s->lp, e, how);
+}
+
+static bool holds(const search *s, certify_wide ld)
+{
+    return certify_node_holds(&s->st, ld, s->target);
+}
+
+/* The LP value past which a node's bound reaches the target (the objective counts F1's
+ * core elements, not the forced ones), by CUTOFF_MARGIN. */
+static double cutoff(const search *s)
+{
+    return (double)s->target - s->nforced - 1 + CUTOFF_MARGIN;
+}
+
+/* The node's multipliers from the LP's duals; returns ONE * L of them. */
+static certify_wide take_duals(search *s)
+{
+    for (uint32_t k = 0; k < s->st.ns; k++)
+        s->v[k] = certify_node_live(&s->st, k)
+                      ? certify_node_multiplier(certify_lp_dual(s->lp, k))
+                      : 0;
+    return certify_node_evaluate(&s->st, s->v);
+}
+
+/* ---- writing ---- */
+
+static void put(search *s, const char *text) { fputs(text, s->job->tree); }
+
+/* A node line's start: counted as one node. */
+static void start_node(search *s, const char *word)
+{
+    s->job->nodes++;
+    fputs(word, s->job->tree);
+}
+
+/* " y S:V ..." with the node's multipliers, kept for the `leaf inherit`s below it when
+ * the node is internal (keep). */
+static int state_y(search *s, bool keep)
+{
+    FILE *f = s->job->tree;
+    if (keep)
+        s->frame[s->nframes++] = s->npool;
+    fputs(" y", f);
+    for (uint32_t k = 0; k < s->st.ns; k++) {
+        if (!s->v[k])
+            continue;
+        fprintf(f, " %u:%llu", s->set_id[k] + 1, (unsigned long long)s->v[k]);
+        if (!keep)
+            continue;
+        if (s->npool == s->poolcap) {
+            size_t cap = s->poolcap ? 2 * s->poolcap : 1024;
+            mult *more = realloc(s->pool, cap * sizeof *more);
+            if (!more)
+                return fail(s, "out of memory for the certificate's multipliers");
+            s->pool = more;
+            s->poolcap = cap;
+        }
+        s->pool[s->npool++] = (mult){ k, s->v[k] };
+    }
+    return 0;
+}
+
+static void pop_y(search *s) { s->npool = s->frame[--s->nframes]; }
+
+static bool any_multiplier(const search *s)
+{
+    for (uint32_t k = 0; k < s->st.ns; k++)
+        if (s->v[k])
+            return true;
+    return false;
+}
+
+/* ---- leaves ---- */
+
+/* A leaf whose claim needs no multipliers of its own (|F1| >= target, or no live set
+ * left, where L = 0): `leaf inherit` under a node that stated some, else `leaf` (an
+ * empty list). */
+static int bare_leaf(search *s)
+{
+    start_node(s, s->nframes ? "leaf inherit\n" : "leaf\n");
+    s->job->leaves++;
+    return 0;
+}
+
+/* A live set with no free element left: no cover of this node exists. */
+static int empty_leaf(search *s)
+{
+    uint32_t k = 0;
+    while (!(certify_node_live(&s->st, k) && s->st.nfree[k] == 0))
+        k++;
+    start_node(s, "leaf empty");
+    fprintf(s->job->tree, " %u\n", s->set_id[k] + 1);
+    s->job->leaves++;
+    return 0;
+}
+
+/* The node's own multipliers prove it. */
+static int own_leaf(search *s)
+{
+    start_node(s, "leaf");
+    int rc = state_y(s, false);
+    put(s, "\n");
+    s->job->leaves++;
+    return rc;
+}
+
+/* The time limit ended the search here: the node's bound is what its nearest stating
+ * ancestor's multipliers give (|F1| without one), and K is at most that. */
+static int stop_leaf(search *s)
+{
+    uint32_t b = s->st.nin;
+    if (s->nframes) {
+        size_t from = s->frame[s->nframes - 1];
+        for (size_t i = from; i < s->npool; i++)
+            s->w[s->pool[i].set] = s->pool[i].v;
+        b = certify_node_bound(&s->st, certify_node_evaluate(&s->st, s->w));
+        for (size_t i = from; i < s->npool; i++)
+            s->w[s->pool[i].set] = 0;
+    }
+    if (b < s->least)
+        s->least = b;
+    s->job->open++;
+    return bare_leaf(s);
+}
+
+/* ---- covers ---- */
+
+static int by_id(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Takes ids[0..n) (in the instance's ids) as the best cover when it is one and smaller,
+ * pruned of the elements it does not need. */
+static void offer_cover(search *s, uint32_t n)
+{
+    certify_tree_job *job = s->job;
+    if (n >= s->target || !instance_is_cover(job->h, s->ids, n))
+        return;
+    greedy_cover g, pruned;
+    if (greedy_order(job->h, s->ids, n, &g) == 0) {
+        if (greedy_prune(job->h, &g, &pruned) == 0) {
+            memcpy(s->ids, pruned.elems, pruned.n * sizeof *s->ids);
+            n = pruned.n;
+            greedy_cover_free(&pruned);
+        }
+        greedy_cover_free(&g);
+    }
+    qsort(s->ids, n, sizeof *s->ids, by_id);
+    memcpy(job->cover, s->ids, n * sizeof *s->ids);
+    job->ncover = s->target = n;
+    if (job->p->improved)
+        job->p->improved(job->p->improved_ctx, job->cover, n);
+}
+
+/* The forced elements, F1 and, with_lp, the free elements the LP takes (x > 1/2). */
+static void offer_node_cover(search *s, bool with_lp)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->nforced; i++)
+        s->ids[n++] = s->job->red->forced[i];
+    for (uint32_t e = 0; e < s->st.ne; e++)
+        if (s->st.fix[e] == CERTIFY_IN ||
+            (with_lp && s->st.fix[e] == CERTIFY_FREE && s->x[e] > 0.5))
+            s->ids[n++] = s->elem_id[e];
+    offer_cover(s, n);
+}
+
+/* No live set is left: F1 is a cover, and the node holds by |F1| >= target once the
+ * target is its size. (Were it refused as a cover, the node proves |F1| only.) */
+static int cover_leaf(search *s)
+{
+    offer_node_cover(s, false);
+    if (s->st.nin < s->target && s->st.nin < s->least)
+        s->least = s->st.nin;
+    return bare_leaf(s);
+}
+
+/* Writes the node as a leaf when its state alone settles it (|F1| reaches the target,
+ * a live set has no free element, or no set is live); returns whether it did, with the
+ * writer's return in *rc. */
+static bool settled(search *s, int *rc)
+{
+    if (s->st.nin >= s->target)
+        *rc = bare_leaf(s);
+    else if (s->st.nempty)
+        *rc = empty_leaf(s);
+    else if (s->st.nlive == 0)
+        *rc = cover_leaf(s);
+    else
+        return false;
+    return true;
+}
+
+/* ---- branching ---- */
+
+/* The live set with the fewest free elements (there is one, with at least one). */
+static uint32_t fewest_free(const search *s)
+{
+    uint32_t best = UINT32_MAX;
+    for (uint32_t k = 0; k < s->st.ns; k++)
+        if (certify_node_live(&s->st, k) &&
+            (best == UINT32_MAX || s->st.nfree[k] < s->st.nfree[best]))
+            best = k;
+    return best;
+}
+
+/* `branch E` (stating the node's multipliers when `here`): E in F0 first, then in F1,
+ * child i from the basis child[i]. What each child's LP rose by, from the node's z with
+ * E at f, teaches E's pseudocosts. */
+static int branch_on(search *s, uint32_t e, int *child[2], bool here, double z, double f)
+{
+    start_node(s, "branch");
+    fprintf(s->job->tree, " %u", s->elem_id[e] + 1);
+    if (here && state_y(s, true))
+        return -1;
+    put(s, "\n");
+    int rc = 0;
+    for (int up = 0; up < 2 && rc == 0; up++) {
+        double value = NAN;
+        set_fix(s, e, up ? CERTIFY_IN : CERTIFY_OUT);
+        certify_lp_basis_load(s->lp, child[up]);
+        rc = node(s, &value);
+        set_fix(s, e, CERTIFY_FREE);
+        if (!isnan(value))
+            certify_branch_learn(s->branch, e, up, f, value - z);
+    }
+    return rc;
+}
+
+/* `split S` on core set k: child i takes its i-th free element, the earlier ones out,
+ * each from the node's basis stat. */
+static int split_on(search *s, uint32_t k, const int *stat, bool here)
+{
+    uint32_t len;
+    const uint32_t *el = instance_set(s->st.core, k, &len);
+    size_t from = s->st.ntrail;
+    for (uint32_t i = 0; i < len; i++)
+        if (s->st.fix[el[i]] == CERTIFY_FREE && certify_node_push(&s->st, el[i], CERTIFY_OUT))
+            return fail(s, "out of memory for the search's path");
+    size_t to = s->st.ntrail;
+    start_node(s, "split");
+    fprintf(s->job->tree, " %u", s->set_id[k] + 1);
+    if (here && state_y(s, true))
+        return -1;
+    put(s, "\n");
+    int rc = 0;
+    for (size_t i = from; i < to && rc == 0; i++) {
+        certify_lp_basis_load(s->lp, stat);
+        set_fix(s, s->st.trail[i], CERTIFY_IN);
+        rc = node(s, NULL);
+        set_fix(s, s->st.trail[i], CERTIFY_OUT);
+    }
+    for (size_t i = from; i < to; i++)
+        set_fix(s, s->st.trail[i], CERTIFY_FREE);
+    s->st.ntrail = from;
+    return rc;
+}
+
+/* Room for three bases at branching depth d: the node's, and one for each child. */
+static int *bases_at(search *s, uint32_t d)
+{
+    if (!s->stat[d])
+        s->stat[d] = malloc(3 * (size_t)certify_lp_basis_size(s->lp) * sizeof **s->stat);
+    return s->stat[d];
+}
+
+/* What follows the fixings at branching depth d: a leaf when they settled the node,
+ * else the branching (stating the multipliers when `here`). */
+static int continuation(search *s, bool here, uint32_t d)
+{
+    int rc;
+    if (settled(s, &rc))
+        return rc;
+    int *stat = bases_at(s, d);
+    if (!stat)
+        return fail(s, "out of memory for a basis");
+    certify_lp_basis_save(s->lp, stat);
+    if (s->job->p->branching != CERTIFY_SPLIT) {
+        uint32_t size = certify_lp_basis_size(s->lp);
+        int *child[2] = { stat + size, stat + 2 * size };
+        double z = certify_lp_value(s->lp);
+        uint32_t e = certify_branch_choose(s->branch, s->lp, stat, z, s->x, s->st.fix,
+                                           FRACTIONAL, cutoff(s), child, &s->job->probes);
+        if (e != UINT32_MAX)
+            return branch_on(s, e, child, here, z, s->x[e]);
+    }
+    return split_on(s, fewest_free(s), stat, here);
+}
+
+/* The lines of the fixings trail[from..to): `branch E` each, the first stating the
+ * node's multipliers; a fixing at 1 cuts off its first child, written at once. */
+static int fixing_lines(search *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        start_node(s, "branch");
+        fprintf(s->job->tree, " %u", s->elem_id[s->st.trail[i]] + 1);
+        if (i == from && state_y(s, true))
+            return -1;
+        put(s, "\n");
+        if (s->st.trail_how[i] == CERTIFY_IN)
+            bare_leaf(s); /* `leaf inherit`: the first child, E in F0 */
+    }
+    return 0;
+}
+
+/* An internal node with multipliers v (ONE * L = ld): its reduced-cost fixings, the
+ * branching, then the children the fixings at 0 cut off (their second children, so
+ * after the rest in preorder). */
+static int inner(search *s, certify_wide ld)
+{
+    size_t from = s->st.ntrail;
+    uint32_t frames = s->nframes, d = s->depth;
+    bool stating = any_multiplier(s); /* with none, no fixing could inherit them */
+    if (d + 1 >= s->maxdepth)
+        return fail(s, "the search went deeper than its elements (a bug)");
+    s->path[s->depth++] = certify_node_bound(&s->st, ld);
+    int rc = 0;
+    if (stating && certify_node_fix_by_reduced_cost(&s->st, s->v, ld, s->target))
+        rc = fail(s, "out of memory for the search's path");
+    size_t to = s->st.ntrail;
+    for (size_t i = from; s->lp && i < to; i++)
+        certify_lp_fix(s->lp, s->st.trail[i], (certify_fix)s->st.trail_how[i]);
+    if (rc == 0)
+        rc = fixing_lines(s, from, to);
+    if (rc == 0)
+        rc = continuation(s, stating && to == from, d);
+    for (size_t i = to; i-- > from;) {
+        if (rc == 0 && s->st.trail_how[i] == CERTIFY_OUT)
+            bare_leaf(s); /* the second child, E in F1 */
+        set_fix(s, s->st.trail[i], CERTIFY_FREE);
+    }
+    s->st.ntrail = from;
+    while (s->nframes > frames)
+        pop_y(s);
+    s->depth--;
+    return rc;
+}
+
+/* ---- the nodes ---- */
+
+/* At most once a second: the target, and the least bound over the nodes left open (each
+ * below a node of the path, whose bound holds for it) and the stopped leaves. */
+static void progress(search *s)
+{
+    const certify_params *p = s->job->p;
+    double now = walltime_now();
+    if (!p->progress || now - s->said < 1.0)
+        return;
+    s->said = now;
+    uint32_t b = s->target < s->least ? s->target : s->least;
+    for (uint32_t i = 0; i < s->depth; i++)
+        if (s->path[i] < b)
+            b = s->path[i];
+    ilp_progress pr = { "certify", now - s->started, true, (double)s->target, (double)b,
+                        s->job->nodes, NULL };
+    p->progress(p->progress_ctx, &pr);
+}
+
+static bool out_of_time(search *s)
+{
+    if (!s->stopped)
+        s->stopped = walltime_now() >= s->job->deadline || cancel_requested(s->job->p->cancel);
+    return s->stopped;
+}
+
+/* The node's LP from the basis at hand, stopped once past the cutoff with `cut`. */
+static certify_lp_status solve(search *s, bool cut)
+{
+    double left = s->job->deadline - walltime_now();
+    if (left <= 0) {
+        s->stopped = true;
+        return CERTIFY_LP_TIME;
+    }
+    s->job->lp_solves++;
+    certify_lp_status st =
+        certify_lp_solve(s->lp, left, cut ? cutoff(s) : HUGE_VAL, &s->job->iterations);
+    if (st == CERTIFY_LP_TIME)
+        s->stopped = true;
+    return st;
+}
+
+/* Is the LP solution integral on the free columns? Reads it into x. */
+static bool integral(search *s)
+{
+    bool all = true;
+    for (uint32_t e = 0; e < s->st.ne; e++) {
+        s->x[e] = s->st.fix[e] == CERTIFY_FREE ? certify_lp_primal(s->lp, e) : 0;
+        all &= s->x[e] <= FRACTIONAL || s->x[e] >= 1 - FRACTIONAL;
+    }
+    return all;
+}
+
+/* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
+ * value when it solved one. */
+static int node(search *s, double *value)
+{
+    int rc;
+    progress(s);
+    if (settled(s, &rc))
+        return rc;
+    if (out_of_time(s))
+        return stop_leaf(s);
+    certify_lp_status st = solve(s, true);
+    if (st == CERTIFY_LP_CUTOFF) {
+        if (value)
+            *value = certify_lp_value(s->lp);
+        if (holds(s, take_duals(s)))
+            return own_leaf(s);
+        st = solve(s, false);
+    }
+    if (st == CERTIFY_LP_TIME)
+        return stop_leaf(s);
+    if (st != CERTIFY_LP_OPTIMAL)
+        return fail(s, "GLPK's simplex found no optimum at a node of the search");
+    if (value)
+        *value = certify_lp_value(s->lp);
+    certify_wide ld = take_duals(s);
+    if (holds(s, ld))
+        return own_leaf(s);
+    if (integral(s)) {
+        offer_node_cover(s, true);
+        if (holds(s, ld))
+            return own_leaf(s);
+    }
+    return inner(s, ld);
+}
+
+/* ---- the search ---- */
+
+static void search_free(search *s)
+{
+    certify_node_free(&s->st);
+    certify_branch_free(s->branch);
+    free(s->v);
+    free(s->w);
+    free(s->x);
+    free(s->ids);
+    free(s->pool);
+    free(s->frame);
+    for (uint32_t d = 0; s->stat && d < s->maxdepth; d++)
+        free(s->stat[d]);
+    free(s->stat);
+    free(s->path);
+}
+
+static int search_init(search *s, certify_tree_job *job, char *err, size_t errsize)
+{
+    const reduce_result *red = job->red;
+    memset(s, 0, sizeof *s);
+    s->job = job;
+    s->elem_id = red->core_elem;
+    s->set_id = red->core_set;
+    s->nforced = red->nforced;
+    s->target = job->ncover;
+    s->least = UINT32_MAX;
+    s->err = err;
+    s->errsize = errsize;
+    uint32_t ne = instance_nelems(red->core), ns = instance_nsets(red->core);
+    s->maxdepth = ne + 2; /* each branching fixes an element */
+    int rc = certify_node_init(&s->st, red->core, red->nforced);
+    s->branch = certify_branch_new(ne, ne + ns, job->p);
+    s->v = calloc((size_t)ns + 1, sizeof *s->v);
+    s->w = calloc((size_t)ns + 1, sizeof *s->w);
+    s->x = calloc((size_t)ne + 1, sizeof *s->x);
+    s->ids = malloc(((size_t)instance_nelems(job->h) + 1) * sizeof *s->ids);
+    s->frame = malloc(s->maxdepth * sizeof *s->frame);
+    s->stat = calloc(s->maxdepth, sizeof *s->stat);
+    s->path = malloc(s->maxdepth * sizeof *s->path);
+    if (rc || !s->branch || !s->v || !s->w || !s->x || !s->ids || !s->frame || !s->stat ||
+        !s->path) {
+        search_free(s);
+        snprintf(err, errsize, "out of memory for the certifying search");
+        return -1;
+    }
+    s->started = s->said = walltime_now();
+    return 0;
+}
+
+/* The search on GLPK's thread, inside the guard. */
+static int search_there(void *arg)
+{
+    search *s = arg;
+    glpk_guard g;
+    int term;
+    if (setjmp(g.jb)) {
+        s->lp = NULL; /* gone with GLPK's environment */
+        return glpk_guard_failed(&g, s->err, s->errsize);
+    }
+    glpk_guard_begin(&g, s->job->p->mem_limit_mb, &term);
+    int rc = 0;
+    if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
+        rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
+    if (rc == 0)
+        rc = node(s, NULL);
+    certify_lp_free(s->lp);
+    s->lp = NULL;
+    glpk_guard_end(s->job->p->mem_limit_mb, term);
+    return rc;
+}
+
+int certify_tree_search(certify_tree_job *job, char *err, size_t errsize)
+{
+    search s;
+    if (search_init(&s, job, err, errsize))
+        return -1;
+    int rc = glpk_guard_call(search_there, &s, err, errsize);
+    if (rc == 0)
+        job->bound = s.target < s.least ? s.target : s.least;
+    search_free(&s);
+    return rc;
+}
