@@ -8,9 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/artifact.h"
 #include "cli/cli.h"
 #include "cli/incumbent.h"
 #include "cli/progress.h"
@@ -35,6 +39,10 @@ static const char help_head[] =
 
 static const char help_tail[] =
     "  --timings            add the time of each phase to --json (not deterministic)\n"
+    "  --certificate FILE   also write a certificate of the lower bound to FILE (whole,\n"
+    "                       or untouched), which t24-check verifies; the exact search is\n"
+    "                       then t24's certifying search (--solver t24) on the whole\n"
+    "                       instance, and only the bound it proves is called proven\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
@@ -50,7 +58,26 @@ typedef struct {
     const char *file;  /* NULL or "-": standard input */
     bool json;
     bool timings;
+    const char *certificate; /* --certificate FILE, or NULL */
 } options;
+
+/* The engine: GLPK by default, but --certificate asks for the one engine that can
+ * certify: chosen when --solver is not given, a usage error when another is. Returns -1
+ * when fine, else the exit status. */
+static int certificate_engine(options *o)
+{
+    char err[256];
+    if (!o->certificate)
+        return -1;
+    if (!o->cfg.engine_set)
+        o->cfg.hp.engine = HS_ENGINE_T24;
+    else if (!hs_engine_about(o->cfg.hp.engine).can_certify)
+        return args_error("cover", "--certificate needs --solver t24 (%s cannot certify)",
+                          hs_engine_about(o->cfg.hp.engine).name);
+    if (artifact_check_target(o->certificate, err, sizeof err))
+        return args_error("cover", "%s (--certificate)", err);
+    return -1;
+}
 
 /* Returns -1 when the options are fine, else the exit status (0 after --help). */
 static int parse(options *o, int argc, char **argv)
@@ -74,6 +101,10 @@ static int parse(options *o, int argc, char **argv)
             o->json = true;
         } else if (strcmp(a, "--timings") == 0) {
             o->timings = true;
+        } else if (strcmp(a, "--certificate") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0])
+                return args_error("cover", "--certificate needs a file name");
+            o->certificate = argv[++i];
         } else {
             int rc = study_options_parse(&o->cfg, STUDY_OPTIONS_COVER, argc, argv, &i);
             if (rc)
@@ -81,7 +112,7 @@ static int parse(options *o, int argc, char **argv)
                                                     : rc;
         }
     }
-    return -1;
+    return certificate_engine(o);
 }
 
 /* The instance, read under --time-limit (which counts from the start: reading too). */
@@ -184,6 +215,75 @@ static int print_result(const options *o, const hs_instance *h, const hs_report 
     return rc;
 }
 
+/* Copies the certificate (from the search's anonymous temporary file) to a temporary
+ * beside path and renames it into place, with the fatal signals held meanwhile, so that
+ * path is the whole certificate or untouched, and no temporary is left. Returns 0, or -1
+ * with err set. */
+static int save_certificate(FILE *cert, const char *path, char *err, size_t errsize)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    char *tmp = malloc(dirlen + strlen(path) + 16);
+    if (!tmp)
+        return snprintf(err, errsize, "out of memory"), -1;
+    snprintf(tmp, dirlen + strlen(path) + 16, "%.*s.%s.XXXXXX", (int)dirlen, path,
+             path + dirlen);
+    sigset_t fatal, old;
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    sigaddset(&fatal, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &fatal, &old);
+    int fd = mkstemp(tmp), rc = -1;
+    mode_t mask = umask(0); /* mkstemp's 0600, widened to what a new file gets */
+    umask(mask);
+    if (fd >= 0)
+        fchmod(fd, 0666 & ~mask);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    char buf[1 << 16];
+    size_t got;
+    if (!out) {
+        snprintf(err, errsize, "cannot write the certificate beside '%s': %s", path,
+                 strerror(errno));
+        if (fd >= 0)
+            close(fd), unlink(tmp);
+        goto done;
+    }
+    rewind(cert);
+    while ((got = fread(buf, 1, sizeof buf, cert)) > 0 && fwrite(buf, 1, got, out) == got)
+        ;
+    bool bad = ferror(cert) || ferror(out);
+    if (fclose(out) || bad || rename(tmp, path)) {
+        snprintf(err, errsize, "cannot write the certificate '%s': %s", path,
+                 errno ? strerror(errno) : "a write failed");
+        unlink(tmp);
+        goto done;
+    }
+    rc = 0;
+done:
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    free(tmp);
+    return rc;
+}
+
+/* After the search: the certificate asked for saved, or why there is none. Returns the
+ * exit status so far, or 2 (after saying why) when it could not be. */
+static int finish_certificate(const options *o, FILE *cert, const hs_report *r, int rc)
+{
+    char err[512];
+    if (!o->certificate || rc != 0)
+        return rc;
+    if (!r->certificate.written)
+        return args_message("cover", "no certificate written: %s",
+                            r->message[0] ? r->message
+                                          : "the time limit ran out before the certifying "
+                                            "search began");
+    if (save_certificate(cert, o->certificate, err, sizeof err))
+        return args_message("cover", "%s", err);
+    return 0;
+}
+
 /* Reads, publishes a first cover, searches under the time limit, prints. */
 static int run(options *o)
 {
@@ -214,7 +314,13 @@ static int run(options *o)
     }
     uint32_t *start = publish_trivial(h, &o->cfg.hp.nstart);
     o->cfg.hp.start = start;
-    if (!start) {
+    /* The certificate waits in an anonymous file: a run killed meanwhile leaves none. */
+    FILE *cert = o->certificate ? tmpfile() : NULL;
+    o->cfg.hp.certificate = cert;
+    if (o->certificate && !cert) {
+        args_message("cover", "cannot create a temporary file for the certificate: %s",
+                     strerror(errno));
+    } else if (!start) {
         args_message("cover", "out of memory");
     } else if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
         progress_end(&line);
@@ -231,9 +337,12 @@ static int run(options *o)
                          r.message);
             rc = ARGS_EXIT_USAGE;
         }
+        rc = finish_certificate(o, cert, &r, rc);
         hs_report_free(&r);
     }
     incumbent_done();
+    if (cert)
+        fclose(cert);
     free(start);
     hs_instance_free(h);
     incumbent_free();

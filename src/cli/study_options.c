@@ -62,6 +62,7 @@ static int set_local_search(study_options *o, const char *v)
 
 static int set_solver(study_options *o, const char *v)
 {
+    o->engine_set = true;
     return hs_engine_parse(v, &o->hp.engine);
 }
 
@@ -167,8 +168,9 @@ static const option_row table[] = {
       "without improvement)\n",
       "0 or a positive number of seconds", set_local_search },
     { "--solver", "ENGINE", ALL,
-      "the exact search: glpk (default) or cbc (COIN-OR CBC)\n",
-      "'glpk' or 'cbc'", set_solver },
+      "the exact search: glpk (default), cbc (COIN-OR CBC) or\n"
+      "t24 (t24's certifying branch and bound)\n",
+      "'glpk', 'cbc' or 't24'", set_solver },
     { "--lp", "METHOD", ALL,
       "the LP bound: simplex (GLPK on every element, a class\n"
       "in a study), colgen (column generation) or auto\n"

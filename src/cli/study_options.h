@@ -22,6 +22,7 @@ typedef struct {
     enumeration_params sp;
     hs_params hp;
     bool groupings_set;
+    bool engine_set;       /* --solver was given (else hp.engine is the default) */
     uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
     progress_mode progress; /* --quiet, --progress, or neither (AUTO) */
 } study_options;

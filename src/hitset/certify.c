@@ -299,6 +299,8 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     r->probes = job.probes;
     r->iterations = job.iterations;
     r->open = job.open;
+    if (!out) /* an engine's run (certify_hitting_set()): the proof is not wanted */
+        return 0;
     r->bytes = write_certificate(out, h, job.bound, tree, r);
     if (r->bytes == 0) {
         snprintf(err, errsize, "cannot write the certificate");

@@ -28,7 +28,7 @@ void certify_params_init(certify_params *p);
 int certify_params_check(const certify_params *p, char *err, size_t errsize);
 
 /* Searches h and writes the certificate to out, whole, at the end (the tree waits in a
- * temporary file meanwhile). Returns 0 with *r filled (free with certify_result_free());
+ * temporary file meanwhile; out NULL: no certificate is wanted, r alone is filled). Returns 0 with *r filled (free with certify_result_free());
  * or -1 with a reason in err and *r empty, when p is out of range, memory runs out, GLPK
  * fails (nothing written then) or out reports a write error (part may be written). GLPK
  * runs on a thread of its own (glpk_guard.h). */
@@ -36,6 +36,14 @@ int certify_run(const instance *h, const certify_params *p, FILE *out, certify_r
                 char *err, size_t errsize);
 /* Releases r's cover and zeroes it; a no-op on an empty result. */
 void certify_result_free(certify_result *r);
+
+/* certify_run() as an exact engine of engine.h's table (no certificate kept): the
+ * minimum hitting set of h under p's time limit, cancel, warm start (the first target),
+ * memory limit and progress. The same contract as ilp_glpk_hitting_set(); out->lp is -1
+ * (the root LP is not reported apart). certify_version() names the format it writes. */
+int certify_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
+                        size_t errsize);
+const char *certify_version(void);
 
 /* The certificate's instance checksum: FNV-1a, 64 bits, over `p hs N M\n` and then each
  * set in order, its elements 1-based, ascending, separated by one space, and `\n`. */

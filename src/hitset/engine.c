@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "hitset/cbc.h"
+#include "hitset/certify.h"
 
 static const char *glpk_version(void) { return glp_version(); }
 
@@ -13,6 +14,8 @@ static const engine_ops engines[] = {
       ilp_glpk_hitting_set, glpk_version, false },
     { ILP_CBC, "cbc", "CBC", "CBC's branch and cut", "cbc_failed",
       cbc_hitting_set, cbc_version, false },
+    { ILP_T24, "t24", "t24", "t24's certifying branch and bound", "t24_failed",
+      certify_hitting_set, certify_version, true },
 };
 
 const engine_ops *engine_of(ilp_engine e)

@@ -25,8 +25,8 @@ typedef struct {
     const char *failed; /* the JSON ilp_status of a failed search: "glpk_failed" */
     engine_solve_fn hitting_set; /* same contract as ilp_glpk_hitting_set() */
     const char *(*version)(void);
-    /* The engine can hand over a certificate of its optimum (issue 28), as bound.h's
-     * rows will through their hook; false for GLPK and CBC today. */
+    /* The engine can hand over a certificate of what it proves (docs/certificates.md):
+     * t24's certifying search can, GLPK's and CBC's trees cannot be written down. */
     bool can_certify;
 } engine_ops;
 

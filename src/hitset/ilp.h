@@ -26,8 +26,13 @@ typedef enum {
 } ilp_status;
 
 /* Which solver runs the branch and bound of the minimum hitting set (the LP bound and
- * maximum coverage always use GLPK). engine.h maps each value to its engine. */
-typedef enum { ILP_GLPK, ILP_CBC } ilp_engine;
+ * maximum coverage always use GLPK). engine.h maps each value to its engine; only
+ * ILP_T24 can write a certificate of what it proves. */
+typedef enum {
+    ILP_GLPK,
+    ILP_CBC,
+    ILP_T24 /* t24's certifying branch and bound (certify.h), on GLPK's simplex */
+} ilp_engine;
 
 /* A snapshot of a running search for progress displays. */
 typedef struct {

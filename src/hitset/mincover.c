@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hitset/bound.h"
+#include "hitset/certify.h"
 #include "hitset/colgen.h"
 #include "hitset/engine.h"
 #include "hitset/ilp.h"
@@ -56,8 +57,12 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
     if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
         return bad_param(err, errsize, "greedy_runs", p->greedy_runs,
                          "1.." MINCOVER_XSTR(MINCOVER_MAX_RUNS));
-    if (p->engine != ILP_GLPK && p->engine != ILP_CBC)
-        return bad_param(err, errsize, "engine", (int)p->engine, "ILP_GLPK or ILP_CBC");
+    if (p->engine != ILP_GLPK && p->engine != ILP_CBC && p->engine != ILP_T24)
+        return bad_param(err, errsize, "engine", (int)p->engine,
+                         "ILP_GLPK, ILP_CBC or ILP_T24");
+    if (p->certificate && !engine_of(p->engine)->can_certify)
+        return bad_param(err, errsize, "engine", (int)p->engine,
+                         "ILP_T24 with a certificate (GLPK and CBC cannot certify)");
     if ((int)p->lp < (int)MINCOVER_LP_AUTO || (int)p->lp > (int)MINCOVER_LP_COLGEN)
         return bad_param(err, errsize, "lp", (int)p->lp,
                          "MINCOVER_LP_AUTO, MINCOVER_LP_SIMPLEX or MINCOVER_LP_COLGEN");
@@ -506,6 +511,44 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     return core_bound;
 }
 
+/* The certifying search on the whole instance for the time left (params.certificate),
+ * from warm (a cover of the core) made whole: the certificate written, its cover in
+ * *cand, and its bound returned less the forced elements, as ilp_phase() returns the
+ * core's. A failure writes no certificate and proves nothing. */
+static uint32_t certify_phase(const instance *h, mincover_result *r, const uint32_t *warm,
+                              uint32_t nwarm, double seconds, double started, uint32_t *cand,
+                              uint32_t *ncand)
+{
+    certify_params q;
+    certify_result res;
+    char why[256];
+    relay rl = { &r->params, 0, walltime_now() - started };
+    certify_params_init(&q);
+    q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.cancel = &r->params.cancel;
+    q.mem_limit_mb = r->params.mem_limit_mb;
+    q.start = cand; /* read before the search writes its own cover */
+    q.nstart = whole_cover(&r->red, warm, nwarm, cand);
+    if (r->params.progress) {
+        q.progress = relay_progress;
+        q.progress_ctx = &rl;
+    }
+    *ncand = UINT32_MAX;
+    if (certify_run(h, &q, r->params.certificate, &res, why, sizeof why)) {
+        note_failure(r, "certified search", why);
+        r->ilp = MINCOVER_ILP_FAILED;
+        return 0;
+    }
+    r->ilp = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    r->cert = (mincover_certificate){ true, res.bound, res.nodes, res.leaves, res.bytes,
+                                      res.open, res.seconds };
+    memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
+    *ncand = res.ncover;
+    uint32_t core = res.bound > r->red.nforced ? res.bound - r->red.nforced : 0;
+    certify_result_free(&res);
+    return core;
+}
+
 /* Greedy on the core, the local search from it, then the ILP from the better of the two
  * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
  * UINT32_MAX with err set when memory runs out or a cover check fails. */
@@ -556,8 +599,10 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
         nwarm = r->ls.n;
     }
     r->seconds_ls = walltime_now() - t0;
-    bound = ilp_phase(r, warm, nwarm, r->budget - r->seconds_ls, started, cand,
-                      ncand);
+    bound = r->params.certificate
+                ? certify_phase(h, r, warm, nwarm, r->budget - r->seconds_ls, started, cand,
+                                ncand)
+                : ilp_phase(r, warm, nwarm, r->budget - r->seconds_ls, started, cand, ncand);
 done:
     free(duals);
     greedy_cover_free(&g);
@@ -643,7 +688,9 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         instance_elem(h, r->cover.elems[i], &r->solves[i]);
     r->optimum = r->cover.n;
     uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->red.nforced + core_bound;
-    r->best_bound = best_bound(r, reduced);
+    /* With a certificate asked for, only what it proves is called proven. */
+    r->best_bound = r->params.certificate ? (r->cert.written ? r->cert.bound : 0)
+                                          : best_bound(r, reduced);
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",
                  r->best_bound, r->optimum);

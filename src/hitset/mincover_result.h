@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/cancel.h"
 #include "hitset/coverage.h"
@@ -72,7 +73,21 @@ typedef struct {
      * it reads its clock and ends as at the time limit, its covers and bounds valid.
      * CBC is not asked (its C interface has no callback): it ends at its time limit. */
     cancel_check cancel;
+    /* NULL (default), or where the certificate of the run's lower bound goes: the exact
+     * search is then t24's certifying search (engine must be ILP_T24) on the whole
+     * instance, not the core, and the only bound the result calls proven is the one
+     * the certificate proves (docs/certificates.md). Written whole at the end. */
+    FILE *certificate;
 } mincover_params;
+
+/* What the certifying search wrote (params.certificate). */
+typedef struct {
+    bool written;    /* a certificate went to params.certificate */
+    uint32_t bound;  /* the bound it proves */
+    uint64_t nodes, leaves, bytes;
+    uint32_t open;   /* nodes the time limit left, each a leaf with the bound it had */
+    double seconds;
+} mincover_certificate;
 
 typedef enum {
     MINCOVER_ILP_OPTIMAL,    /* the exact search (GLPK or CBC) ended with its optimum */
@@ -130,6 +145,7 @@ typedef struct {
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
     coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
     uint32_t ncoverage;
+    mincover_certificate cert;     /* with params.certificate */
     ilp_basis basis;               /* the core's LP basis, from the local search phase
                                       to the exact search */
     double budget;                 /* seconds the searches were given: time_limit,

@@ -104,8 +104,15 @@ int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n)
 
 /* The public enums are the engine's values renamed: mapped one by one all the same, so
  * that neither side's numbering binds the other. */
-static ilp_engine engine_inside(hs_engine e) { return e == HS_ENGINE_CBC ? ILP_CBC : ILP_GLPK; }
-static hs_engine engine_outside(ilp_engine e) { return e == ILP_CBC ? HS_ENGINE_CBC : HS_ENGINE_GLPK; }
+static ilp_engine engine_inside(hs_engine e)
+{
+    return e == HS_ENGINE_CBC ? ILP_CBC : e == HS_ENGINE_T24 ? ILP_T24 : ILP_GLPK;
+}
+
+static hs_engine engine_outside(ilp_engine e)
+{
+    return e == ILP_CBC ? HS_ENGINE_CBC : e == ILP_T24 ? HS_ENGINE_T24 : HS_ENGINE_GLPK;
+}
 
 static mincover_lp lp_inside(hs_lp m)
 {
@@ -256,6 +263,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->improved_ctx = p->improved_ctx;
     q->cancel.requested = p->cancelled;
     q->cancel.ctx = p->cancel_ctx;
+    q->certificate = p->certificate;
 }
 
 /* The public enums, local_search and deadline are checked here, under their public
@@ -263,8 +271,12 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
  * are these). */
 int hs_params_check(const hs_params *p, char *err, size_t errsize)
 {
-    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC)
-        return bad(err, errsize, "engine", (int)p->engine, "HS_ENGINE_GLPK or HS_ENGINE_CBC");
+    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC && p->engine != HS_ENGINE_T24)
+        return bad(err, errsize, "engine", (int)p->engine,
+                   "HS_ENGINE_GLPK, HS_ENGINE_CBC or HS_ENGINE_T24");
+    if (p->certificate && p->engine != HS_ENGINE_T24)
+        return bad(err, errsize, "engine", (int)p->engine,
+                   "HS_ENGINE_T24 with a certificate (GLPK and CBC cannot certify)");
     if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
         return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
     if (!(p->local_search <= 1e9)) /* NaN too */
@@ -347,6 +359,9 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->lp_reached = r->lp_reached;
     out->lp_rounds = r->lp_rounds;
     out->lp_columns = r->lp_columns;
+    hs_certificate_stats c = { r->cert.written, r->cert.bound, r->cert.nodes, r->cert.leaves,
+                               r->cert.bytes, r->cert.open, r->cert.seconds };
+    out->certificate = c;
 }
 
 /* Fills *out from r: the figures copied, the cover's three arrays taken over from r
@@ -369,6 +384,7 @@ static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
     out->params.multiplicity = NULL; /* the caller's arrays, which the report outlives */
     out->params.start = NULL;
     out->params.nstart = 0;
+    out->params.certificate = NULL; /* the caller's stream, which the report outlives */
     report_verdict(r, out);
     report_phases(r, out);
     out->cover = r->cover.elems;

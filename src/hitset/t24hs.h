@@ -88,15 +88,18 @@ HS_API int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n);
 
 /* ---- engines, LP methods and lower bounds: their names and words ---- */
 
-typedef enum { HS_ENGINE_GLPK, HS_ENGINE_CBC } hs_engine;
+/* GLPK's branch and bound, CBC's branch and cut (when installed), or t24's certifying
+ * branch and bound on GLPK's simplex, the one engine that can write a certificate of what
+ * it proves (hs_params.certificate; docs/certificates.md). */
+typedef enum { HS_ENGINE_GLPK, HS_ENGINE_CBC, HS_ENGINE_T24 } hs_engine;
 typedef enum { HS_LP_AUTO, HS_LP_SIMPLEX, HS_LP_COLGEN } hs_lp;
 
 typedef struct {
-    const char *name;   /* "glpk", "cbc": t24's --solver value and JSON engine */
-    const char *label;  /* in prose: "GLPK", "CBC" */
+    const char *name;   /* "glpk", "cbc", "t24": t24's --solver value and JSON engine */
+    const char *label;  /* in prose: "GLPK", "CBC", "t24" */
     const char *method; /* what proves an optimum: "GLPK's branch and bound" */
     const char *failed; /* hs_report.search of a failed search: "glpk_failed" */
-    bool can_certify;   /* hands over a certificate of its optimum (none does yet) */
+    bool can_certify;   /* writes a certificate of what it proves (t24's alone) */
 } hs_engine_info;
 
 /* An engine's row of the table of engines (an out-of-range value gets GLPK's). */
@@ -185,6 +188,13 @@ typedef struct {
      * asked and ends at its limit). NULL: never (default). Read an atomic flag here. */
     int (*cancelled)(void *ctx);
     void *cancel_ctx;
+    /* NULL (default), or a stream for the certificate of the run's lower bound
+     * (docs/formats.md, "Certificates"; t24-check verifies it): engine must then be
+     * HS_ENGINE_T24, which searches the whole instance (not the reduced core), and the
+     * report calls proven only what the certificate proves. Written whole at the end of
+     * the search, or not at all (hs_report.certificate.written); write it to a temporary
+     * file and rename it to keep a reader from seeing a partial one. */
+    FILE *certificate;
 } hs_params;
 
 HS_API void hs_params_init(hs_params *p);
@@ -247,6 +257,15 @@ typedef struct {
     double seconds;
 } hs_coverage_row;
 
+/* The certificate the run wrote (params.certificate). */
+typedef struct {
+    bool written;   /* it went to params.certificate whole */
+    uint32_t bound; /* the lower bound it proves: the report's lower_bound */
+    uint64_t nodes, leaves, bytes;
+    uint32_t open;  /* nodes the time limit left unexplored, each a leaf with its bound */
+    double seconds;
+} hs_certificate_stats;
+
 /* Seconds of each phase: the bounds, greedy and its runs, the reductions, the LP bound
  * (within local_search), the local search phase, the exact search, the cover's checks,
  * max coverage. */
@@ -296,6 +315,7 @@ typedef struct {
     hs_coverage_row *coverage; /* k = 1..ncoverage with params.coverage, else NULL */
     uint32_t ncoverage;
     hs_seconds seconds;
+    hs_certificate_stats certificate;
 } hs_report;
 
 /* Runs the whole search on h under p (NULL: the defaults). Returns 0 with *out filled

@@ -152,8 +152,9 @@ void hs_exact_params_init(hs_exact_params *p)
 static int exact_check(const hs_instance *h, const hs_exact_params *p, char *err,
                        size_t errsize)
 {
-    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC)
-        return bad(err, errsize, "engine", (int)p->engine, "HS_ENGINE_GLPK or HS_ENGINE_CBC");
+    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC && p->engine != HS_ENGINE_T24)
+        return bad(err, errsize, "engine", (int)p->engine,
+                   "HS_ENGINE_GLPK, HS_ENGINE_CBC or HS_ENGINE_T24");
     if (!(p->time_limit > 0 && p->time_limit <= 1e9))
         return bad(err, errsize, "time_limit", p->time_limit, "a number of seconds in (0, 1e9]");
     if (p->threads < 1 || p->threads > PHASES_MAX_THREADS)
@@ -178,7 +179,7 @@ int hs_exact_search(const hs_instance *h, const hs_exact_params *p, hs_exact_res
     ilp_params q;
     ilp_result r;
     ilp_params_init(&q);
-    q.engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : ILP_GLPK;
+    q.engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : p->engine == HS_ENGINE_T24 ? ILP_T24 : ILP_GLPK;
     q.time_limit = p->time_limit;
     q.threads = p->threads;
     q.mem_limit_mb = p->mem_limit_mb;

@@ -141,6 +141,22 @@ static void json_coverage(cJSON *o, const hs_report *r, bool timings)
 /* Adds the keys of the search (bounds, greedy, reductions, local search, optimum,
  * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md), in the
  * words of v. Time-dependent values appear only with timings. */
+/* The certificate written (t24 cover --certificate), or null. */
+static void json_certificate(cJSON *o, const hs_report *r)
+{
+    const hs_certificate_stats *c = &r->certificate;
+    if (!c->written) {
+        cJSON_AddNullToObject(o, "certificate");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "certificate");
+    cJSON_AddNumberToObject(j, "bound", c->bound);
+    jsonint_add(j, "nodes", (int64_t)c->nodes);
+    jsonint_add(j, "leaves", (int64_t)c->leaves);
+    cJSON_AddNumberToObject(j, "open", c->open);
+    jsonint_add(j, "bytes", (int64_t)c->bytes);
+}
+
 void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
                               cover_report_words v)
 {
@@ -178,6 +194,7 @@ void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
     else
         cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
+    json_certificate(o, r);
     /* The key keeps its name, though the failure may be CBC's (the exact search). */
     if (r->message[0])
         cJSON_AddStringToObject(o, "glpk_error", r->message);

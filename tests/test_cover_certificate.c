@@ -1,0 +1,228 @@
+/* test_cover_certificate.c - `t24 cover --certificate` end to end (issue 28): on random
+ * small instances the certificate it writes is verified by t24-check, which shares no
+ * code with t24, and the bound it proves is the minimum a brute force here finds, the
+ * one GLPK and (when installed) CBC report too. The option's refusals: another engine,
+ * a target that is not a regular file, a folder that does not exist. */
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/splitmix.h"
+#include "helpers.h"
+
+#define MAXE 12
+#define MAXS 18
+
+typedef struct {
+    uint32_t ne, ns;
+    uint32_t mask[MAXS]; /* the elements of each set */
+} tiny;
+
+static tiny random_tiny(uint64_t *seed)
+{
+    tiny t;
+    t.ne = 6 + (uint32_t)(splitmix_next(seed) % (MAXE - 5));
+    t.ns = 5 + (uint32_t)(splitmix_next(seed) % (MAXS - 4));
+    for (uint32_t s = 0; s < t.ns; s++) {
+        uint32_t m = 0;
+        while (!m) /* two or three elements a set, mostly */
+            for (int k = 0; k < 3; k++)
+                if (splitmix_next(seed) % 4)
+                    m |= 1u << (splitmix_next(seed) % t.ne);
+        t.mask[s] = m;
+    }
+    return t;
+}
+
+/* The minimum cover by trying every subset of elements, smallest first. */
+static uint32_t brute_minimum(const tiny *t)
+{
+    uint32_t best = t->ne;
+    for (uint32_t sub = 0; sub < (1u << t->ne); sub++) {
+        uint32_t k = (uint32_t)__builtin_popcount(sub);
+        if (k >= best)
+            continue;
+        bool all = true;
+        for (uint32_t s = 0; s < t->ns && all; s++)
+            all = (t->mask[s] & sub) != 0;
+        if (all)
+            best = k;
+    }
+    return best;
+}
+
+static char *pace_text(const tiny *t)
+{
+    size_t size = 64 + (size_t)t->ns * MAXE * 4;
+    char *s = malloc(size);
+    size_t n = (size_t)snprintf(s, size, "p hs %u %u\n", t->ne, t->ns);
+    for (uint32_t i = 0; i < t->ns; i++) {
+        const char *sep = "";
+        for (uint32_t e = 0; e < t->ne; e++)
+            if (t->mask[i] >> e & 1) {
+                n += (size_t)snprintf(s + n, size - n, "%s%u", sep, e + 1);
+                sep = " ";
+            }
+        n += (size_t)snprintf(s + n, size - n, "\n");
+    }
+    return s;
+}
+
+static void put(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp, "cannot write %s", path);
+    fputs(text, fp);
+    cr_assert_eq(fclose(fp), 0);
+}
+
+/* t24-check's first line of output and its exit status. */
+static int check(const char *hgr, const char *sol, const char *cert, char *line, size_t size)
+{
+    const char *bin = getenv("T24_CHECK_BIN");
+    cr_assert(bin, "T24_CHECK_BIN must name the t24-check binary");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' '%s' '%s' '%s' 2>&1", bin, hgr, sol, cert);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    line[0] = '\0';
+    if (!fgets(line, (int)size, p))
+        line[0] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* `t24 cover --json` with extra arguments on the file: its optimum and proof flag. */
+static uint32_t cover_optimum(const char *extra, const char *hgr, bool *optimal, int *status)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "cover --quiet --json --time-limit 60 %s '%s'", extra, hgr);
+    run_result r = run_t24(args, NULL);
+    *status = r.status;
+    cJSON *js = cJSON_Parse(r.out);
+    uint32_t opt = UINT32_MAX;
+    if (js) {
+        opt = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItem(js, "optimum"));
+        *optimal = cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal"));
+    }
+    cJSON_Delete(js);
+    run_free(&r);
+    return opt;
+}
+
+static char *scratch(void)
+{
+    char *dir = strdup("/tmp/t24-covcert-XXXXXX");
+    cr_assert(dir && mkdtemp(dir));
+    return dir;
+}
+
+static void cleanup(const char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(cover_certificate, random_instances_are_certified_and_verified, .timeout = 600)
+{
+    uint64_t seed = 2811;
+    char *dir = scratch();
+    char hgr[256], sol[256], cert[256], line[512];
+    snprintf(hgr, sizeof hgr, "%s/i.hgr", dir);
+    snprintf(sol, sizeof sol, "%s/i.sol", dir);
+    snprintf(cert, sizeof cert, "%s/i.cert", dir);
+    for (int round = 0; round < 25; round++) {
+        tiny t = random_tiny(&seed);
+        char *text = pace_text(&t);
+        put(hgr, text);
+        uint32_t want = brute_minimum(&t);
+        char args[1024];
+        snprintf(args, sizeof args, "cover --quiet --time-limit 60 --certificate '%s' '%s'",
+                 cert, hgr);
+        run_result r = run_t24(args, NULL);
+        cr_assert_eq(r.status, 0, "round %d: exit %d: %s\n%s", round, r.status, r.err, text);
+        put(sol, r.out);
+        run_free(&r);
+        int st = check(hgr, sol, cert, line, sizeof line);
+        char expect[64];
+        snprintf(expect, sizeof expect, "optimum %u verified\n", want);
+        cr_expect_eq(st, 0, "round %d: t24-check exit %d: %s", round, st, line);
+        cr_expect_str_eq(line, expect, "round %d:\n%s", round, text);
+        /* The engines that cannot certify agree on the optimum. */
+        bool optimal = false;
+        int status;
+        cr_expect_eq(cover_optimum("--solver glpk", hgr, &optimal, &status), want);
+        cr_expect(optimal && status == 0, "round %d: GLPK did not prove it", round);
+        uint32_t cbc = cover_optimum("--solver cbc", hgr, &optimal, &status);
+        if (status == 0) /* CBC installed */
+            cr_expect_eq(cbc, want, "round %d: CBC", round);
+        free(text);
+    }
+    cleanup(dir);
+    free(dir);
+}
+
+/* The whole certificate replaces an older file; JSON reports what it proves. */
+Test(cover_certificate, json_names_the_certificate_and_the_file_is_replaced_whole)
+{
+    char *dir = scratch();
+    char hgr[256], cert[256], args[1024];
+    snprintf(hgr, sizeof hgr, "%s/i.hgr", dir);
+    snprintf(cert, sizeof cert, "%s/i.cert", dir);
+    put(hgr, "p hs 4 3\n1 2\n2 3\n3 4\n");
+    put(cert, "an older file\n");
+    snprintf(args, sizeof args, "cover --quiet --json --certificate '%s' '%s'", cert, hgr);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js);
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(js, "engine")), "t24");
+    const cJSON *c = cJSON_GetObjectItem(js, "certificate");
+    cr_assert(cJSON_IsObject(c), "%s", r.out);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "bound")), 2);
+    struct stat st;
+    cr_assert_eq(stat(cert, &st), 0);
+    cr_expect_eq((double)st.st_size, cJSON_GetNumberValue(cJSON_GetObjectItem(c, "bytes")));
+    FILE *fp = fopen(cert, "r");
+    char first[64] = "";
+    cr_assert(fp && fgets(first, sizeof first, fp));
+    fclose(fp);
+    cr_expect_str_eq(first, "t24-certificate 1\n");
+    cJSON_Delete(js);
+    run_free(&r);
+    cleanup(dir);
+    free(dir);
+}
+
+Test(cover_certificate, refusals_exit_2_and_write_nothing)
+{
+    char *dir = scratch();
+    char hgr[256], cert[256], args[1024];
+    snprintf(hgr, sizeof hgr, "%s/i.hgr", dir);
+    snprintf(cert, sizeof cert, "%s/i.cert", dir);
+    put(hgr, "p hs 4 3\n1 2\n2 3\n3 4\n");
+    snprintf(args, sizeof args, "cover --solver glpk --certificate '%s' '%s'", cert, hgr);
+    expect_usage_error(args);
+    snprintf(args, sizeof args, "cover --certificate /dev/null '%s'", hgr);
+    expect_usage_error(args);
+    struct stat st;
+    cr_expect_neq(stat(cert, &st), 0, "a refused run wrote the certificate");
+    /* A folder that does not exist: the cover is printed, the certificate cannot be. */
+    snprintf(args, sizeof args, "cover --quiet --certificate '%s/no/such/i.cert' '%s'", dir, hgr);
+    run_result r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strncmp(r.out, "2\n", 2) == 0, "the cover was not printed: %s", r.out);
+    cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+    run_free(&r);
+    cleanup(dir);
+    free(dir);
+}
