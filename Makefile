@@ -11,7 +11,7 @@ WERROR     ?= ON
 # "Entering directory" and "Leaving directory" (hundreds of lines before the report).
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover six six-decks \
+.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
         frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short
 
 deps:
@@ -86,6 +86,12 @@ bench-five: build
 # docs/bench-cover.md.
 bench-cover: build
 	nice bash bench/bench-cover.sh $(T24) docs/bench-cover.md
+
+# Certified proofs (t24 cover --certificate, then t24-check) beside GLPK's, three runs
+# each on four-card deck 1-13 and five-card decks 1-5 to 1-7 (about 9 minutes):
+# docs/bench-certify.md.
+bench-certify: build
+	nice bash bench/bench-certify.sh $(T24) $(BUILD)/t24-check docs/bench-certify.md
 
 # docs/frontier.md, docs/frontier/runs/ and results.md's five-card section: five cards,
 # decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side under nice (about 30 minutes; not
