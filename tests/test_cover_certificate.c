@@ -226,3 +226,28 @@ Test(cover_certificate, refusals_exit_2_and_write_nothing)
     cleanup(dir);
     free(dir);
 }
+
+/* `t24 study --out --solver t24` writes certificate.txt beside hitting_set.hgr, and
+ * t24-check verifies it with the study's own cover; another engine writes none. */
+Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeout = 300)
+{
+    char *dir = scratch(), args[1024], path[3][512], line[512];
+    snprintf(args, sizeof args, "study --quiet --deck 1-8 --solver t24 --out '%s/a'", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    const char *names[3] = { "hitting_set.hgr", "hitting_set.sol", "certificate.txt" };
+    for (int i = 0; i < 3; i++)
+        snprintf(path[i], sizeof path[i], "%s/a/%s", dir, names[i]);
+    cr_expect_eq(check(path[0], path[1], path[2], line, sizeof line), 0, "%s", line);
+    cr_expect(strncmp(line, "optimum ", 8) == 0, "%s", line);
+    snprintf(args, sizeof args, "study --quiet --deck 1-8 --out '%s/b'", dir);
+    r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    snprintf(path[2], sizeof path[2], "%s/b/certificate.txt", dir);
+    struct stat st;
+    cr_expect_neq(stat(path[2], &st), 0, "GLPK's study wrote a certificate");
+    cleanup(dir);
+    free(dir);
+}

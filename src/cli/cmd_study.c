@@ -50,8 +50,9 @@ static const char help_tail[] =
     "                       hitting_set.dat (for models/hitting_set.mod), hitting_set.lp\n"
     "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
     "                       (the cover), cover.txt (the cover's expressions, proof\n"
-    "                       status and command) and, with --coverage, coverage.csv\n"
-    "                       into DIR\n"
+    "                       status and command), with --coverage coverage.csv, and\n"
+    "                       with --solver t24 certificate.txt (the proof of the lower\n"
+    "                       bound, which t24-check verifies) into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
@@ -228,7 +229,25 @@ static int write_set_hands(const study *r, FILE *fp)
     return 0;
 }
 
-static int write_hitting_sets(artifact_set *a, const study *r, const char *command)
+/* certificate.txt: the certifying search's proof (--solver t24), copied from the
+ * anonymous file it was written to during the run. Returns 0, or -1. */
+static int write_certificate(artifact_set *a, const study *r, FILE *cert)
+{
+    if (!cert || !r->hr.certificate.written)
+        return 0;
+    FILE *fp = artifact_open(a, "certificate.txt");
+    char buf[1 << 16];
+    size_t got;
+    if (!fp)
+        return -1;
+    rewind(cert);
+    while ((got = fread(buf, 1, sizeof buf, cert)) > 0)
+        if (fwrite(buf, 1, got, fp) != got)
+            return -1;
+    return ferror(cert) ? -1 : 0;
+}
+
+static int write_hitting_sets(artifact_set *a, const study *r, const char *command, FILE *cert)
 {
     const hs_instance *h = classes_instance(r->cls);
     char comment[512];
@@ -251,7 +270,8 @@ static int write_hitting_sets(artifact_set *a, const study *r, const char *comma
         hs_instance_write_mathprog(dat, h, comment) || hs_instance_write_lp(lp, h, comment) ||
         hs_instance_write_pace(hgr, h, comment) ||
         hs_cover_write_pace(sol, r->hr.cover, r->hr.size) ||
-        cover_report_cover_file(cv, &r->st, r->cls, &r->hr, command))
+        cover_report_cover_file(cv, &r->st, r->cls, &r->hr, command) ||
+        write_certificate(a, r, cert))
         return -1;
     return cov ? cover_report_coverage_csv(cov, &r->hr) : 0;
 }
@@ -272,7 +292,7 @@ static int write_table(const study_options *cfg, const study *r, FILE *fp, char 
 
 /* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
-                     const char *json, char *err, size_t errsize)
+                     const char *json, FILE *cert, char *err, size_t errsize)
 {
     const enumeration *st = &r->st;
     FILE *sol = artifact_open(a, "solutions.txt");
@@ -288,7 +308,7 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     int wrote = st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
                                         : classes_write_solutions(r->cls, st->hands, sol);
     if (wrote || write_templates(st, tm) || write_hands(st, hd) ||
-        write_hitting_sets(a, r, command) || write_table(cfg, r, tc, err, errsize))
+        write_hitting_sets(a, r, command, cert) || write_table(cfg, r, tc, err, errsize))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
@@ -324,6 +344,15 @@ static int run(options *o, bool *scanned)
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }
+    /* --out with an engine that certifies: the proof goes to certificate.txt. */
+    bool certify = a && hs_engine_about(o->cfg.hp.engine).can_certify;
+    FILE *cert = certify ? tmpfile() : NULL;
+    if (certify && !cert) {
+        args_message("study", "cannot create a temporary file for the certificate");
+        artifact_abort(a);
+        return ARGS_EXIT_USAGE;
+    }
+    o->cfg.hp.certificate = cert;
     study r;
     int failed = study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err);
     progress_end(&line);
@@ -331,6 +360,8 @@ static int run(options *o, bool *scanned)
         args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
+        if (cert)
+            fclose(cert);
         return ARGS_EXIT_USAGE;
     }
     progress_done(&line, r.hr.size, r.hr.lower_bound, r.hr.optimal);
@@ -338,7 +369,13 @@ static int run(options *o, bool *scanned)
     cJSON *js = study_json(&r, o->timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (a && write_out(a, &o->cfg, &r, text, err, sizeof err)) {
+    if (cert && !r.hr.certificate.written) { /* --out is all or nothing */
+        snprintf(err, sizeof err, "no certificate written for --out: %s",
+                 r.hr.message[0] ? r.hr.message : "the time limit ran out first");
+        artifact_abort(a);
+        a = NULL;
+        rc = ARGS_EXIT_USAGE;
+    } else if (a && write_out(a, &o->cfg, &r, text, cert, err, sizeof err)) {
         artifact_abort(a); /* removes every temporary */
         a = NULL;
         rc = ARGS_EXIT_USAGE;
@@ -364,6 +401,8 @@ static int run(options *o, bool *scanned)
     free(text);
     cJSON_Delete(js);
     study_free(&r);
+    if (cert)
+        fclose(cert);
     return rc;
 }
 
