@@ -59,7 +59,7 @@ while read -r name budget; do
   ratio=$(awk -v a="$gt" -v b="$ct" 'BEGIN { printf "%.2f", a / b }')
   if [ -f "$tmp/cert" ]; then
     size=$(stat -c %s "$tmp/cert")
-    size=$(awk -v a="$size" 'BEGIN { printf "%.1f MiB", a / 1048576 }')
+    size=$(awk -v a="$size" 'BEGIN { if (a < 1048576) printf "%.1f KiB", a / 1024; else printf "%.1f MiB", a / 1048576 }')
     t0=$(date +%s.%N)
     v=$("$check" "$hgr" "$tmp/cert" 2>&1 | head -n 1 || true)
     t1=$(date +%s.%N)
@@ -68,7 +68,7 @@ while read -r name budget; do
   else
     size="none" v="no certificate" chk="0"
   fi
-  printf '| %s | %s | %s | %.1f | %s | %.1f | %s | %s | %s | %s | %.1f |\n' "$name" "$budget" \
+  printf '| %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s | %s | %.2f |\n' "$name" "$budget" \
     "$gres" "$gt" "$cres" "$ct" "$ratio" "$nodes" "$size" "$v" "$chk" >>"$tmp/md"
 done <<<"$cases"
 cp "$tmp/md" "$out"
