@@ -108,6 +108,7 @@ results: build
 	cp $(BUILD)/sweep/sweep.md docs/results.md
 	cp $(BUILD)/sweep/sweep.csv docs/results.csv
 	bash docs/frontier/results-section.sh .
+	bash tests/check_sweep_certificates.sh $(T24) $(BUILD)/t24-check
 
 # data/instances/ and data/covers/: every published instance, the four-card readable
 # covers, and the .sol covers of the quick rows of data/instances/bounds.csv (four cards,

@@ -251,3 +251,13 @@ Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeo
     cleanup(dir);
     free(dir);
 }
+
+/* `t24 sweep --certificates` refuses --out beside it (one folder a run) and an engine
+ * that cannot certify, before running anything. */
+Test(cover_certificate, sweep_certificates_refusals)
+{
+    expect_usage_error("sweep --table targets --certificates /tmp/t24-nowhere-a --out /tmp/t24-nowhere-b");
+    expect_usage_error("sweep --table targets --solver glpk --certificates /tmp/t24-nowhere-a");
+    struct stat st;
+    cr_expect_neq(stat("/tmp/t24-nowhere-a", &st), 0, "a refused sweep made its folder");
+}

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_FILES 32
+#define MAX_FILES 1024 /* sweep --certificates: two a configuration */
 
 struct artifact_set {
     char *dir;

@@ -40,6 +40,10 @@ static const char help_tail[] =
     "                       Markdown table, extra CSV columns, \"seconds\" in each row\n"
     "  --out DIR            also write sweep.md, sweep.csv and sweep.json into DIR\n"
     "                       (all or nothing)\n"
+    "  --certificates DIR   write each configuration's instance (NAME.hgr) and the\n"
+    "                       certificate of its lower bound (NAME.cert, which t24-check\n"
+    "                       verifies) into DIR (all or nothing; not with --out); the\n"
+    "                       exact search is then t24's certifying search (--solver t24)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "\n"
@@ -56,8 +60,35 @@ typedef struct {
     study_options cfg; /* the shared options: the search's, --threads, --memory-limit
                           (each configuration's pre-flight), --quiet, --progress */
     const char *table, *configs, *out;
+    const char *certs; /* --certificates DIR */
     format fmt;
 } options;
+
+/* What --certificates writes into, and the certifying search's anonymous output. */
+typedef struct {
+    artifact_set *a;
+    FILE *cert;
+    char (*names)[160]; /* the configurations written: two tables may share one */
+    size_t n, cap;
+} cert_sink;
+
+/* Was name written already? If not, it is noted. -1 when memory runs out. */
+static int seen_before(cert_sink *k, const char *name)
+{
+    for (size_t i = 0; i < k->n; i++)
+        if (strcmp(k->names[i], name) == 0)
+            return 1;
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 64;
+        char(*grown)[160] = realloc(k->names, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        k->names = grown;
+        k->cap = cap;
+    }
+    snprintf(k->names[k->n++], sizeof k->names[0], "%s", name);
+    return 0;
+}
 
 /* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
 static int parse(int argc, char **argv, options *o)
@@ -89,15 +120,71 @@ static int parse(int argc, char **argv, options *o)
             if (!*v)
                 return args_error("sweep", "--out needs a folder");
             o->out = v;
+        } else if ((v = args_value(argc, argv, &i, "--certificates", &missing))) {
+            if (!*v)
+                return args_error("sweep", "--certificates needs a folder");
+            o->certs = v;
         } else if (missing) {
             return args_error("sweep", "%s needs a value", argv[i]);
         } else {
             return args_error("sweep", "unknown option '%s'", argv[i]);
         }
     }
+    if (o->certs && o->out)
+        return args_error("sweep", "--certificates and --out write one folder each: "
+                                   "run the sweep once for each");
+    if (o->certs && o->cfg.engine_set && !hs_engine_about(o->cfg.hp.engine).can_certify)
+        return args_error("sweep", "--certificates needs --solver t24 (%s cannot certify)",
+                          hs_engine_about(o->cfg.hp.engine).name);
+    if (o->certs)
+        o->cfg.hp.engine = HS_ENGINE_T24;
     o->sp.hp = o->cfg.hp;
     o->sp.nthreads = o->cfg.sp.nthreads;
     return 0;
+}
+
+/* Empties the anonymous file for the next configuration's certificate. */
+static int empty_sink(FILE *cert)
+{
+    if (ferror(cert) || fflush(cert) || ftruncate(fileno(cert), 0))
+        return -1;
+    rewind(cert);
+    return 0;
+}
+
+/* After each configuration (--certificates): its instance and its certificate into the
+ * folder's set (once, though two tables share it), and the anonymous file emptied for
+ * the next one. */
+static int write_certified(void *ctx, const sweep_config *c, const study *s, char *err,
+                           size_t errsize)
+{
+    cert_sink *k = ctx;
+    char name[160], file[192], buf[1 << 16];
+    size_t got;
+    sweep_config_name(c, name, sizeof name);
+    int seen = seen_before(k, name);
+    if (seen < 0)
+        return snprintf(err, errsize, "out of memory"), -1;
+    if (seen)
+        return empty_sink(k->cert);
+    if (!s->hr.certificate.written) {
+        snprintf(err, errsize, "%s: no certificate written: %s", name,
+                 s->hr.message[0] ? s->hr.message : "the time limit ran out first");
+        return -1;
+    }
+    snprintf(file, sizeof file, "%s.hgr", name);
+    FILE *hgr = artifact_open(k->a, file);
+    snprintf(file, sizeof file, "%s.cert", name);
+    FILE *out = artifact_open(k->a, file);
+    snprintf(err, errsize, "cannot write %s into '%s' (at most 512 configurations, "
+             "two files each)", name, artifact_dir(k->a));
+    if (!hgr || !out || hs_instance_write_pace(hgr, classes_instance(s->cls), name))
+        return -1;
+    rewind(k->cert);
+    while ((got = fread(buf, 1, sizeof buf, k->cert)) > 0)
+        if (fwrite(buf, 1, got, out) != got)
+            return -1;
+    return empty_sink(k->cert);
 }
 
 /* The list to run: the default or --configs, cut to --table. Returns 0 or exit 2. */
@@ -192,7 +279,9 @@ int cmd_sweep(int argc, char **argv)
         return ARGS_EXIT_USAGE;
     }
     artifact_set *a = NULL; /* opened first: a bad folder fails before the long run */
-    if (o.out && !(a = artifact_begin(o.out, err, sizeof err))) {
+    const char *folder = o.out ? o.out : o.certs;
+    cert_sink certs = { NULL, NULL, NULL, 0, 0 };
+    if (folder && !(a = artifact_begin(folder, err, sizeof err))) {
         args_message("sweep", "%s", err);
         sweep_plan_free(&plan);
         return ARGS_EXIT_USAGE;
@@ -201,7 +290,18 @@ int cmd_sweep(int argc, char **argv)
         o.sp.progress = progress;
         o.sp.progress_ctx = o.cfg.progress == PROGRESS_LOG ? &o : NULL;
     }
-    cJSON *doc = sweep_run(&plan, &o.sp, err, sizeof err);
+    if (o.certs) {
+        certs.a = a;
+        o.sp.hp.certificate = certs.cert = tmpfile();
+        o.sp.finished = write_certified;
+        o.sp.finished_ctx = &certs;
+    }
+    cJSON *doc = o.certs && !certs.cert ? NULL : sweep_run(&plan, &o.sp, err, sizeof err);
+    if (o.certs && !certs.cert)
+        snprintf(err, sizeof err, "cannot create a temporary file for the certificates");
+    if (certs.cert)
+        fclose(certs.cert);
+    free(certs.names);
     sweep_plan_free(&plan);
     if (!doc) {
         args_message("sweep", "%s", err);
@@ -209,7 +309,10 @@ int cmd_sweep(int argc, char **argv)
         return ARGS_EXIT_USAGE;
     }
     char *json = cJSON_Print(doc);
-    if (a && write_out(a, doc, o.sp.timings, json, o.configs, err, sizeof err)) {
+    if (o.certs && artifact_commit(a, err, sizeof err)) {
+        args_message("sweep", "%s", err);
+        rc = ARGS_EXIT_USAGE;
+    } else if (o.out && write_out(a, doc, o.sp.timings, json, o.configs, err, sizeof err)) {
         args_message("sweep", "%s", err);
         rc = ARGS_EXIT_USAGE;
     } else {

@@ -338,6 +338,12 @@ int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t
     return 0;
 }
 
+void sweep_config_name(const sweep_config *c, char *buf, size_t size)
+{
+    snprintf(buf, size, "cards%d_deck%lld-%lld_target%lld_%s", c->ncards, (long long)c->lo,
+             (long long)c->hi, (long long)c->target, template_groupings_name(c->groupings));
+}
+
 /* Runs one configuration and returns its row (the study's JSON object), or NULL with
  * the reason in err. Counts a solver's failure (hr.message set: GLPK's, or CBC's in the
  * exact search) in *failures: the row then says so. */
@@ -350,6 +356,11 @@ static cJSON *run_one(const sweep_config *c, const sweep_params *p, size_t *fail
     char why[384];
     cJSON *row = NULL;
     if (study_run(&run, &sp, &p->hp, why, sizeof why) == 0) {
+        if (p->finished && p->finished(p->finished_ctx, c, &run, why, sizeof why)) {
+            snprintf(err, errsize, "%s", why);
+            study_free(&run);
+            return NULL;
+        }
         row = study_json(&run, p->timings);
         *failures += run.hr.message[0] != '\0';
     } else {

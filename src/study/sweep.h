@@ -16,6 +16,7 @@
 
 #include "core/template.h"
 #include "hitset/t24hs.h"
+#include "study/study.h"
 
 typedef struct {
     int ncards;
@@ -45,6 +46,12 @@ typedef struct {
     bool timings;         /* add each row's "seconds" (not deterministic) */
     sweep_progress_fn progress;
     void *progress_ctx;
+    /* Called with each configuration's finished study, before its row, or NULL
+     * (default): returns 0, or -1 with a reason in err to stop the sweep (`t24 sweep
+     * --certificates` writes each instance and its certificate here). */
+    int (*finished)(void *ctx, const sweep_config *c, const study *s, char *err,
+                    size_t errsize);
+    void *finished_ctx;
 } sweep_params;
 
 int sweep_plan_default(sweep_plan *p);
@@ -52,6 +59,9 @@ int sweep_plan_read(sweep_plan *p, FILE *fp, const char *path, char *err, size_t
 int sweep_plan_keep(sweep_plan *p, const char *table);
 size_t sweep_plan_count(const sweep_plan *p);
 void sweep_plan_free(sweep_plan *p);
+/* The configuration's file name stem, as data/ names instances:
+ * cardsC_deckLO-HI_targetT_FAMILY. */
+void sweep_config_name(const sweep_config *c, char *buf, size_t size);
 int sweep_config_check(const sweep_config *c, char *err, size_t errsize);
 int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t limit,
                          char *err, size_t errsize);
