@@ -92,13 +92,12 @@ static inline run_result run_t24(const char *args, const char *stdin_text)
     return run_files_collect(&f, st);
 }
 
-/* Runs the t24 binary with the arguments argv (NULL-terminated, without the program
+/* Runs the program bin with the arguments argv (NULL-terminated, without the program
  * name) and len bytes of stdin, which may hold any byte; no shell in between, so an
  * argument may be long or hold blanks. Captures both streams. */
-static inline run_result run_t24_argv(const char *const *argv, const char *in, size_t len)
+static inline run_result run_program_argv(const char *bin, const char *const *argv,
+                                          const char *in, size_t len)
 {
-    const char *bin = getenv("T24_BIN");
-    cr_assert(bin, "T24_BIN must name the t24 binary");
     run_files f;
     run_files_make(&f, in, len);
     size_t n = 0;
@@ -121,6 +120,14 @@ static inline run_result run_t24_argv(const char *const *argv, const char *in, s
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     free(args);
     return run_files_collect(&f, st);
+}
+
+/* run_program_argv() on the t24 binary (env T24_BIN). */
+static inline run_result run_t24_argv(const char *const *argv, const char *in, size_t len)
+{
+    const char *bin = getenv("T24_BIN");
+    cr_assert(bin, "T24_BIN must name the t24 binary");
+    return run_program_argv(bin, argv, in, len);
 }
 
 static inline void run_free(run_result *r)

@@ -59,27 +59,7 @@ static void unput(char *path)
 /* Runs bin with argv (NULL-terminated, no program name), no shell; captures both streams. */
 static run_result run_bin(const char *bin, const char *const *argv)
 {
-    run_files f;
-    run_files_make(&f, NULL, 0);
-    size_t n = 0;
-    while (argv[n])
-        n++;
-    const char **args = calloc(n + 2, sizeof *args);
-    args[0] = bin;
-    memcpy(args + 1, argv, n * sizeof *args);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        if (!freopen(f.in, "rb", stdin) || !freopen(f.out, "wb", stdout) ||
-            !freopen(f.err, "wb", stderr))
-            _exit(127);
-        execv(bin, (char *const *)args);
-        _exit(127);
-    }
-    int st;
-    cr_assert_eq(waitpid(pid, &st, 0), pid);
-    free(args);
-    return run_files_collect(&f, st);
+    return run_program_argv(bin, argv, NULL, 0);
 }
 
 static const char *checker_bin(void)
