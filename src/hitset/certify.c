@@ -12,7 +12,7 @@
 #include "hitset/certify_tree.h"
 #include "hitset/greedy.h"
 #include "hitset/localsearch.h"
-#include "hitset/mincover.h"
+#include "hitset/mincover_result.h"
 #include "hitset/reduce.h"
 
 /* 2^32: the multipliers are the LP's duals rounded down to multiples of 2^-32

@@ -16,11 +16,6 @@
 #include "hitset/mincover_result.h"
 
 #define MINCOVER_MAX_RUNS 10000
-/* The default local search: a quarter of the time limit at most, and it gives up after
- * MINCOVER_LS_PATIENCE steps per set of the core without a smaller cover, at least
- * MINCOVER_LS_PATIENCE_MIN (small instances finish in milliseconds; on five cards, deck
- * 1-10, improvements still come 400,000 steps apart). */
-#define MINCOVER_LS_SHARE 0.25
 /* The LP relaxation before the local search (its ceiling is the local search's target)
  * gets at most half of the searches' time: on six cards it can take all of it, and the
  * local search would then have none. */
@@ -32,8 +27,6 @@
  * deck 1-7, and the only one to finish on larger decks. */
 #define MINCOVER_COLGEN_MIN_ELEMS 20000
 #define MINCOVER_LAG_SHARE 0.1
-#define MINCOVER_LS_PATIENCE 300
-#define MINCOVER_LS_PATIENCE_MIN 50000
 
 void mincover_params_init(mincover_params *p);
 /* Is every field in its range? Returns 0, or -1 with "field = value; must be range" in

@@ -21,6 +21,15 @@
 
 struct bound_method; /* a row of the table of lower bounds (bound.h) */
 
+/* The default local search: a quarter of the time limit at most, and it gives up after
+ * MINCOVER_LS_PATIENCE steps per set of the core without a smaller cover, at least
+ * MINCOVER_LS_PATIENCE_MIN (small instances finish in milliseconds; on five cards, deck
+ * 1-10, improvements still come 400,000 steps apart). Here, not in mincover.h, so that
+ * the certifying search (certify.c), which mincover.c calls, runs the same one. */
+#define MINCOVER_LS_SHARE 0.25
+#define MINCOVER_LS_PATIENCE 300
+#define MINCOVER_LS_PATIENCE_MIN 50000
+
 /* How the LP bound is computed (mincover_params.lp). */
 typedef enum {
     MINCOVER_LP_AUTO,    /* column generation on cores above MINCOVER_COLGEN_MIN_ELEMS
