@@ -110,10 +110,12 @@ results: build
 	bash docs/frontier/results-section.sh .
 	bash tests/check_sweep_certificates.sh $(T24) $(BUILD)/t24-check
 
-# data/instances/ and data/covers/: every published instance, the four-card readable
-# covers, and the .sol covers of the quick rows of data/instances/bounds.csv (four cards,
-# five-card deck 1-5) from each row's upper_command (about 15 s). `make test` checks them
-# (ctest `data`: byte for byte, and the quick rows' bounds and proof status).
+# data/instances/, data/covers/ and data/certificates/: every published instance, the
+# four-card readable covers, the .sol covers of the quick rows of data/instances/bounds.csv
+# (four cards, five-card deck 1-5) from each row's upper_command, and the certificate of
+# every proven row, deck 1-6's included (about 35 s, most of it deck 1-6's certifying
+# search and its xz -9). `make test` checks them (ctest `data`: byte for byte, and the
+# quick rows' bounds and proof status; ctest `certificates`: t24-check on each).
 data: build
 	bash data/make-data.sh $(T24) data
 # The same, and the .sol of the slower five-card rows too (about 9 minutes).
@@ -121,8 +123,10 @@ data-all: build
 	bash data/make-data.sh $(T24) data --all
 # The five-card rows of bounds.csv that `make test` does not rerun (decks 1-6 to 1-10 and
 # 1-13): each row's lower_command and upper_command with their time limits, compared
-# with bounds.csv's sizes and proof status (about 40 minutes on the 2-core machine; a
-# slower machine may reach a lower bound below an unproven row's and fail).
+# with bounds.csv's sizes and proof status, and each unproven row's 60 s certifying
+# search, whose bound t24-check must verify at certified_lower or above (about 45 minutes
+# on the 2-core machine; a slower machine may reach a lower bound below an unproven row's
+# and fail).
 # CHECK_DATA_ONLY=REGEX keeps the rows whose name matches (e.g. 'deck1-6_', 2 minutes).
 check-data: build
 	nice bash tests/check_data.sh $(T24) . long

@@ -7,15 +7,20 @@
 #                              upper_command in data/instances/bounds.csv prints
 #   OUTDIR/covers/NAME.txt     the same cover, readable: its expressions and proof status
 #                              (`t24 study --out`'s cover.txt; the four-card configurations)
+#   OUTDIR/certificates/NAME.cert.xz  the certificate of a proven row's optimum (t24 cover
+#                              --certificate, compressed with xz -9), which t24-check verifies
 # The instances of data/configurations.txt come from `t24 study --out`, the five-card ones
 # of FIVE_DECKS from one second of it (an instance does not depend on the search). The
 # .sol of a row is written by running that row's upper_command on the fresh instance:
 # bounds.csv is the one source of each cover's command. Without --all only the quick rows
 # (four cards and five-card deck 1-5, under a second each) get their .sol, the slower
 # five-card decks keep the committed one (--all reruns them too: about 9 minutes).
+# Every proven row (proven=yes) gets its certificate, deck 1-6's too (its certifying search
+# and xz -9 take most of the time); t24 writes the same certificate run to run.
 # All or nothing: everything is written to a temporary folder first.
 set -eu
 bin=$1 out=$2 all=${3:-}
+command -v xz >/dev/null || { echo "make-data.sh: xz is missing (run: bash .ci/install-deps.sh)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 list="$here/configurations.txt" bounds="$here/instances/bounds.csv"
 tmp=$(mktemp -d /tmp/t24-data-XXXXXX)
@@ -40,7 +45,7 @@ for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
   rm -rf "${tmp:?}/$name"
 done
 # The covers: each row's upper_command, on the instance just written.
-tail -n +2 "$bounds" | while IFS=, read -r name _ _ _ _ _ _ _ cmd _; do
+tail -n +2 "$bounds" | while IFS=, read -r name _ _ _ _ _ _ _ cmd _ _ _; do
   case "$name" in cards4_* | cards5_deck1-5_*) ;; *) [ "$all" = --all ] || continue ;; esac
   [ -f "$tmp/instances/$name.hgr" ] || { echo "make-data.sh: bounds.csv row $name has no instance" >&2; exit 2; }
   case "$cmd" in "t24 cover "*" data/instances/$name.hgr") ;; *)
@@ -51,8 +56,23 @@ tail -n +2 "$bounds" | while IFS=, read -r name _ _ _ _ _ _ _ cmd _; do
   # --progress: the slower rows (make data-all) run for minutes; a line every 5 s.
   nice "$bin" "${args[@]}" --progress "$tmp/instances/$name.hgr" >"$tmp/covers/$name.sol"
 done
-mkdir -p "$out/instances" "$out/covers"
-# Only this script's files: every published instance and cover (bounds.csv stays).
-rm -f "$out"/instances/cards*_*.hgr "$out"/covers/cards*_*.txt
+# The certificates: every proven row's, from t24's certifying search on the fresh instance.
+# xz -9 -T1: one thread, so the same text gives the same bytes.
+mkdir -p "$tmp/certificates"
+tail -n +2 "$bounds" | while IFS=, read -r name _ _ lower _ _ _ _ _ proven _ _; do
+  [ "$proven" = yes ] || continue
+  [ -f "$tmp/instances/$name.hgr" ] || { echo "make-data.sh: bounds.csv row $name has no instance" >&2; exit 2; }
+  cert="$tmp/certificates/$name.cert"
+  nice "$bin" cover --quiet --time-limit 600 --certificate "$cert" "$tmp/instances/$name.hgr" >/dev/null
+  # A search stopped by the time limit certifies a smaller bound: not this row's.
+  [ "$(grep -m1 '^bound ' "$cert")" = "bound $lower" ] \
+    || { echo "make-data.sh: $name: the certificate does not prove $lower" >&2; exit 2; }
+  nice xz -9 -T1 "$cert"
+done
+mkdir -p "$out/instances" "$out/covers" "$out/certificates"
+# Only this script's files: every published instance, cover and certificate (bounds.csv
+# stays).
+rm -f "$out"/instances/cards*_*.hgr "$out"/covers/cards*_*.txt "$out"/certificates/cards*_*.cert.xz
 cp "$tmp"/instances/*.hgr "$out/instances/"
 cp "$tmp"/covers/* "$out/covers/"
+cp "$tmp"/certificates/*.cert.xz "$out/certificates/"

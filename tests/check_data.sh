@@ -1,24 +1,32 @@
 #!/usr/bin/env bash
 # data/ against data/instances/bounds.csv, the one file of bounds:
-#   tests/check_data.sh T24 SOURCE_DIR          (ctest `data`, about 15 s)
-#   tests/check_data.sh T24 SOURCE_DIR long     (make check-data, about 40 minutes)
-# Quick: a fresh data/make-data.sh run gives the committed instances and quick covers byte
-# for byte; every file of data/instances and data/covers is NAME.hgr, NAME.sol or NAME.txt
-# (NAME = cardsC_deckLO-HI_targetT_FAMILY) and every instance has one bounds row and one
-# .sol; each .sol is a hitting set of its .hgr of the stated size (checked here with grep,
-# not by t24); the quick rows (four cards, five-card deck 1-5) are rerun with their
-# lower_command and upper_command and give the stated sizes and proof status (never times);
-# data/README.md's table, README.md's best known bounds and the times bounds.csv quotes
-# from make frontier's runs agree with it. Long: the other rows rerun the same way, with
-# their time limits (CHECK_DATA_ONLY=REGEX keeps the rows whose name matches).
+#   tests/check_data.sh T24 SOURCE_DIR          (ctest `data`, about 40 s)
+#   tests/check_data.sh T24 SOURCE_DIR long     (make check-data, about 45 minutes)
+# Quick: a fresh data/make-data.sh run gives the committed instances, quick covers and
+# certificates byte for byte (a certificate by its text, decompressed: another xz version
+# may pack the same text into other bytes); every file of data/instances and data/covers
+# is NAME.hgr, NAME.sol or NAME.txt (NAME = cardsC_deckLO-HI_targetT_FAMILY), every file
+# of data/certificates NAME.cert.xz; every instance has one bounds row and one .sol; each
+# .sol is a hitting set of its .hgr of the stated size (checked here with grep, not by
+# t24); certified_lower is at most lower, equal to it where proven, and a proven row
+# names its certificate; the quick rows (four cards, five-card deck 1-5) are rerun with
+# their lower_command and upper_command and give the stated sizes and proof status (never
+# times); data/README.md's table, README.md's best known bounds and the times bounds.csv
+# quotes from make frontier's runs agree with it. Long: the other rows rerun the same way,
+# with their time limits, and each unproven row's certifying search (60 s) reaches a
+# bound t24-check verifies of at least certified_lower (CHECK_DATA_ONLY=REGEX keeps the
+# rows whose name matches). ctest `certificates` (tests/check_certificates.sh) verifies
+# the published certificates with t24-check.
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2 mode=${3:-quick}
 fresh=$(mktemp -d /tmp/t24-check-data-XXXXXX)
 trap 'rm -rf "$fresh"' EXIT
 fail() { echo "check_data: $*" >&2; exit 1; }
 command -v jq >/dev/null || fail "jq is missing (run: bash .ci/install-deps.sh)"
+command -v xz >/dev/null || fail "xz is missing (run: bash .ci/install-deps.sh)"
 bounds="$src/data/instances/bounds.csv"
 header=instance,elements,sets,lower,lower_by,lower_command,upper,upper_by,upper_command,proven
+header=$header,certified_lower,certificate
 [ "$(head -n 1 "$bounds")" = "$header" ] || fail "bounds.csv: the header is not $header"
 quick_row() { case "$1" in cards4_* | cards5_deck1-5_*) return 0 ;; *) return 1 ;; esac; }
 
@@ -34,7 +42,7 @@ run() {
 
 # reproduce ROW: rerun the row's commands; the same sizes and proof status.
 reproduce() {
-  local name=$1 lower=$4 lower_by=$5 lcmd=$6 upper=$7 ucmd=$9 proven=${10} got by
+  local name=$1 lower=$4 lower_by=$5 lcmd=$6 upper=$7 ucmd=$9 proven=${10} clower=${11} got by
   echo "check_data: $name: $ucmd" >&2
   run "$name" "$ucmd"
   got=$(jq .optimum "$fresh/run.json")
@@ -56,7 +64,23 @@ reproduce() {
   else
     got=$(jq -r 'if .optimal then "proven \(.optimum)" else "lower bound \(.best_bound)" end' "$fresh/run.json")
     [ "$got" = "lower bound $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says lower bound $lower (not proven)"
+    certify "$name" "$clower"
   fi
+}
+
+# certify ROW CERTIFIED_LOWER: an unproven row's certifying search, 60 s (data/README.md),
+# reaches a bound t24-check verifies of at least certified_lower.
+certify() {
+  local name=$1 clower=$2 got
+  echo "check_data: $name: t24 cover --time-limit 60 --certificate FILE" >&2
+  (cd "$src" && nice "$bin" cover --progress --time-limit 60 \
+    --certificate "$fresh/run.cert" "data/instances/$name.hgr") >/dev/null \
+    || fail "$name: the certifying search failed"
+  got=$("$(dirname "$bin")/t24-check" "$src/data/instances/$name.hgr" "$fresh/run.cert") \
+    || fail "$name: t24-check refuses the certificate of the 60 s run"
+  [[ $got =~ ^lower\ bound\ ([0-9]+)\ verified$ ]] || fail "$name: t24-check says '$got'"
+  [ "${BASH_REMATCH[1]}" -ge "$clower" ] \
+    || fail "$name: 60 s certify ${BASH_REMATCH[1]}, bounds.csv's certified_lower is $clower"
 }
 
 rows() { tail -n +2 "$bounds"; }
@@ -70,13 +94,21 @@ if [ "$mode" = long ]; then
     n=$((n + 1))
   done < <(rows)
   [ "$n" -gt 0 ] || fail "no row to check"
-  echo "data: $n five-card rows of bounds.csv reproduced (sizes and proof status)"
+  echo "data: $n five-card rows of bounds.csv reproduced (sizes, proof status, certified bounds)"
   exit 0
 fi
 [ "$mode" = quick ] || fail "unknown mode '$mode' (want long, or nothing)"
 
-# 1. make data, byte for byte.
+# 1. make data, byte for byte (a certificate by its text).
 bash "$src/data/make-data.sh" "$bin" "$fresh/data" || fail "data/make-data.sh failed"
+for f in $(cd "$fresh/data/certificates" && ls); do
+  [ -f "$src/data/certificates/$f" ] || fail "data/certificates/$f is missing, run 'make data'"
+  xz -dc "$fresh/data/certificates/$f" >"$fresh/made.cert"
+  xz -dc "$src/data/certificates/$f" >"$fresh/committed.cert" \
+    || fail "data/certificates/$f does not decompress, run 'make data'"
+  cmp "$fresh/made.cert" "$fresh/committed.cert" >"$fresh/diff" 2>&1 \
+    || fail "data/certificates/$f is stale, run 'make data': $(head -c 2000 "$fresh/diff")"
+done
 for dir in instances covers; do
   for f in $(cd "$fresh/data/$dir" && ls); do
     [ -f "$src/data/$dir/$f" ] || fail "data/$dir/$f is missing, run 'make data'"
@@ -98,10 +130,14 @@ for f in $(cd "$src/data/instances" && ls) $(cd "$src/data/covers" && ls); do
   # The slower five-card covers are rerun by make data-all (make check-data compares them).
   [ -f "$made" ] || [[ $f =~ ^cards5_.*\.sol$ ]] || fail "data/: $f is not written by data/make-data.sh"
 done
+for f in $(cd "$src/data/certificates" && ls); do
+  [[ $f =~ ^$stem\.cert\.xz$ ]] || fail "data/certificates/: '$f' is not NAME.cert.xz"
+  [ -f "$fresh/data/certificates/$f" ] || fail "data/certificates/$f is not written by data/make-data.sh"
+done
 
 # 3. Each row against its files, without t24: the header, the sets, the cover.
-while IFS=, read -r name ne ns lower _ _ upper _ _ proven rest; do
-  [ -z "$rest" ] || fail "bounds.csv: $name: more than 10 fields"
+while IFS=, read -r name ne ns lower _ _ upper _ _ proven clower cert rest; do
+  [ -z "$rest" ] || fail "bounds.csv: $name: more than 12 fields"
   hgr="$src/data/instances/$name.hgr" sol="$src/data/covers/$name.sol"
   [ -f "$hgr" ] || fail "bounds.csv: $name: data/instances/$name.hgr is missing"
   [ "$(grep -m1 '^p ' "$hgr")" = "p hs $ne $ns" ] || fail "$name: the .hgr's header is not 'p hs $ne $ns'"
@@ -121,6 +157,15 @@ while IFS=, read -r name ne ns lower _ _ upper _ _ proven rest; do
     no) [ "$lower" -lt "$upper" ] || fail "$name: not proven, but $lower = $upper" ;;
     *) fail "$name: proven is '$proven' (want yes or no)" ;;
   esac
+  [[ $clower =~ ^[0-9]+$ ]] || fail "$name: certified_lower is '$clower', not a number"
+  [ "$clower" -le "$lower" ] || fail "$name: certified_lower $clower above lower $lower"
+  if [ "$proven" = yes ]; then
+    [ "$clower" -eq "$lower" ] || fail "$name: proven, but certified_lower $clower < $lower"
+    [ "$cert" = "certificates/$name.cert.xz" ] || fail "$name: certificate is '$cert', not certificates/$name.cert.xz"
+    [ -f "$src/data/$cert" ] || fail "$name: data/$cert is missing, run 'make data'"
+  else
+    [ "$cert" = "not published" ] || fail "$name: not proven, certificate is '$cert', not 'not published'"
+  fi
   txt="$src/data/covers/$name.txt"
   if [ -f "$txt" ]; then # the readable cover is the same cover
     [ "$(sed -n '/^rank\t/,$p' "$txt" | tail -n +2 | cut -f2 | sort -n)" = "$(sort -n "$fresh/cover")" ] \
@@ -140,10 +185,10 @@ done < <(rows)
 
 # 5. The text: data/README.md's table is bounds.csv's; README.md's best known bounds; the
 # times bounds.csv quotes from make frontier are those of its runs.
-while IFS=, read -r name ne ns lower lower_by _ upper _ _ proven; do
+while IFS=, read -r name ne ns lower lower_by _ upper _ _ proven clower _; do
   deck=""
   status=$([ "$proven" = yes ] && echo proven || echo open)
-  line="| \`$name\` | $ne | $ns | $lower | $upper | $status |"
+  line="| \`$name\` | $ne | $ns | $lower | $clower | $upper | $status |"
   grep -qxF "$line" "$src/data/README.md" || fail "data/README.md has no row '$line' (bounds.csv)"
   case "$name" in cards5_deck*_target24_all)
     deck=${name#cards5_deck} deck=${deck%%_*}
@@ -166,8 +211,11 @@ missing=""
 while IFS= read -r file; do
   name=$(basename "$file")
   [ "$name" = README.md ] && continue
-  case "$file" in */instances/*.hgr | */covers/*.txt | */covers/*.sol) name=${name%.*} ;; esac
+  case "$file" in
+    */instances/*.hgr | */covers/*.txt | */covers/*.sol) name=${name%.*} ;;
+    */certificates/*.cert.xz) name=${name%.cert.xz} ;;
+  esac
   grep -qF "$name" "$src/data/README.md" || missing="$missing ${file#"$src"/}"
 done < <(find "$src/data" -type f | sort)
 [ -z "$missing" ] || fail "data/README.md does not describe:$missing"
-echo "data: $(ls "$fresh/data/instances" | wc -l) instances regenerate byte for byte; $n rows of bounds.csv reproduced"
+echo "data: $(ls "$fresh/data/instances" | wc -l) instances and $(ls "$fresh/data/certificates" | wc -l) certificates regenerate byte for byte; $n rows of bounds.csv reproduced"

@@ -188,7 +188,7 @@ Test(data, bounds_csv_lists_every_instance_with_a_checked_cover, .timeout = 600)
     cr_assert(fp, "data/instances/bounds.csv is missing");
     cr_assert(fgets(line, sizeof line, fp));
     cr_assert_str_eq(line, "instance,elements,sets,lower,lower_by,lower_command,upper,"
-                           "upper_by,upper_command,proven\n");
+                           "upper_by,upper_command,proven,certified_lower,certificate\n");
     size_t rows = 0, four = 0, five = 0;
     static uint32_t cover[1 << 16];
     while (fgets(line, sizeof line, fp)) {

@@ -49,7 +49,7 @@ awk -F'|' '/^\| 1-/ { gsub(/ /, "", $2); split($6, lp, " ");
 mkdir -p "$tmp/progress"
 progress_decks=""
 for deck in 1-5 1-6 1-7 1-8 1-9 1-10 1-13; do
-  proven=$(awk -F, -v n="cards5_deck${deck}_target24_all" '$1 == n { print $NF }' \
+  proven=$(awk -F, -v n="cards5_deck${deck}_target24_all" '$1 == n { print $10 }' \
     "$root/data/instances/bounds.csv")
   [ "$proven" = yes ] && continue
   for engine in glpk cbc; do
