@@ -3,6 +3,7 @@
 
 #include <coin/Cbc_C_Interface.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +23,9 @@
     X(newModel)                \
     X(deleteModel)             \
     X(setObjSense)             \
-    X(addCol)                  \
-    X(addRow)                  \
+    X(loadProblem)             \
+    X(setColName)              \
+    X(setInteger)              \
     X(setParameter)            \
     X(setMIPStartI)            \
     X(solve)                   \
@@ -79,30 +81,53 @@ const char *cbc_version(void)
     return cbc_load(&api, err, sizeof err) ? "unavailable" : api.getVersion();
 }
 
-/* Columns 0..ne-1: binary x_e with cost 1, named x<e+1> (CBC matches a MIP start by
- * column names: with empty names it silently ignores the start); rows: sum of x over
- * set s >= 1. */
-static Cbc_Model *build(const cbc_api *api, const instance *h, int *idx, double *val)
+/* The model in one call, as a column-major matrix: column e (binary x_e, cost 1) holds
+ * the rows of the sets e meets, which are the instance's element rows as they are, and
+ * row s is sum of x over set s >= 1 (no upper bound: NULL). Adding a column or a row at a
+ * time (Cbc_addCol, Cbc_addRow) copied the model at each one: a 50,000-element star took
+ * 14 s to build under a 1 s limit. Columns are named x<e+1>: CBC matches a MIP start by
+ * column names, and with empty names silently ignores the start. Returns the model, or
+ * NULL when memory runs out or the matrix is beyond CBC's int offsets. */
+static Cbc_Model *build(const cbc_api *api, const instance *h)
 {
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
-    Cbc_Model *m = api->newModel();
-    if (!m)
+    uint64_t nnz = instance_nnz(h);
+    if (nnz > INT_MAX)
         return NULL;
-    api->setObjSense(m, 1);
-    for (uint32_t e = 0; e < ne; e++) {
-        char name[16];
-        snprintf(name, sizeof name, "x%u", e + 1);
-        api->addCol(m, name, 0.0, 1.0, 1.0, 1, 0, NULL, NULL);
-    }
-    for (uint32_t s = 0; s < ns; s++) {
-        uint32_t len;
-        const uint32_t *el = instance_set(h, s, &len);
-        for (uint32_t i = 0; i < len; i++) {
-            idx[i] = (int)el[i];
-            val[i] = 1.0;
+    CoinBigIndex *start = malloc(((size_t)ne + 1) * sizeof *start);
+    int *index = malloc((nnz ? nnz : 1) * sizeof *index);
+    double *value = malloc((nnz ? nnz : 1) * sizeof *value);
+    double *ones = malloc(((size_t)(ne > ns ? ne : ns) + 1) * sizeof *ones);
+    Cbc_Model *m = start && index && value && ones ? api->newModel() : NULL;
+    if (m) {
+        uint64_t k = 0;
+        for (uint32_t e = 0; e < ne; e++) {
+            uint32_t len;
+            const uint32_t *sets = instance_elem(h, e, &len);
+            start[e] = (CoinBigIndex)k;
+            for (uint32_t i = 0; i < len; i++, k++) {
+                index[k] = (int)sets[i];
+                value[k] = 1.0;
+            }
         }
-        api->addRow(m, "", (int)len, idx, val, 'G', 1.0);
+        start[ne] = (CoinBigIndex)k;
+        for (uint32_t i = 0; i < (ne > ns ? ne : ns); i++)
+            ones[i] = 1.0;
+        /* column bounds [0, 1], cost 1; row bounds [1, +infinity) */
+        api->loadProblem(m, (int)ne, (int)ns, start, index, value, NULL, ones, ones, ones,
+                         NULL);
+        api->setObjSense(m, 1);
+        for (uint32_t e = 0; e < ne; e++) {
+            char name[16];
+            snprintf(name, sizeof name, "x%u", e + 1);
+            api->setColName(m, (int)e, name);
+            api->setInteger(m, (int)e);
+        }
     }
+    free(start);
+    free(index);
+    free(value);
+    free(ones);
     return m;
 }
 
@@ -182,6 +207,15 @@ static int harvest(const cbc_api *api, Cbc_Model *m, const instance *h, const il
     return 0;
 }
 
+/* Is the warm start (p->warm, a cover) already at the LP bound's ceiling? Then it is
+ * optimal, and *out holds it (ilp_take_warm()). The ceiling forgives the simplex 1e-6,
+ * as mincover does. */
+static bool warm_at_lp_bound(const instance *h, const ilp_params *p, ilp_result *out)
+{
+    return out->lp >= 0 && ilp_take_warm(h, p, out) &&
+           out->value <= ceil(out->lp - 1e-6);
+}
+
 /* The minimum hitting set with CBC under p->time_limit (LP bound included), from
  * p->warm when given. Returns 0 with *out filled as ilp_glpk_hitting_set() does (free with
  * ilp_result_free()), or -1 with a reason in err when GLPK's LP or CBC fails. */
@@ -208,22 +242,33 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
     out->chosen = malloc(((size_t)ne + 1) * sizeof *out->chosen);
     int *idx = malloc(((size_t)ne + 1) * sizeof *idx);
     double *val = malloc(((size_t)ne + 1) * sizeof *val);
-    Cbc_Model *m = out->chosen && idx && val ? build(api, h, idx, val) : NULL;
-    int rc = -1;
-    double left = p->time_limit - (walltime_now() - t0);
-    if (!m) {
+    Cbc_Model *m = NULL;
+    int rc = 0;
+    if (!out->chosen || !idx || !val) {
         snprintf(err, errsize, "out of memory");
+        rc = -1;
     } else if (instance_nsets(h) == 0) {
         out->status = ILP_OPTIMAL; /* nothing to hit: the empty set is optimal */
-        rc = 0;
-    } else if (left < 1e-3) {
-        if (!ilp_take_warm(h, p, out)) /* the LP took the whole time */
-            out->status = ILP_NONE;
-        rc = 0;
+    } else if (warm_at_lp_bound(h, p, out)) {
+        out->status = ILP_OPTIMAL; /* nothing to search: no model is built */
+        out->bound = out->value;
+    } else if (instance_nnz(h) > INT_MAX) {
+        snprintf(err, errsize, "%llu entries: more than CBC's matrix takes",
+                 (unsigned long long)instance_nnz(h));
+        rc = -1;
+    } else if (!(m = build(api, h))) {
+        snprintf(err, errsize, "out of memory");
+        rc = -1;
     } else {
-        configure(api, m, p, left, ne, idx, val);
-        api->solve(m);
-        rc = harvest(api, m, h, p, out, err, errsize);
+        double left = p->time_limit - (walltime_now() - t0);
+        if (left < 1e-3) {
+            if (!ilp_take_warm(h, p, out)) /* the LP took the whole time */
+                out->status = ILP_NONE;
+        } else {
+            configure(api, m, p, left, ne, idx, val);
+            api->solve(m);
+            rc = harvest(api, m, h, p, out, err, errsize);
+        }
     }
     if (m)
         api->deleteModel(m);

@@ -2,7 +2,9 @@
  *
  * Greedy repeatedly takes the element that meets the most sets not yet met. Ties go to
  * the lowest priority value (by default the lowest element id). Pruning then drops every
- * element whose sets all stay met without it, latest pick first. */
+ * element whose sets all stay met without it, latest pick first. A run costs time linear
+ * in the incidences (bucket queues, greedy.c), so the first cover of a huge instance
+ * comes in about the time it takes to read it. */
 #ifndef T24_HITSET_GREEDY_H
 #define T24_HITSET_GREEDY_H
 
@@ -40,15 +42,23 @@ typedef struct {
 
 /* Greedy over all elements of h: *out receives the picks in order and what each added;
  * they meet every set, since no set of an instance is empty. priority (NULL, or nelems
- * values) breaks ties: the lowest value wins; NULL: the lowest element id. Returns 0,
+ * values) breaks ties: the lowest value wins (equal values: an order fixed by h and
+ * priority alone); NULL: the lowest element id. Returns 0,
  * with *out the caller's to free with greedy_cover_free(); or -1 when memory runs out,
  * with *out empty. */
 int greedy_run(const instance *h, const uint32_t *priority, greedy_cover *out);
 /* elems[0..n) (repeats and ids >= nelems dropped) in the order greedy takes them when
  * allowed only those, the lowest id on ties, with what each adds; those that add nothing
- * come last, ascending, with adds 0. Returns 0 with *out the caller's (as greedy_run()),
+ * come last, ascending, with adds 0. It costs what those elements meet, whatever the
+ * universe. Returns 0 with *out the caller's (as greedy_run()),
  * or -1 when memory runs out, with *out empty. */
 int greedy_order(const instance *h, const uint32_t *elems, uint32_t n, greedy_cover *out);
+/* elems[0..n) (distinct ids < nelems, not checked) in the order given, each with the
+ * sets it meets that no earlier one met: greedy_order() without the reordering, in one
+ * pass over their sets, where greedy_order() costs a greedy run (seconds on a huge
+ * instance). Returns 0 with *out the caller's (as greedy_run()), or -1 when memory runs
+ * out, with *out empty. */
+int greedy_sequence(const instance *h, const uint32_t *elems, uint32_t n, greedy_cover *out);
 /* in without its redundant elements (in's ids < nelems, not checked): from the last back
  * to the first, an element goes when every set it meets is met by another element still
  * kept. The rest keep their order and *out gets their adds anew; it meets every set in
@@ -65,10 +75,12 @@ int greedy_prune(const instance *h, const greedy_cover *in, greedy_cover *out);
  * when it is empty). */
 int greedy_runs(const instance *h, const uint32_t *multiplicity, uint32_t runs, uint64_t seed,
                 greedy_stats *out);
-/* greedy_runs() (which is this with neither), stopping after the run that ends past
- * deadline (walltime_now() seconds; 0: none) or once cancel (NULL: none) asks: out->runs
- * says how many ran, at least one, and the figures are theirs. The same returns, and
- * out->best the caller's either way. */
+/* greedy_runs() (which is this with neither), stopping once deadline (walltime_now()
+ * seconds; 0: none) passes or cancel (NULL: none) asks, between runs or inside one (the
+ * run cut short, or ended past the limit, is dropped unpruned, so a huge instance's run
+ * does not overrun the deadline):
+ * out->runs says how many ran, possibly none, and the figures are theirs (all 0 when none
+ * ran). The same returns, and out->best the caller's either way (empty when none ran). */
 int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t runs,
                       uint64_t seed, double deadline, const cancel_check *cancel,
                       greedy_stats *out);

@@ -7,6 +7,7 @@
 
 #include "core/check.h"
 #include "core/idlist.h"
+#include "hitset/radix.h"
 
 struct hs_instance {
     uint32_t nelems, nsets;
@@ -16,14 +17,9 @@ struct hs_instance {
     uint32_t *elem_set;  /* sets containing each element, ascending */
 };
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Fills the element -> sets rows from the set rows. Sets are visited in order, so every
- * element row comes out ascending without sorting. */
+/* Element rows from the set rows: counts, their prefix sums, then each set visited in
+ * order, so that every element row comes out ascending without sorting. The offsets
+ * serve as the fill cursors, then move back one row: no second array of offsets. */
 static int transpose(instance *h)
 {
     uint64_t nnz = h->set_off[h->nsets];
@@ -35,15 +31,96 @@ static int transpose(instance *h)
         h->elem_off[h->set_el[k] + 1]++;
     for (uint32_t e = 0; e < h->nelems; e++)
         h->elem_off[e + 1] += h->elem_off[e];
-    uint64_t *pos = malloc(((size_t)h->nelems + 1) * sizeof *pos);
-    if (!pos)
-        return -1;
-    memcpy(pos, h->elem_off, ((size_t)h->nelems + 1) * sizeof *pos);
     for (uint32_t s = 0; s < h->nsets; s++)
         for (uint64_t k = h->set_off[s]; k < h->set_off[s + 1]; k++)
-            h->elem_set[pos[h->set_el[k]]++] = s;
-    free(pos);
+            h->elem_set[h->elem_off[h->set_el[k]]++] = s;
+    for (uint32_t e = h->nelems; e > 0; e--) /* each cursor stopped at the next row */
+        h->elem_off[e] = h->elem_off[e - 1];
+    h->elem_off[0] = 0;
     return 0;
+}
+
+/* Sorts every set row (radix_sort(): linear in the entries, each row read in order) and
+ * drops its repeats, moving the rows left over the entries dropped. Returns 0, or -1 out
+ * of memory. */
+static int sort_rows(instance *h)
+{
+    uint64_t longest = 0, k = 0;
+    for (uint32_t s = 0; s < h->nsets; s++)
+        if (h->set_off[s + 1] - h->set_off[s] > longest)
+            longest = h->set_off[s + 1] - h->set_off[s];
+    uint32_t *tmp = malloc((longest + 1) * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    for (uint32_t s = 0; s < h->nsets; s++) {
+        uint64_t start = h->set_off[s], len = h->set_off[s + 1] - start;
+        uint32_t *row = h->set_el + start;
+        radix_sort(row, len, NULL, tmp);
+        h->set_off[s] = k;
+        for (uint64_t i = 0; i < len; i++) /* writes never pass the entry read */
+            if (k == h->set_off[s] || h->set_el[k - 1] != row[i])
+                h->set_el[k++] = row[i];
+    }
+    h->set_off[h->nsets] = k;
+    free(tmp);
+    return 0;
+}
+
+/* The checks of instance_new() on the rows as given: none empty, every element below
+ * nelems. Sets *sorted when every row is strictly ascending already (the usual case, and
+ * always so for instance_sub()). Returns 0, or -1 with the reason in err. */
+static int check_rows(const instance *h, bool *sorted, char *err, size_t errsize)
+{
+    *sorted = true;
+    for (uint32_t s = 0; s < h->nsets; s++) {
+        const uint32_t *row = h->set_el + h->set_off[s];
+        uint64_t len = h->set_off[s + 1] - h->set_off[s];
+        if (len == 0) {
+            snprintf(err, errsize, "set %u is empty, so nothing can hit it", s);
+            return -1;
+        }
+        for (uint64_t i = 0; i < len; i++) {
+            if (row[i] >= h->nelems) {
+                snprintf(err, errsize, "set %u has element %u, but there are only %u", s,
+                         row[i], h->nelems);
+                return -1;
+            }
+            *sorted = *sorted && (i == 0 || row[i - 1] < row[i]);
+        }
+    }
+    return 0;
+}
+
+/* Builds an instance on set rows given as CSR, taking the two arrays over (see
+ * instance_adopt() in instance.h). Rows are sorted and de-duplicated in place, in time
+ * linear in the entries whatever their order (a sort per row with qsort cost n log n,
+ * and nothing bounded the rows' lengths but the file). */
+instance *instance_adopt(uint32_t nelems, uint32_t nsets, uint64_t *off, uint32_t *elems,
+                         char *err, size_t errsize)
+{
+    instance *h = calloc(1, sizeof *h);
+    bool sorted;
+    if (!h) {
+        free(off);
+        free(elems);
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    h->nelems = nelems;
+    h->nsets = nsets;
+    h->set_off = off;
+    h->set_el = elems;
+    if (check_rows(h, &sorted, err, errsize))
+        goto fail;
+    if ((!sorted && sort_rows(h)) || transpose(h))
+        goto nomem;
+    CHECK(instance_check(h));
+    return h;
+nomem:
+    snprintf(err, errsize, "out of memory");
+fail:
+    instance_free(h);
+    return NULL;
 }
 
 /* Builds an instance from set rows given as CSR: set s is elems[off[s] .. off[s+1]).
@@ -54,47 +131,19 @@ static int transpose(instance *h)
 instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, const uint32_t *elems,
              char *err, size_t errsize)
 {
-    instance *h = calloc(1, sizeof *h);
-    uint64_t nnz = off[nsets];
-    if (!h)
-        goto nomem;
-    h->nelems = nelems;
-    h->nsets = nsets;
-    h->set_off = malloc(((size_t)nsets + 1) * sizeof *h->set_off);
-    h->set_el = malloc((nnz ? nnz : 1) * sizeof *h->set_el);
-    if (!h->set_off || !h->set_el)
-        goto nomem;
-    uint64_t k = 0;
-    h->set_off[0] = 0;
-    for (uint32_t s = 0; s < nsets; s++) {
-        uint64_t start = k, len = off[s + 1] - off[s];
-        if (len == 0) {
-            snprintf(err, errsize, "set %u is empty, so nothing can hit it", s);
-            goto fail;
-        }
-        memcpy(h->set_el + start, elems + off[s], len * sizeof *elems);
-        qsort(h->set_el + start, len, sizeof *elems, cmp_u32);
-        for (uint64_t i = 0; i < len; i++) {
-            uint32_t e = h->set_el[start + i];
-            if (e >= nelems) {
-                snprintf(err, errsize, "set %u has element %u, but there are only %u", s, e,
-                         nelems);
-                goto fail;
-            }
-            if (k == start || h->set_el[k - 1] != e)
-                h->set_el[k++] = e;
-        }
-        h->set_off[s + 1] = k;
+    uint64_t nnz = off[nsets] - off[0];
+    uint64_t *o = malloc(((size_t)nsets + 1) * sizeof *o);
+    uint32_t *el = malloc((nnz ? nnz : 1) * sizeof *el);
+    if (!o || !el) {
+        free(o);
+        free(el);
+        snprintf(err, errsize, "out of memory");
+        return NULL;
     }
-    if (transpose(h))
-        goto nomem;
-    CHECK(instance_check(h));
-    return h;
-nomem:
-    snprintf(err, errsize, "out of memory");
-fail:
-    instance_free(h);
-    return NULL;
+    for (uint32_t s = 0; s <= nsets; s++)
+        o[s] = off[s] - off[0];
+    memcpy(el, elems + off[0], nnz * sizeof *el);
+    return instance_adopt(nelems, nsets, o, el, err, errsize);
 }
 
 /* Like instance_new(), with set s given as the array sets[s] of lens[s] elements. */
@@ -124,7 +173,8 @@ instance *instance_new_lists(uint32_t nelems, uint32_t nsets, const uint32_t *co
 }
 
 /* The sub-instance of the kept elements and kept sets (NULL flags keep everything), with
- * each kept set restricted to the kept elements and everything renumbered in order.
+ * each kept set restricted to the kept elements and everything renumbered in order
+ * (which keeps every row ascending: the new instance takes the rows built here over).
  * When elem_map / set_map are not NULL they receive, for each new id, the old one (the
  * caller sizes them for the old counts). Returns NULL when a kept set would lose all its
  * elements or memory runs out. */
@@ -159,7 +209,11 @@ instance *instance_sub(const instance *h, const bool *keep_elem, const bool *kee
         off[++ns] = k;
     }
     char err[128];
-    out = instance_new(ne, ns, off, el, err, sizeof err);
+    uint32_t *fit = realloc(el, (k ? k : 1) * sizeof *el); /* the core may be much smaller */
+    uint64_t *ofit = realloc(off, ((size_t)ns + 1) * sizeof *off);
+    out = instance_adopt(ne, ns, ofit ? ofit : off, fit ? fit : el, err, sizeof err);
+    off = NULL;
+    el = NULL;
 done:
     free(newid);
     free(off);

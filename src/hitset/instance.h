@@ -25,6 +25,13 @@ typedef struct hs_instance instance;
  * is empty (nothing could hit it), an element is >= nelems, or memory runs out. */
 instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, const uint32_t *elems,
              char *err, size_t errsize);
+/* instance_new() on arrays it takes over instead of copying (half the memory of a huge
+ * instance's build): off (nsets + 1 offsets, off[0] = 0) and elems (off[nsets] entries),
+ * both from malloc, become the instance's, or are freed when it fails. Rows are sorted and
+ * de-duplicated in place, in time linear in the entries. The same returns and failures
+ * as instance_new(). */
+instance *instance_adopt(uint32_t nelems, uint32_t nsets, uint64_t *off, uint32_t *elems,
+                         char *err, size_t errsize);
 /* instance_new() with set s given as its own array, sets[s] of lens[s] elements: the
  * same copy, ownership and failures. */
 instance *instance_new_lists(uint32_t nelems, uint32_t nsets, const uint32_t *const *sets,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hitset/bound.h"
 #include "hitset/certify.h"
@@ -242,11 +243,20 @@ static bool settled(const mincover_result *r)
     return false;
 }
 
+/* Past the run's deadline, or cancelled? */
+static bool out_of_time(const mincover_params *p)
+{
+    return (p->deadline > 0 && walltime_now() >= p->deadline) || cancel_requested(&p->cancel);
+}
+
+/* Greedy and its pruning, which every run needs (linear in the incidences, so they end
+ * soon even on a huge instance past its deadline), then the random runs, which the
+ * deadline stops (none when it has passed). */
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
 {
     if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
         return -1;
-    if (!r->params.settled_runs && settled(r)) {
+    if ((!r->params.settled_runs && settled(r)) || out_of_time(&r->params)) {
         r->runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
@@ -325,7 +335,48 @@ static void relay_colgen(void *ctx, double bound, uint32_t rounds, double second
     relay_progress((void *)&c->rl, &pr);
 }
 
-/* The core's LP bound for at most MINCOVER_LP_SHARE of the budget: GLPK's simplex on
+/* GLPK's pre-flight (mincover.h): of `seconds`, what a GLPK phase on a model of
+ * `entries` entries and `lines` rows and columns may give GLPK's own clock once the model
+ * is built (at least 1 ms, as the phases always gave), or 0 when the phase should not
+ * start: its set-up alone would take longer (and over 1 ms), or its model not fit. Without it, the exact
+ * search given 22 s of a 100 s limit on a core of 33 million entries overran the limit by
+ * 22 s and peaked at 6.4 GB. With mem_limit_mb, GLPK's own limit guards the memory (and
+ * fails with a message). */
+static double glpk_preflight(const mincover_params *p, uint64_t entries, uint64_t lines,
+                             double seconds)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    double memory = pages > 0 && page > 0 ? 0.75 * (double)pages * (double)page : INFINITY;
+    double model = (double)entries * MINCOVER_GLPK_BYTES_PER_ENTRY +
+                   (double)lines * MINCOVER_GLPK_BYTES_PER_LINE;
+    if (p->mem_limit_mb == 0 && model > memory)
+        return 0;
+    double setup = (double)(entries + lines) * MINCOVER_GLPK_SECONDS_PER_ITEM;
+    if (setup > seconds && setup > 1e-3) /* a small model still gets its millisecond */
+        return 0;
+    return seconds - setup > 1e-3 ? seconds - setup : 1e-3;
+}
+
+/* The rows and columns of GLPK's model of the whole core. */
+static uint64_t core_lines(const instance *core)
+{
+    return (uint64_t)instance_nelems(core) + instance_nsets(core);
+}
+
+/* The entries of the restricted LP column generation starts from: the cover's columns. */
+static uint64_t cover_entries(const instance *core, const greedy_cover *c)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < c->n; i++) {
+        uint32_t len;
+        instance_elem(core, c->elems[i], &len);
+        n += len;
+    }
+    return n;
+}
+
+/* The core's LP bound for at most MINCOVER_LP_SHARE of the budget (less GLPK's set-up:
+ * none when the pre-flight says it cannot fit): GLPK's simplex on
  * every element, or column generation from `start` (a cover of the core), whose duals
  * land in *duals (the caller frees them). Both keep an optimal basis for the exact
  * search. Sets r's LP fields and returns the bound's ceiling on the core (the local
@@ -338,12 +389,20 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     char why[256];
     uint32_t target = 0;
     *duals = NULL;
-    if (use_colgen(p, r->red.core)) {
+    double share = MINCOVER_LP_SHARE * r->budget;
+    bool colgen = use_colgen(p, r->red.core);
+    const instance *core = r->red.core;
+    share = colgen ? glpk_preflight(p, cover_entries(core, start),
+                                    (uint64_t)instance_nsets(core) + start->n, share)
+                   : glpk_preflight(p, instance_nnz(core), core_lines(core), share);
+    if (share == 0) {
+        /* no LP bound: the searches go on without a target */
+    } else if (colgen) {
         colgen_params cp;
         colgen_result cg;
         cg_relay rl = { { p, r->red.nforced, t0 - started }, an, start->n };
         colgen_params_init(&cp);
-        cp.seconds = MINCOVER_LP_SHARE * r->budget;
+        cp.seconds = share;
         cp.cover = start->elems;
         cp.ncover = start->n;
         cp.mem_limit_mb = p->mem_limit_mb;
@@ -365,7 +424,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     } else {
         ilp_params lq;
         ilp_from(p, &lq);
-        lq.time_limit = MINCOVER_LP_SHARE * r->budget;
+        lq.time_limit = share;
         lq.basis = &r->basis;
         lq.cancel = &p->cancel;
         /* A failure here is the time limit on six-card cores: the exact search's own
@@ -470,7 +529,8 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     return 0;
 }
 
-/* The ILP on the core for the time left, warm-started from warm (a cover of the core).
+/* The ILP on the core for the time left (less GLPK's set-up; none when the pre-flight
+ * says it cannot fit: status time_limit), warm-started from warm (a cover of the core).
  * Stores the best cover of the whole instance it yields (forced + core solution) in
  * *cand, or sets *ncand to UINT32_MAX when it yields none; returns the proven lower bound
  * on the core optimum. */
@@ -483,7 +543,12 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     *ncand = UINT32_MAX;
     relay rl = { &r->params, r->red.nforced, walltime_now() - started };
     ilp_from(&r->params, &q);
-    q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.time_limit = glpk_preflight(&r->params, instance_nnz(r->red.core),
+                                  core_lines(r->red.core), seconds);
+    if (q.time_limit == 0) { /* not even its model would be built in time */
+        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        return 0;
+    }
     q.basis = &r->basis; /* the local search phase's LP, if it ran */
     q.cancel = &r->params.cancel;
     q.warm = warm;
@@ -563,9 +628,10 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     r->budget = r->params.time_limit;
     if (r->params.deadline > 0 && r->params.deadline - t0 < r->budget)
         r->budget = r->params.deadline - t0 > 1e-3 ? r->params.deadline - t0 : 1e-3;
-    if (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3) {
-        /* The limit is spent (a long enumeration): building the local search's state
-         * or GLPK's problem alone would overrun it. The greedy covers stand. */
+    if (!r->red.core || (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3)) {
+        /* The limit is spent (a long enumeration, a huge instance): building the local
+         * search's state or GLPK's problem alone would overrun it, and past the limit
+         * the reductions built no core. The greedy covers stand. */
         r->ilp = MINCOVER_ILP_TIME_LIMIT;
         *ncand = UINT32_MAX;
         return 0;
@@ -648,8 +714,9 @@ static uint32_t best_bound(const mincover_result *r, uint32_t reduced)
 }
 
 /* Chooses the smallest of the ILP's cover, pruned greedy, the best pruned random greedy
- * run, the Lagrangian cover and the local search's cover (the ILP's on ties), checks it really meets every set, and lists it in greedy order with what
- * each meets alone. */
+ * run, the Lagrangian cover and the local search's cover (the ILP's on ties), checks it
+ * really meets every set, and lists it in greedy order (in the order found when the limit
+ * stopped the reductions) with what each meets alone. */
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
@@ -679,7 +746,11 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         snprintf(err, errsize, "internal error: the chosen cover misses a set");
         return -1;
     }
-    if (greedy_order(h, best, nbest, &r->cover))
+    /* Where the limit stopped the reductions (a huge instance: no time was left for a
+     * search), the cover keeps the order it was found in: greedy's order would cost one
+     * more greedy run, seconds there. */
+    if (r->red.stopped ? greedy_sequence(h, best, nbest, &r->cover)
+                       : greedy_order(h, best, nbest, &r->cover))
         goto nomem;
     r->solves = malloc((r->cover.n + 1) * sizeof *r->solves);
     if (!r->solves)
@@ -746,8 +817,10 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
     announce(&an, out->runs.best.elems, out->runs.best.n);
     double t2 = walltime_now();
-    if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
-                  : no_reduction(h, &out->red))
+    if (out_of_time(p))
+        out->red.stopped = true; /* no core: no search follows (search_phase()) */
+    else if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
+                       : no_reduction(h, &out->red))
         goto nomem;
     double t3 = walltime_now();
     uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, &an, err, errsize);

@@ -137,7 +137,9 @@ typedef struct {
     greedy_cover greedy;           /* classic greedy, ties to the lowest id */
     greedy_cover greedy_pruned;
     greedy_stats runs;
-    reduce_result red;             /* what the reductions removed, and the core */
+    reduce_result red;             /* what the reductions removed, and the core; when
+                                      the limit stopped them (rounds 0: it had passed
+                                      before them), no core, and no search followed */
     bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
     uint32_t ls_start;             /* its start: forced + the better of pruned greedy
                                       and the Lagrangian cover on the core */
@@ -150,7 +152,8 @@ typedef struct {
     const struct bound_method *proof_bound; /* the bound's row when proof is
                                                MINCOVER_PROOF_BOUND, else NULL */
     uint32_t best_bound;           /* best proven lower bound */
-    greedy_cover cover;            /* the best cover, in greedy order */
+    greedy_cover cover;            /* the best cover, in greedy order (in the order
+                                      found when red.stopped) */
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
     coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
     uint32_t ncoverage;

@@ -23,14 +23,21 @@ typedef struct {
     double deadline; /* walltime_now() at which to stop, 0 for none */
     const cancel_check *cancel; /* or when the caller asks */
     const reduce_log *log;      /* who hears of each step, or NULL */
+    uint64_t work, next_clock; /* entries read so far; when to read the clock next */
 } state;
 
-/* Past the deadline? Asked every 64 rows: each removal is valid on its own, so a pass
- * may stop anywhere and leave a core that is merely less reduced. */
-static bool out_of_time(state *st, uint32_t i)
+/* Entries read between two readings of the clock: a few milliseconds' work. */
+#define CLOCK_WORK (1u << 16)
+
+/* Past the deadline? Asked often, and answered from the clock once per CLOCK_WORK
+ * entries read (a count of rows was no measure: one row of a set that holds most
+ * elements can cost seconds of subset tests). Each removal is valid on its own, so a
+ * pass may stop anywhere. */
+static bool out_of_time(state *st)
 {
-    if (st->r->stopped || i % 64 != 0)
+    if (st->r->stopped || st->work < st->next_clock)
         return st->r->stopped;
+    st->next_clock = st->work + CLOCK_WORK;
     st->r->stopped = (st->deadline > 0 && walltime_now() >= st->deadline) ||
                      cancel_requested(st->cancel);
     return st->r->stopped;
@@ -51,6 +58,7 @@ static void kill_set(state *st, uint32_t s)
 {
     uint32_t len;
     const uint32_t *el = instance_set(st->h, s, &len);
+    st->work += len;
     st->alive_s[s] = false;
     for (uint32_t i = 0; i < len; i++)
         st->deg_e[el[i]]--;
@@ -60,20 +68,37 @@ static void kill_elem(state *st, uint32_t e)
 {
     uint32_t len;
     const uint32_t *sets = instance_elem(st->h, e, &len);
+    st->work += len;
     st->alive_e[e] = false;
     for (uint32_t i = 0; i < len; i++)
         st->deg_s[sets[i]]--;
 }
 
-/* Sets with a single alive element force it. */
+/* Elements left meeting no alive set go: one pass over the elements, not stopped by the
+ * deadline (a stopped pass through 2^24 elements of one set left millions behind). */
+static bool drop_emptied(state *st)
+{
+    bool changed = false;
+    for (uint32_t e = 0; e < instance_nelems(st->h); e++)
+        if (st->alive_e[e] && st->deg_e[e] == 0) {
+            kill_elem(st, e);
+            st->r->emptied_elems++;
+            changed = true;
+        }
+    return changed;
+}
+
+/* Sets with a single alive element force it, then the elements left with no set go. */
 static bool forced_step(state *st)
 {
     bool changed = false;
-    for (uint32_t s = 0; s < instance_nsets(st->h); s++) {
+    for (uint32_t s = 0; s < instance_nsets(st->h) && !out_of_time(st); s++) {
+        st->work++;
         if (!st->alive_s[s] || st->deg_s[s] != 1)
             continue;
         uint32_t len, e = UINT32_MAX;
         const uint32_t *el = instance_set(st->h, s, &len);
+        st->work += len;
         for (uint32_t i = 0; i < len && e == UINT32_MAX; i++)
             if (st->alive_e[el[i]])
                 e = el[i];
@@ -89,13 +114,7 @@ static bool forced_step(state *st)
         st->r->forced[st->r->nforced++] = e;
         changed = true;
     }
-    for (uint32_t e = 0; e < instance_nelems(st->h); e++)
-        if (st->alive_e[e] && st->deg_e[e] == 0) {
-            kill_elem(st, e);
-            st->r->emptied_elems++;
-            changed = true;
-        }
-    return changed;
+    return drop_emptied(st) || changed;
 }
 
 /* Drops every alive set that contains set g (or equals it and comes later); returns
@@ -105,6 +124,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 {
     uint32_t len, rare = UINT32_MAX, n = 0;
     const uint32_t *el = instance_set(st->h, g, &len);
+    st->work += len;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_e[el[i]]) {
             st->alive[n++] = el[i];
@@ -113,11 +133,13 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
         }
     uint32_t nc;
     const uint32_t *cand = instance_elem(st->h, rare, &nc);
-    for (uint32_t i = 0; i < nc; i++) {
+    for (uint32_t i = 0; i < nc && !out_of_time(st); i++) {
         uint32_t s = cand[i], m;
+        st->work++;
         if (s == g || !st->alive_s[s] || st->deg_s[s] < st->deg_s[g])
             continue;
         const uint32_t *row = instance_set(st->h, s, &m);
+        st->work += n;
         if (!row_has_all(row, m, st->alive, n))
             continue;
         if (st->deg_s[s] == st->deg_s[g] && s < g)
@@ -134,7 +156,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 static bool dominated_sets_step(state *st)
 {
     bool changed = false;
-    for (uint32_t g = 0; g < instance_nsets(st->h) && !out_of_time(st, g); g++)
+    for (uint32_t g = 0; g < instance_nsets(st->h) && !out_of_time(st); g++, st->work++)
         if (st->alive_s[g] && supersets_of_set(st, g, &changed)) {
             if (st->log && st->log->dropped)
                 st->log->dropped(st->log->ctx, g);
@@ -152,6 +174,7 @@ static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
 {
     uint32_t len, rare = UINT32_MAX, n = 0;
     const uint32_t *sets = instance_elem(st->h, a, &len);
+    st->work += len;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_s[sets[i]]) {
             st->alive[n++] = sets[i];
@@ -163,13 +186,15 @@ static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
         return true; /* meets no set: any cover can do without it */
     uint32_t nc;
     const uint32_t *cand = instance_set(st->h, rare, &nc);
-    for (uint32_t i = 0; i < nc; i++) {
+    for (uint32_t i = 0; i < nc && !out_of_time(st); i++) {
         uint32_t b = cand[i], m;
+        st->work++;
         if (b == a || !st->alive_e[b] || st->deg_e[b] < st->deg_e[a])
             continue;
         if (st->deg_e[b] == st->deg_e[a] && b > a)
             continue;
         const uint32_t *row = instance_elem(st->h, b, &m);
+        st->work += n;
         if (row_has_all(row, m, st->alive, n)) {
             *by = b;
             return true;
@@ -207,7 +232,7 @@ static bool dominated_elems_step(state *st)
 {
     bool changed = false;
     uint32_t by;
-    for (uint32_t a = 0; a < instance_nelems(st->h) && !out_of_time(st, a); a++)
+    for (uint32_t a = 0; a < instance_nelems(st->h) && !out_of_time(st); a++, st->work++)
         if (st->alive_e[a] && elem_dominated(st, a, &by)) {
             if (st->log && st->log->dominated)
                 st->log->dominated(st->log->ctx, a, by);
@@ -223,7 +248,7 @@ static int state_init(state *st, const instance *h, reduce_result *r)
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
     memset(st, 0, sizeof *st);
     st->h = h;
-    st->r = r;
+    st->r = r; /* next_clock 0: the first question reads the clock */
     st->alive_e = malloc((ne + 1) * sizeof *st->alive_e);
     st->alive_s = malloc((ns + 1) * sizeof *st->alive_s);
     st->deg_e = malloc((ne + 1) * sizeof *st->deg_e);
@@ -264,8 +289,9 @@ int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 }
 
 /* reduce_run(), stopping at deadline (walltime_now(); 0 for none) or when cancel asks,
- * wherever the passes are: out->stopped says so, and the core is then valid but less
- * reduced. */
+ * wherever the passes are: out->stopped says so, and no core is built then (the caller's
+ * time is up: on an instance of 2^27 entries the core was one more copy of it, a second
+ * and a gigabyte, for no search). */
 int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
                      reduce_result *out, char *err, size_t errsize)
 {
@@ -289,6 +315,11 @@ int reduce_run_logged(const instance *h, double deadline, const cancel_check *ca
         changed = forced_step(&st);
         changed |= dominated_sets_step(&st);
         changed |= dominated_elems_step(&st);
+    }
+    if (out->stopped) {
+        rc = 0;
+        CHECK(reduce_result_check(h, out));
+        goto done;
     }
     out->core_elem = malloc((instance_nelems(h) + 1) * sizeof *out->core_elem);
     out->core_set = malloc((instance_nsets(h) + 1) * sizeof *out->core_set);
@@ -515,12 +546,35 @@ static const char *check_removed_sets(audit *a)
     return NULL;
 }
 
+/* A stopped reduction, which has no core: distinct forced elements of h, and no more
+ * elements or sets gone than h has. NULL also when memory runs out for the check. */
+static const char *check_stopped(const instance *h, const reduce_result *r)
+{
+    if (r->core_elem || r->core_set)
+        return "a stopped reduction has maps but no core";
+    if ((uint64_t)r->nforced + r->dominated_elems + r->emptied_elems > instance_nelems(h) ||
+        (uint64_t)r->forced_sets + r->dominated_sets > instance_nsets(h))
+        return "a stopped reduction removed more than h holds";
+    unsigned char *seen = calloc((size_t)instance_nelems(h) + 1, 1);
+    const char *why = NULL;
+    for (uint32_t i = 0; seen && i < r->nforced && !why; i++) {
+        uint32_t e = r->forced[i];
+        why = e >= instance_nelems(h) ? "a forced element is out of range"
+              : seen[e]               ? "a forced element is repeated"
+                                      : NULL;
+        if (!why)
+            seen[e] = 1;
+    }
+    free(seen);
+    return why;
+}
+
 /* The invariants of reduce_result for h (reduce.h); NULL also when memory runs out for
  * the check. */
 const char *reduce_result_check(const instance *h, const reduce_result *r)
 {
     if (!r->core)
-        return "a reduction has no core";
+        return r->stopped ? check_stopped(h, r) : "a reduction has no core";
     const char *why = check_counts(h, r);
     audit a;
     if (why || audit_alloc(&a, h, r))

@@ -28,7 +28,9 @@ typedef struct {
     uint32_t dominated_elems;  /* elements whose sets another remaining element had */
     uint32_t emptied_elems;    /* elements left meeting no remaining set */
     uint32_t rounds;           /* passes until nothing changed */
-    bool stopped;              /* a deadline ended the passes before the fixpoint */
+    bool stopped;              /* a deadline (or cancel) ended the passes before the
+                                  fixpoint: then core and the maps are NULL, and the
+                                  counts say what went until the stop */
     instance *core;                 /* what is left (possibly no sets at all) */
     uint32_t *core_elem;       /* core element -> element of the instance */
     uint32_t *core_set;        /* core set -> set of the instance */
@@ -59,7 +61,8 @@ int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
 /* Checker (core/check.h): NULL when r is a reduction of h as reduce_run() leaves one (the
  * maps, the counts, and every removed set met by a forced element or containing a core
- * set), else the first invariant broken. */
+ * set; of a stopped one, without a core, the forced elements and the counts), else the
+ * first invariant broken. */
 const char *reduce_result_check(const instance *h, const reduce_result *r);
 
 #endif
