@@ -25,6 +25,7 @@
     X(setObjSense)             \
     X(loadProblem)             \
     X(setColName)              \
+    X(setRowName)              \
     X(setInteger)              \
     X(setParameter)            \
     X(setMIPStartI)            \
@@ -122,6 +123,14 @@ static Cbc_Model *build(const cbc_api *api, const instance *h)
             snprintf(name, sizeof name, "x%u", e + 1);
             api->setColName(m, (int)e, name);
             api->setInteger(m, (int)e);
+        }
+        /* Rows named too: with column names and none for the rows, CBC 2.10's presolve
+         * (ClpPresolve, in Idiot's crossover) read past the empty row names and crashed
+         * (five cards, deck 1-9, a 2 s limit: test_five). */
+        for (uint32_t s = 0; s < ns; s++) {
+            char name[16];
+            snprintf(name, sizeof name, "h%u", s + 1);
+            api->setRowName(m, (int)s, name);
         }
     }
     free(start);

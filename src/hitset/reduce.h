@@ -54,7 +54,9 @@ typedef struct {
 } reduce_log;
 
 /* reduce_run_until() reporting every step to log (NULL: none, which is
- * reduce_run_until()). The same result, returns and failures. */
+ * reduce_run_until()). The same result, returns and failures, except that a stopped run
+ * with a log still builds the core it reached: the steps logged are part of a proof, and
+ * the search that follows them must work on what they left. */
 int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
                       const reduce_log *log, reduce_result *out, char *err, size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
