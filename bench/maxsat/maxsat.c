@@ -245,3 +245,22 @@ done:
     oll_free(&o);
     return rc;
 }
+
+/* hs_bound_row.run: the bound on the core within the run's seconds. */
+static int row_run(void *ctx, const hs_instance *core, double seconds, uint32_t *bound,
+                   char *err, size_t errsize)
+{
+    (void)ctx;
+    maxsat_result r;
+    if (maxsat_bound(core, seconds, NULL, NULL, &r, err, errsize))
+        return -1;
+    *bound = r.bound;
+    return 0;
+}
+
+hs_bound_row maxsat_bound_row(void)
+{
+    hs_bound_row row = { "maxsat", "the core-guided MaxSAT bound", "the MaxSAT bound",
+                         row_run, NULL };
+    return row;
+}

@@ -10,11 +10,9 @@
  * any moment; a SAT answer proves it optimal. Built only into t24-maxsat-bound and its
  * test: CaDiCaL is a C++ library, kept out of t24 itself (start-up).
  *
- * It is not a row of the table of lower bounds (hitset/bound.c): that table is a constant
- * array, and a row registered from here at run time would need a process-wide registry,
- * a mutable global that two cover runs on two threads would share. The way in, when a
- * bound outside the library is wanted in a run, is a list of the caller's rows in
- * hs_params, read by the run's search phase and proof selection. */
+ * It is a row of the caller's (maxsat_bound_row(), for hs_params.extra_bounds), not of
+ * the library's table (hitset/bound.c): that table is a constant array, and the library
+ * is built without CaDiCaL, so the row is handed in by the program that links both. */
 #ifndef T24_BENCH_MAXSAT_H
 #define T24_BENCH_MAXSAT_H
 
@@ -37,5 +35,10 @@ typedef void (*maxsat_progress_fn)(void *ctx, uint32_t bound, double seconds);
 /* The bound on h within seconds. Returns 0, or -1 with the reason in err. */
 int maxsat_bound(const hs_instance *h, double seconds, maxsat_progress_fn progress, void *ctx,
                  maxsat_result *out, char *err, size_t errsize);
+
+/* The bound as a row of the caller's lower bounds (hs_params.extra_bounds): name
+ * "maxsat". A cover run given it credits an optimum to it when no bound of the library's
+ * table reaches the optimum first. */
+hs_bound_row maxsat_bound_row(void);
 
 #endif

@@ -72,6 +72,12 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
                          "1.." MINCOVER_XSTR(MINCOVER_MAX_THREADS));
     if (p->mem_limit_mb < 0)
         return bad_param(err, errsize, "mem_limit_mb", p->mem_limit_mb, "0 (none) or more");
+    if (p->nextra > MINCOVER_EXTRA_MAX || (p->nextra && !p->extra))
+        return bad_param(err, errsize, "nextra", p->nextra,
+                         "0.." MINCOVER_XSTR(MINCOVER_EXTRA_MAX) ", with extra given");
+    for (uint32_t i = 0; i < p->nextra; i++)
+        if (!p->extra[i].run || !p->extra[i].name || !p->extra[i].words || !p->extra[i].brief)
+            return bad_param(err, errsize, "extra row", i, "a row with run, name, words, brief");
     return 0;
 }
 
@@ -114,7 +120,7 @@ const char *mincover_proof_name(const mincover_result *r)
 {
     switch (r->proof) {
     case MINCOVER_PROOF_BOUND:
-        return r->proof_bound->name;
+        return r->proof_bound ? r->proof_bound->name : r->params.extra[r->proof_extra].name;
     case MINCOVER_PROOF_SEARCH:
         return engine_name(r->params.engine);
     case MINCOVER_PROOF_REDUCTIONS:
@@ -614,6 +620,27 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
     return core;
 }
 
+/* The caller's bounds (params.extra) on the core, each with at most half of the time
+ * left before end, so that the exact search still gets some. A failure is noted and
+ * leaves that row without a value. */
+static void extra_phase(mincover_result *r, double end)
+{
+    for (uint32_t i = 0; i < r->params.nextra && r->red.core; i++) {
+        const mincover_extra *x = &r->params.extra[i];
+        double left = end - walltime_now();
+        uint32_t b;
+        char why[256];
+        if (left <= 2e-3)
+            break;
+        if (x->run(x->ctx, r->red.core, left / 2, &b, why, sizeof why)) {
+            note_failure(r, x->name, why);
+            continue;
+        }
+        r->extra_ran[i] = true;
+        r->extra_value[i] = r->red.nforced + b;
+    }
+}
+
 /* Greedy on the core, the local search from it, then the ILP from the better of the two
  * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
  * UINT32_MAX with err set when memory runs out or a cover check fails. */
@@ -665,10 +692,11 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
         nwarm = r->ls.n;
     }
     r->seconds_ls = walltime_now() - t0;
+    extra_phase(r, t0 + r->budget);
+    double rest = r->budget - (walltime_now() - t0);
     bound = r->params.certificate
-                ? certify_phase(h, r, warm, nwarm, r->budget - r->seconds_ls, started, cand,
-                                ncand)
-                : ilp_phase(r, warm, nwarm, r->budget - r->seconds_ls, started, cand, ncand);
+                ? certify_phase(h, r, warm, nwarm, rest, started, cand, ncand)
+                : ilp_phase(r, warm, nwarm, rest, started, cand, ncand);
 done:
     free(duals);
     greedy_cover_free(&g);
@@ -686,6 +714,7 @@ static void proof_of(mincover_result *r, uint32_t reduced)
                     instance_nsets(r->red.core) > 0;
     uint32_t v;
     r->proof_bound = NULL;
+    r->proof_extra = -1;
     r->proof = MINCOVER_PROOF_NONE;
     if (!r->optimal)
         return;
@@ -693,6 +722,12 @@ static void proof_of(mincover_result *r, uint32_t reduced)
         if (bound_at(i)->value(r, &v) && v == r->optimum) {
             r->proof = MINCOVER_PROOF_BOUND;
             r->proof_bound = bound_at(i);
+            return;
+        }
+    for (uint32_t i = 0; i < r->params.nextra; i++) /* the caller's, after the table's */
+        if (r->extra_ran[i] && r->extra_value[i] == r->optimum) {
+            r->proof = MINCOVER_PROOF_BOUND;
+            r->proof_extra = (int)i;
             return;
         }
     /* No bound reaches it: the search did, or the core is empty and the LP did not run,
@@ -710,6 +745,9 @@ static uint32_t best_bound(const mincover_result *r, uint32_t reduced)
         uint32_t v = bound_value(bound_at(i), r);
         best = v > best ? v : best;
     }
+    for (uint32_t i = 0; i < r->params.nextra; i++)
+        if (r->extra_ran[i] && r->extra_value[i] > best)
+            best = r->extra_value[i];
     return best;
 }
 

@@ -30,6 +30,21 @@ struct bound_method; /* a row of the table of lower bounds (bound.h) */
 #define MINCOVER_LS_PATIENCE 300
 #define MINCOVER_LS_PATIENCE_MIN 50000
 
+/* A lower bound of the caller's (bench/'s MaxSAT bound, which needs CaDiCaL and so stays
+ * out of the library): run on the reduced core after the local search, with at most half
+ * of the time then left, its value (plus the forced elements) joins the table's rows
+ * (bound.h) in the best bound and, after them, in the proof. run returns 0 with a bound
+ * on every cover of core in *bound, or -1 with a reason in err (noted, not fatal). */
+#define MINCOVER_EXTRA_MAX 4
+typedef struct {
+    const char *name;  /* its proven_by value */
+    const char *words; /* in a report's verdict */
+    const char *brief; /* in a generated table's header */
+    int (*run)(void *ctx, const instance *core, double seconds, uint32_t *bound, char *err,
+               size_t errsize);
+    void *ctx;
+} mincover_extra;
+
 /* How the LP bound is computed (mincover_params.lp). */
 typedef enum {
     MINCOVER_LP_AUTO,    /* column generation on cores above MINCOVER_COLGEN_MIN_ELEMS
@@ -87,6 +102,10 @@ typedef struct {
      * instance, not the core, and the only bound the result calls proven is the one
      * the certificate proves (docs/certificates.md). Written whole at the end. */
     FILE *certificate;
+    /* The caller's lower bounds (NULL, or nextra <= MINCOVER_EXTRA_MAX rows; default
+     * none). */
+    const mincover_extra *extra;
+    uint32_t nextra;
 } mincover_params;
 
 /* What the certifying search wrote (params.certificate). */
@@ -151,6 +170,10 @@ typedef struct {
     mincover_proof proof;          /* what proved it (see mincover_proof) */
     const struct bound_method *proof_bound; /* the bound's row when proof is
                                                MINCOVER_PROOF_BOUND, else NULL */
+    int proof_extra;               /* or, with proof_bound NULL, the caller's row
+                                      (params.extra) that proved it; else -1 */
+    bool extra_ran[MINCOVER_EXTRA_MAX];      /* each caller's bound gave a value */
+    uint32_t extra_value[MINCOVER_EXTRA_MAX]; /* its value, forced elements included */
     uint32_t best_bound;           /* best proven lower bound */
     greedy_cover cover;            /* the best cover, in greedy order (in the order
                                       found when red.stopped) */

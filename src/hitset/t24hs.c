@@ -235,8 +235,12 @@ static void relay_progress(void *ctx, const ilp_progress *p)
     r->fn(r->ctx, &q);
 }
 
-/* p as mincover's parameters; relay (or NULL: no progress) carries the callback. */
-static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *relay)
+_Static_assert(HS_EXTRA_BOUNDS_MAX == MINCOVER_EXTRA_MAX, "one limit of the caller's bounds");
+
+/* p as mincover's parameters; relay (or NULL: no progress) carries the callback, extra
+ * (MINCOVER_EXTRA_MAX rows) holds the caller's bound rows for q. */
+static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *relay,
+                        mincover_extra *extra)
 {
     mincover_params_init(q);
     q->time_limit = p->time_limit;
@@ -264,6 +268,18 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->cancel.requested = p->cancelled;
     q->cancel.ctx = p->cancel_ctx;
     q->certificate = p->certificate;
+    /* The rows are copied (the public and the internal type part ways); a count past the
+     * maximum is kept for mincover_params_check() to refuse. */
+    q->nextra = p->nextra_bounds;
+    q->extra = p->nextra_bounds ? extra : NULL;
+    for (uint32_t i = 0; i < p->nextra_bounds && i < MINCOVER_EXTRA_MAX && p->extra_bounds;
+         i++) {
+        const hs_bound_row *b = &p->extra_bounds[i];
+        mincover_extra x = { b->name, b->words, b->brief, b->run, b->ctx };
+        extra[i] = x;
+    }
+    if (p->nextra_bounds && !p->extra_bounds)
+        q->extra = NULL;
 }
 
 /* The public enums, local_search and deadline are checked here, under their public
@@ -287,7 +303,8 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
     if (!p->start && p->nstart > 0)
         return bad(err, errsize, "nstart", p->nstart, "0 when start is NULL");
     mincover_params q;
-    to_mincover(p, &q, NULL);
+    mincover_extra extra[MINCOVER_EXTRA_MAX];
+    to_mincover(p, &q, NULL, extra);
     return mincover_params_check(&q, err, errsize);
 }
 
@@ -342,8 +359,17 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->lower_bound = r->best_bound;
     out->proof = proof_outside(r->proof);
     out->proven_by = mincover_proof_name(r);
-    if (r->proof == MINCOVER_PROOF_BOUND)
+    if (r->proof == MINCOVER_PROOF_BOUND && r->proof_bound) {
         out->proof_bound = bound_info(r->proof_bound);
+    } else if (r->proof == MINCOVER_PROOF_BOUND) { /* the caller's row */
+        const mincover_extra *x = &r->params.extra[r->proof_extra];
+        hs_bound_info info = { x->name, x->words, x->brief, true, false };
+        out->proof_bound = info;
+    }
+    for (uint32_t i = 0; i < r->params.nextra && i < HS_EXTRA_BOUNDS_MAX; i++) {
+        out->extra_bound_ran[i] = r->extra_ran[i];
+        out->extra_bound[i] = r->extra_value[i];
+    }
     out->search_status = search_outside(r->ilp);
     out->search = mincover_ilp_status_name(r);
     snprintf(out->message, sizeof out->message, "%s", r->message);
@@ -385,6 +411,8 @@ static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
     out->params.start = NULL;
     out->params.nstart = 0;
     out->params.certificate = NULL; /* the caller's stream, which the report outlives */
+    out->params.extra_bounds = NULL;  /* the caller's rows, likewise (nextra_bounds stays:
+                                         how many of extra_bound[] are used) */
     report_verdict(r, out);
     report_phases(r, out);
     out->cover = r->cover.elems;
@@ -412,7 +440,8 @@ int hs_cover_run(const hs_instance *h, const hs_params *p, hs_report *out, char 
     }
     if (hs_params_check(p, err, errsize))
         return -1;
-    to_mincover(p, &q, &relay);
+    mincover_extra extra[MINCOVER_EXTRA_MAX];
+    to_mincover(p, &q, &relay, extra);
     if (mincover_run(h, p->multiplicity, &q, &r, err, errsize))
         return -1;
     int rc = report_from(&r, p, out);

@@ -147,6 +147,22 @@ typedef struct {
 
 typedef void (*hs_progress_fn)(void *ctx, const hs_progress *p);
 
+/* A lower bound of the caller's, a row beside the table's (t24's MaxSAT bound in bench/
+ * is one): run on the reduced core after the local search with at most half of the
+ * time then left; its value plus the forced elements joins the table's rows in
+ * lower_bound and, after them, in the proof (proven_by is then its name). run returns 0
+ * with a bound on every cover of core in *bound, or -1 with a reason in err (the run
+ * notes it in message and goes on). */
+#define HS_EXTRA_BOUNDS_MAX 4
+typedef struct {
+    const char *name;  /* proven_by: "maxsat" */
+    const char *words; /* a report's verdict: "the MaxSAT bound" */
+    const char *brief; /* a generated table's header */
+    int (*run)(void *ctx, const hs_instance *core, double seconds, uint32_t *bound,
+               char *err, size_t errsize);
+    void *ctx;
+} hs_bound_row;
+
 typedef struct {
     double time_limit;     /* seconds for the run, > 0 (default 60); it also bounds each
                               max-coverage search */
@@ -195,6 +211,10 @@ typedef struct {
      * the search, or not at all (hs_report.certificate.written); write it to a temporary
      * file and rename it to keep a reader from seeing a partial one. */
     FILE *certificate;
+    /* The caller's lower bounds: NULL (default), or nextra_bounds rows, at most
+     * HS_EXTRA_BOUNDS_MAX. */
+    const hs_bound_row *extra_bounds;
+    uint32_t nextra_bounds;
 } hs_params;
 
 HS_API void hs_params_init(hs_params *p);
@@ -316,6 +336,10 @@ typedef struct {
     uint32_t ncoverage;
     hs_seconds seconds;
     hs_certificate_stats certificate;
+    /* The caller's bounds (params.extra_bounds, in order): whether each gave a value, and
+     * the value (forced elements included). */
+    bool extra_bound_ran[HS_EXTRA_BOUNDS_MAX];
+    uint32_t extra_bound[HS_EXTRA_BOUNDS_MAX];
 } hs_report;
 
 /* Runs the whole search on h under p (NULL: the defaults). Returns 0 with *out filled

@@ -177,3 +177,51 @@ Test(maxsat_tool, help_exits_0)
     cr_expect_str_eq(r.err, "");
     run_free(&r);
 }
+
+/* The bound as the caller's row of a cover run (issue 27: a bound outside the library is
+ * one row): on K5's edges (vertex cover: LP 2.5, packing 2, optimum 4) no bound of the
+ * library's table reaches 4, the MaxSAT row does, and the run credits it by name. */
+Test(maxsat, its_row_proves_what_the_table_cannot)
+{
+    uint32_t a[10], b[10], k = 0;
+    uint64_t off[11];
+    uint32_t el[20];
+    for (uint32_t i = 0; i < 5; i++)
+        for (uint32_t j = i + 1; j < 5; j++, k++) {
+            a[k] = i;
+            b[k] = j;
+        }
+    for (k = 0; k < 10; k++) {
+        off[k] = 2 * k;
+        el[2 * k] = a[k];
+        el[2 * k + 1] = b[k];
+    }
+    off[10] = 20;
+    char err[256];
+    hs_instance *h = hs_instance_new(5, 10, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    hs_bound_row row = maxsat_bound_row();
+    hs_params p;
+    hs_params_init(&p);
+    p.time_limit = 30;
+    p.extra_bounds = &row;
+    p.nextra_bounds = 1;
+    hs_report r;
+    cr_assert_eq(hs_cover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.size, 4);
+    cr_expect(r.optimal);
+    cr_expect_eq(r.lp_bound_ceil, 3, "the LP alone would not prove it");
+    cr_expect_str_eq(r.proven_by, "maxsat");
+    cr_expect_str_eq(r.proof_bound.words, "the core-guided MaxSAT bound");
+    cr_expect(r.extra_bound_ran[0]);
+    cr_expect_eq(r.extra_bound[0], 4);
+    hs_report_free(&r);
+    /* Without the row, the same run is proven by the exact search instead. */
+    p.extra_bounds = NULL;
+    p.nextra_bounds = 0;
+    cr_assert_eq(hs_cover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.optimal);
+    cr_expect_str_neq(r.proven_by, "maxsat");
+    hs_report_free(&r);
+    hs_instance_free(h);
+}
