@@ -142,7 +142,8 @@ instance *instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *off, con
     }
     for (uint32_t s = 0; s <= nsets; s++)
         o[s] = off[s] - off[0];
-    memcpy(el, elems + off[0], nnz * sizeof *el);
+    if (nnz) /* elems may be NULL when there is nothing to copy */
+        memcpy(el, elems + off[0], nnz * sizeof *el);
     return instance_adopt(nelems, nsets, o, el, err, errsize);
 }
 
