@@ -23,5 +23,8 @@ int artifact_commit(artifact_set *a, char *err, size_t errsize);
 void artifact_abort(artifact_set *a);
 const char *artifact_dir(const artifact_set *a);
 int artifact_check_target(const char *path, char *err, size_t errsize);
+/* Copies the whole of from (rewound first: a temporary the run wrote, as a certificate
+ * is) to the end of to. Returns 0, or -1 when either stream reports an error. */
+int artifact_copy(FILE *from, FILE *to);
 
 #endif

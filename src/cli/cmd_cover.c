@@ -241,8 +241,6 @@ static int save_certificate(FILE *cert, const char *path, char *err, size_t errs
     if (fd >= 0)
         fchmod(fd, 0666 & ~mask);
     FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    char buf[1 << 16];
-    size_t got;
     if (!out) {
         snprintf(err, errsize, "cannot write the certificate beside '%s': %s", path,
                  strerror(errno));
@@ -250,10 +248,7 @@ static int save_certificate(FILE *cert, const char *path, char *err, size_t errs
             close(fd), unlink(tmp);
         goto done;
     }
-    rewind(cert);
-    while ((got = fread(buf, 1, sizeof buf, cert)) > 0 && fwrite(buf, 1, got, out) == got)
-        ;
-    bool bad = ferror(cert) || ferror(out);
+    bool bad = artifact_copy(cert, out) != 0;
     if (fclose(out) || bad || rename(tmp, path)) {
         snprintf(err, errsize, "cannot write the certificate '%s': %s", path,
                  errno ? strerror(errno) : "a write failed");

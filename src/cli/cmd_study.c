@@ -236,15 +236,7 @@ static int write_certificate(artifact_set *a, const study *r, FILE *cert)
     if (!cert || !r->hr.certificate.written)
         return 0;
     FILE *fp = artifact_open(a, "certificate.txt");
-    char buf[1 << 16];
-    size_t got;
-    if (!fp)
-        return -1;
-    rewind(cert);
-    while ((got = fread(buf, 1, sizeof buf, cert)) > 0)
-        if (fwrite(buf, 1, got, fp) != got)
-            return -1;
-    return ferror(cert) ? -1 : 0;
+    return fp ? artifact_copy(cert, fp) : -1;
 }
 
 static int write_hitting_sets(artifact_set *a, const study *r, const char *command, FILE *cert)

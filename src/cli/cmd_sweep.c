@@ -159,8 +159,7 @@ static int write_certified(void *ctx, const sweep_config *c, const study *s, cha
                            size_t errsize)
 {
     cert_sink *k = ctx;
-    char name[160], file[192], buf[1 << 16];
-    size_t got;
+    char name[160], file[192];
     sweep_config_name(c, name, sizeof name);
     int seen = seen_before(k, name);
     if (seen < 0)
@@ -180,10 +179,8 @@ static int write_certified(void *ctx, const sweep_config *c, const study *s, cha
              "two files each)", name, artifact_dir(k->a));
     if (!hgr || !out || hs_instance_write_pace(hgr, classes_instance(s->cls), name))
         return -1;
-    rewind(k->cert);
-    while ((got = fread(buf, 1, sizeof buf, k->cert)) > 0)
-        if (fwrite(buf, 1, got, out) != got)
-            return -1;
+    if (artifact_copy(k->cert, out))
+        return -1;
     return empty_sink(k->cert);
 }
 
