@@ -632,7 +632,8 @@ static int stop_when_counted(void *ctx)
 
 /* A harder instance (random triples) with the search stopped after a few nodes, and with
  * a tiny time limit: the certificate is still whole and checks, its bound is at most the
- * cover's, and the leaves the stop made are counted. */
+ * cover's; stopped in its first round (the root's LP) the leaf the stop made is counted,
+ * and later the run keeps the last round it finished, so more work never proves less. */
 Test(certify, a_stopped_search_still_writes_a_whole_certificate)
 {
     uint64_t state = 2024;
@@ -646,17 +647,23 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
     cr_assert(full.r.optimal);
     cr_assert_gt(full.r.lp_solves, 20, "too easy to stop midway (%" PRIu64 " LPs)",
                  full.r.lp_solves);
-    for (int stop = 0; stop < 40; stop += 8) {
+    uint32_t last = 0, between = 0;
+    for (int stop = 0; stop < 400; stop += 8) {
         counted_stop c = { 0, stop };
         cancel_check cancel = { stop_when_counted, &c };
         p.cancel = &cancel;
         run x = certify(h, &p);
         assert_certified(h, &x, NULL);
-        cr_assert_gt(x.r.open, 0, "stopped after %d nodes, yet nothing left open", stop);
+        if (stop == 0)
+            cr_assert_gt(x.r.open, 0, "stopped at once, yet nothing left open");
         cr_assert_leq(x.r.bound, full.r.bound);
-        cr_assert_leq(x.r.bound, x.r.ncover);
+        cr_assert_geq(x.r.bound, last, "stopped after %d nodes: %u, after fewer: %u", stop,
+                      x.r.bound, last);
+        between += x.r.bound > last && x.r.bound < full.r.bound && x.r.rounds > 1;
+        last = x.r.bound;
         run_free(&x);
     }
+    cr_assert_gt(between, 0, "no stopped run kept a round between the root and the optimum");
     p.cancel = NULL;
     p.time_limit = 1e-6;
     run x = certify(h, &p);
@@ -665,6 +672,41 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
     run_free(&x);
     run_free(&full);
     instance_free(h);
+}
+
+/* A goal g sets the bound proven: from the root's own bound (goal 1: one leaf) up to the
+ * optimum, each goal is proven exactly; a goal past the optimum proves the optimum. */
+Test(certify, a_goal_proves_that_bound_and_no_more)
+{
+    uint64_t state = 4848;
+    uint32_t climbed = 0;
+    for (int round = 0; round < 6; round++) {
+        instance *h = uniform_instance(17 + (uint32_t)round % 4, 60 + 10 * (uint32_t)round, 3,
+                                       &state);
+        uint32_t opt = brute_optimum(h);
+        certify_params p;
+        certify_params_init(&p);
+        p.goal = 1;
+        run root = certify(h, &p);
+        assert_certified(h, &root, NULL);
+        cr_assert_leq(root.r.bound, opt);
+        cr_assert_eq(root.r.leaves, 1, "the root's bound is one leaf, not %" PRIu64,
+                     root.r.leaves);
+        p.start = root.r.cover;
+        p.nstart = root.r.ncover;
+        for (uint32_t g = root.r.bound; g <= opt + 1; g++) {
+            p.goal = g;
+            run x = certify(h, &p);
+            assert_certified(h, &x, NULL);
+            cr_assert_eq(x.r.bound, g <= opt ? g : opt, "goal %u, optimum %u: proved %u", g,
+                         opt, x.r.bound);
+            climbed += g > root.r.bound && g < opt;
+            run_free(&x);
+        }
+        run_free(&root);
+        instance_free(h);
+    }
+    cr_assert_gt(climbed, 0, "no goal between the root's bound and the optimum was tried");
 }
 
 static void count_improvements(void *ctx, const uint32_t *elems, uint32_t n)

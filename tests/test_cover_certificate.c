@@ -227,6 +227,51 @@ Test(cover_certificate, refusals_exit_2_and_write_nothing)
     free(dir);
 }
 
+/* --goal K proves K and no more, where the optimum is higher: five cards, deck 1-6, whose
+ * optimum 30 is published (bounds.csv) and certified (data/certificates); 29 is below
+ * it, so t24-check must say `lower bound 29 verified`, not an optimum, and the report
+ * must not call the cover optimal. --goal is a usage error with an engine that takes
+ * none, and for a value that is not a bound. */
+Test(cover_certificate, a_goal_is_proven_and_no_more, .timeout = 300)
+{
+    char *dir = scratch(), args[1024], cert[256], sol[256], hgr[512], line[512];
+    snprintf(cert, sizeof cert, "%s/g.cert", dir);
+    snprintf(sol, sizeof sol, "%s/g.sol", dir);
+    snprintf(hgr, sizeof hgr, "%s/data/instances/cards5_deck1-6_target24_all.hgr",
+             T24_SOURCE_DIR);
+    snprintf(args, sizeof args,
+             "cover --quiet --json --time-limit 200 --goal 29 --certificate '%s' '%s'", cert,
+             hgr);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js, "%s", r.out);
+    cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")), "%s", r.out);
+    const cJSON *c = cJSON_GetObjectItem(js, "certificate");
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "bound")), 29, "%s", r.out);
+    cJSON_Delete(js);
+    run_free(&r);
+    snprintf(args, sizeof args, "cover --quiet --time-limit 200 --goal 29 --certificate '%s' '%s'",
+             cert, hgr);
+    r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    put(sol, r.out);
+    run_free(&r);
+    cr_expect_eq(check(hgr, sol, cert, line, sizeof line), 0, "%s", line);
+    unsigned n = 0; /* the cover found within the limit: the optimum 30 or more */
+    cr_expect_eq(sscanf(line, "lower bound 29 verified; cover of %u elements verified", &n), 1,
+                 "%s", line);
+    cr_expect_geq(n, 30, "%s", line);
+    const char *bad[] = { "--solver glpk --goal 3", "--solver cbc --goal 3", "--goal 0",
+                          "--goal -1", "--goal x", "--goal 2147483648", "--goal" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(args, sizeof args, "cover %s '%s'", bad[i], hgr);
+        expect_usage_error(args);
+    }
+    cleanup(dir);
+    free(dir);
+}
+
 /* `t24 study --out --solver t24` writes certificate.txt beside hitting_set.hgr, and
  * t24-check verifies it with the study's own cover; another engine writes none. */
 Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeout = 300)

@@ -19,6 +19,7 @@
 #include "cli/incumbent.h"
 #include "cli/progress.h"
 #include "cli/study_options.h"
+#include "core/parse.h"
 #include "hitset/t24hs.h"
 #include "study/cover_report.h"
 #include "study/jsonint.h"
@@ -59,6 +60,7 @@ typedef struct {
     bool json;
     bool timings;
     const char *certificate; /* --certificate FILE, or NULL */
+    uint32_t goal;           /* --goal K, or 0 */
 } options;
 
 /* The engine: GLPK by default, but --certificate asks for the one engine that can
@@ -67,6 +69,10 @@ typedef struct {
 static int certificate_engine(options *o)
 {
     char err[256];
+    if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24 &&
+        (o->cfg.engine_set || !o->certificate))
+        return args_error("cover", "--goal needs --solver t24 (%s takes no goal)",
+                          hs_engine_about(o->cfg.hp.engine).name);
     if (!o->certificate)
         return -1;
     if (!o->cfg.engine_set)
@@ -105,6 +111,13 @@ static int parse(options *o, int argc, char **argv)
             if (i + 1 >= argc || !argv[i + 1][0])
                 return args_error("cover", "--certificate needs a file name");
             o->certificate = argv[++i];
+        } else if (strcmp(a, "--goal") == 0) {
+            int k;
+            if (i + 1 >= argc || parse_int_range(argv[i + 1], 1, INT32_MAX, &k))
+                return args_error("cover", "--goal needs a bound 1..2147483647, not '%s'",
+                                  i + 1 < argc ? argv[i + 1] : "");
+            o->goal = (uint32_t)k;
+            i++;
         } else {
             int rc = study_options_parse(&o->cfg, STUDY_OPTIONS_COVER, argc, argv, &i);
             if (rc)
@@ -312,6 +325,7 @@ static int run(options *o)
     /* The certificate waits in an anonymous file: a run killed meanwhile leaves none. */
     FILE *cert = o->certificate ? tmpfile() : NULL;
     o->cfg.hp.certificate = cert;
+    o->cfg.hp.goal = o->goal;
     if (o->certificate && !cert) {
         args_message("cover", "cannot create a temporary file for the certificate: %s",
                      strerror(errno));

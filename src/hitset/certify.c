@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "core/walltime.h"
+#include "core/cancel.h"
+#include "hitset/certify_branch.h"
 #include "hitset/certify_tree.h"
 #include "hitset/greedy.h"
 #include "hitset/localsearch.h"
@@ -234,41 +236,115 @@ static int first_cover(const instance *h, const reduce_result *red, const certif
     return -1;
 }
 
-/* The header with bound K, then the tree and `end`. Returns the bytes written, or 0
- * when a stream reports an error. */
-static uint64_t write_certificate(FILE *out, const instance *h, uint32_t bound, FILE *tree,
-                                  const certify_result *r)
+/* Appends what remains of from (a temporary file, read from its start) to out. Returns
+ * the bytes copied, or -1 when a stream reports an error. */
+static int64_t append(FILE *out, FILE *from)
 {
-    if (fflush(tree) || ferror(tree) || fseek(tree, 0, SEEK_SET))
-        return 0;
+    if (fflush(from) || ferror(from) || fseek(from, 0, SEEK_SET))
+        return -1;
+    char buf[1 << 16];
+    size_t got;
+    int64_t bytes = 0;
+    while ((got = fread(buf, 1, sizeof buf, from)) > 0) {
+        if (fwrite(buf, 1, got, out) != got)
+            return -1;
+        bytes += (int64_t)got;
+    }
+    return ferror(from) ? -1 : bytes;
+}
+
+/* The header with bound K, then the reductions' nodes, the round's tree and `end`.
+ * Returns the bytes written, or 0 when a stream reports an error. */
+static uint64_t write_certificate(FILE *out, const instance *h, uint32_t bound,
+                                  FILE *prefix, FILE *tree, const certify_result *r)
+{
     int n = fprintf(out,
                     "t24-certificate 1\n"
                     "c t24's certifying search: cover of size %u, %" PRIu64 " nodes\n"
                     "instance %u %u %016" PRIx64 "\nbound %u\ndenominator %s\ntree\n",
                     r->ncover, r->nodes, instance_nelems(h), instance_nsets(h),
                     certify_checksum(h), bound, CERTIFY_DENOMINATOR);
-    if (n < 0)
+    int64_t a = n < 0 ? -1 : append(out, prefix);
+    int64_t b = a < 0 ? -1 : append(out, tree);
+    if (b < 0 || fputs("end\n", out) < 0 || fflush(out))
         return 0;
-    uint64_t bytes = (uint64_t)n;
-    char buf[1 << 16];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, tree)) > 0) {
-        if (fwrite(buf, 1, got, out) != got)
-            return 0;
-        bytes += got;
-    }
-    if (ferror(tree) || fputs("end\n", out) < 0 || fflush(out))
-        return 0;
-    return bytes + 4;
+    return (uint64_t)n + (uint64_t)a + (uint64_t)b + 4;
 }
 
-/* The run: reductions (as proof nodes), the first cover, the search, the
+/* The search's rounds over the reduced instance: the root's LP alone (a one-leaf proof
+ * of its bound K), then goals K+1, K+2, ... up to the cover (or p->goal), each round a
+ * whole tree of its own. A round's tree grows steeply with its goal, so the earlier
+ * rounds cost little beside the last (five cards, deck 1-7: 46 in 2 s, 47 in 4 s, 48
+ * in 57 s), and a run the time limit stops keeps the last round it finished: the best
+ * bound proven, where one search for the cover's size proves only its root's bound
+ * when stopped. The kept round's tree stays in *best. Returns 0, or -1 with err set. */
+typedef struct {
+    certify_tree_job job;     /* the kept round's figures */
+    FILE *best;               /* its tree */
+    uint32_t rounds;
+    uint64_t lp_solves, probes, iterations; /* over all rounds */
+} rounds_result;
+
+static int one_round(certify_tree_job *job, FILE **tree, char *err, size_t errsize)
+{
+    *tree = tmpfile();
+    if (!*tree) {
+        snprintf(err, errsize, "cannot create a temporary file for the tree");
+        return -1;
+    }
+    job->tree = *tree;
+    return certify_tree_search(job, err, errsize);
+}
+
+static int run_rounds(const instance *h, const reduce_result *red, const certify_params *p,
+                      double deadline, certify_result *r, rounds_result *out, char *err,
+                      size_t errsize)
+{
+    uint32_t ne = instance_nelems(red->core), ns = instance_nsets(red->core);
+    memset(out, 0, sizeof *out);
+    certify_branch *branch = certify_branch_new(ne, ne + ns, p);
+    if (!branch) {
+        snprintf(err, errsize, "out of memory for the certifying search");
+        return -1;
+    }
+    int rc = 0;
+    for (uint32_t goal = 0;; goal = out->job.bound + 1) {
+        certify_tree_job job = { .h = h, .red = red, .p = p, .deadline = deadline,
+                                 .cover = r->cover, .ncover = r->ncover, .goal = goal,
+                                 .root_only = out->rounds == 0, .branch = branch,
+                                 .proven = out->job.bound };
+        FILE *tree = NULL;
+        rc = one_round(&job, &tree, err, errsize);
+        r->ncover = job.ncover; /* a round's better cover stands, finished or not */
+        out->rounds++;
+        out->lp_solves += job.lp_solves;
+        out->probes += job.probes;
+        out->iterations += job.iterations;
+        bool keep = rc == 0 && (out->rounds == 1 || job.bound > out->job.bound);
+        if (keep) {
+            if (out->best)
+                fclose(out->best);
+            out->best = tree;
+            out->job = job;
+        } else if (tree) {
+            fclose(tree);
+        }
+        if (rc || job.open || job.bound >= job.ncover || (p->goal && job.bound >= p->goal) ||
+            walltime_now() >= deadline || cancel_requested(p->cancel))
+            break;
+    }
+    certify_branch_free(branch);
+    return rc;
+}
+
+/* The run: reductions (as proof nodes), the first cover, the rounds, the
  * certificate. */
 static int certify_with(const instance *h, const certify_params *p, double deadline,
-                        FILE *tree, FILE *out, certify_result *r, char *err, size_t errsize)
+                        FILE *prefix, FILE *out, certify_result *r, char *err,
+                        size_t errsize)
 {
     reduce_result red;
-    proof_log lg = { tree, 0 };
+    proof_log lg = { prefix, 0 };
     reduce_log log = { on_forced, on_dropped, on_dominated, &lg };
     if (reduce_run_logged(h, deadline, p->cancel, &log, &red, err, errsize))
         return -1;
@@ -276,37 +352,29 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
         reduce_result_free(&red);
         return -1;
     }
-    certify_tree_job job;
-    memset(&job, 0, sizeof job);
-    job.h = h;
-    job.red = &red;
-    job.p = p;
-    job.deadline = deadline;
-    job.tree = tree;
-    job.cover = r->cover;
-    job.ncover = r->ncover;
-    int rc = certify_tree_search(&job, err, errsize);
+    rounds_result rr;
+    int rc = run_rounds(h, &red, p, deadline, r, &rr, err, errsize);
     reduce_result_free(&red);
-    if (rc)
-        return -1;
-    r->bound = job.bound;
-    r->ncover = job.ncover;
-    r->optimal = job.bound == job.ncover;
-    r->reductions = lg.lines;
-    r->nodes = lg.lines + job.nodes;
-    r->leaves = job.leaves;
-    r->lp_solves = job.lp_solves;
-    r->probes = job.probes;
-    r->iterations = job.iterations;
-    r->open = job.open;
-    if (!out) /* an engine's run (certify_hitting_set()): the proof is not wanted */
-        return 0;
-    r->bytes = write_certificate(out, h, job.bound, tree, r);
-    if (r->bytes == 0) {
-        snprintf(err, errsize, "cannot write the certificate");
-        return -1;
+    if (rc == 0) {
+        r->bound = rr.job.bound;
+        r->optimal = rr.job.bound >= r->ncover;
+        r->reductions = lg.lines;
+        r->nodes = lg.lines + rr.job.nodes;
+        r->leaves = rr.job.leaves;
+        r->open = rr.job.open;
+        r->rounds = rr.rounds;
+        r->lp_solves = rr.lp_solves;
+        r->probes = rr.probes;
+        r->iterations = rr.iterations;
+        /* out NULL: an engine's run (certify_hitting_set()), the proof not wanted */
+        if (out && (r->bytes = write_certificate(out, h, r->bound, prefix, rr.best, r)) == 0) {
+            snprintf(err, errsize, "cannot write the certificate");
+            rc = -1;
+        }
     }
-    return 0;
+    if (rr.best)
+        fclose(rr.best);
+    return rc;
 }
 
 int certify_run(const instance *h, const certify_params *p, FILE *out, certify_result *r,
@@ -319,15 +387,15 @@ int certify_run(const instance *h, const certify_params *p, FILE *out, certify_r
     if (p->deadline > 0 && p->deadline < deadline)
         deadline = p->deadline;
     r->cover = malloc(((size_t)instance_nelems(h) + 1) * sizeof *r->cover);
-    FILE *tree = tmpfile();
+    FILE *prefix = tmpfile();
     int rc = -1;
-    if (!r->cover || !tree)
+    if (!r->cover || !prefix)
         snprintf(err, errsize, r->cover ? "cannot create a temporary file for the tree"
                                         : "out of memory");
     else
-        rc = certify_with(h, p, deadline, tree, out, r, err, errsize);
-    if (tree)
-        fclose(tree);
+        rc = certify_with(h, p, deadline, prefix, out, r, err, errsize);
+    if (prefix)
+        fclose(prefix);
     r->seconds = walltime_now() - t0;
     if (rc)
         certify_result_free(r);

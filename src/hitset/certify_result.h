@@ -44,6 +44,12 @@ typedef struct {
     uint32_t strong_iterations;  /* dual simplex steps per probe (default 50) */
     uint32_t reliability;        /* CERTIFY_RELIABLE: observations each way after which
                                     an element's pseudocosts are trusted (default 4) */
+    uint32_t goal;               /* the bound to prove, 0 (default): the best cover's
+                                    size, a proof of optimality. A node is closed once its
+                                    bound reaches the smaller of the goal and the cover, so
+                                    a goal below the cover proves that bound with a tree
+                                    that grows only with it (the same nodes a best-first
+                                    search opens to reach it) */
 } certify_params;
 
 typedef struct {
@@ -54,11 +60,13 @@ typedef struct {
     bool optimal;       /* K == ncover: the certificate proves the cover optimal */
     uint64_t nodes;     /* nodes of the certificate's tree, reductions included */
     uint64_t leaves;    /* its leaves */
-    uint64_t lp_solves; /* LPs solved at nodes (strong branching's probes apart) */
-    uint64_t probes;    /* strong branching's probes */
-    uint64_t iterations; /* simplex steps at nodes */
+    uint64_t lp_solves; /* LPs solved at nodes, over all rounds (strong branching's
+                           probes apart) */
+    uint64_t probes;    /* strong branching's probes, over all rounds */
+    uint64_t iterations; /* simplex steps at nodes, over all rounds */
     uint32_t open;      /* leaves the time limit made of nodes it left unexplored */
     uint32_t reductions; /* the root's dominated, drop and split nodes */
+    uint32_t rounds;    /* the search's rounds: the root's LP, then one per goal */
     double seconds;
     uint64_t bytes;     /* the certificate's size */
 } certify_result;

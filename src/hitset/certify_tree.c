@@ -40,7 +40,9 @@ typedef struct {
     certify_node st;                 /* the node's state */
     certify_lp *lp;                  /* NULL when the core has no set */
     certify_branch *branch;          /* the branching rule and what it learnt */
-    uint32_t target;                 /* the best cover's size */
+    bool own_branch;                 /* made here, not the job's */
+    uint32_t target;                 /* the bound nodes must reach: the best cover's size,
+                                        or the goal when smaller (certify_params.goal) */
     uint32_t least;                  /* the least bound of a leaf the time limit made */
     bool stopped;
     uint64_t *v;                     /* the node's multipliers per core set, 0 off the live */
@@ -211,7 +213,7 @@ static int by_id(const void *a, const void *b)
 static void offer_cover(search *s, uint32_t n)
 {
     certify_tree_job *job = s->job;
-    if (n >= s->target || !instance_is_cover(job->h, s->ids, n))
+    if (n >= job->ncover || !instance_is_cover(job->h, s->ids, n))
         return;
     greedy_cover g, pruned;
     if (greedy_order(job->h, s->ids, n, &g) == 0) {
@@ -224,7 +226,9 @@ static void offer_cover(search *s, uint32_t n)
     }
     qsort(s->ids, n, sizeof *s->ids, by_id);
     memcpy(job->cover, s->ids, n * sizeof *s->ids);
-    job->ncover = s->target = n;
+    job->ncover = n;
+    if (n < s->target)
+        s->target = n;
     if (job->p->improved)
         job->p->improved(job->p->improved_ctx, job->cover, n);
 }
@@ -415,8 +419,9 @@ static int inner(search *s, certify_wide ld)
 
 /* ---- the nodes ---- */
 
-/* At most once a second: the target, and the least bound over the nodes left open (each
- * below a node of the path, whose bound holds for it) and the stopped leaves. */
+/* At most once a second: the cover, and the bound proven: an earlier round's, or the
+ * least bound over the nodes left open (each below a node of the path, whose bound holds
+ * for it) and the stopped leaves when that is more. */
 static void progress(search *s)
 {
     const certify_params *p = s->job->p;
@@ -428,7 +433,9 @@ static void progress(search *s)
     for (uint32_t i = 0; i < s->depth; i++)
         if (s->path[i] < b)
             b = s->path[i];
-    ilp_progress pr = { "certify", now - s->started, true, (double)s->target, (double)b,
+    if (s->job->proven > b)
+        b = s->job->proven;
+    ilp_progress pr = { "certify", now - s->started, true, (double)s->job->ncover, (double)b,
                         s->job->nodes, NULL };
     p->progress(p->progress_ctx, &pr);
 }
@@ -499,6 +506,12 @@ static int node(search *s, double *value)
         if (holds(s, ld))
             return own_leaf(s);
     }
+    if (s->job->root_only) {
+        uint32_t b = certify_node_bound(&s->st, ld);
+        if (b < s->least)
+            s->least = b;
+        return own_leaf(s);
+    }
     return inner(s, ld);
 }
 
@@ -507,7 +520,8 @@ static int node(search *s, double *value)
 static void search_free(search *s)
 {
     certify_node_free(&s->st);
-    certify_branch_free(s->branch);
+    if (s->own_branch)
+        certify_branch_free(s->branch);
     free(s->v);
     free(s->w);
     free(s->x);
@@ -528,14 +542,15 @@ static int search_init(search *s, certify_tree_job *job, char *err, size_t errsi
     s->elem_id = red->core_elem;
     s->set_id = red->core_set;
     s->nforced = red->nforced;
-    s->target = job->ncover;
+    s->target = job->goal && job->goal < job->ncover ? job->goal : job->ncover;
     s->least = UINT32_MAX;
     s->err = err;
     s->errsize = errsize;
     uint32_t ne = instance_nelems(red->core), ns = instance_nsets(red->core);
     s->maxdepth = ne + 2; /* each branching fixes an element */
     int rc = certify_node_init(&s->st, red->core, red->nforced);
-    s->branch = certify_branch_new(ne, ne + ns, job->p);
+    s->own_branch = !job->branch;
+    s->branch = job->branch ? job->branch : certify_branch_new(ne, ne + ns, job->p);
     s->v = calloc((size_t)ns + 1, sizeof *s->v);
     s->w = calloc((size_t)ns + 1, sizeof *s->w);
     s->x = calloc((size_t)ne + 1, sizeof *s->x);

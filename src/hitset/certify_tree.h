@@ -10,10 +10,12 @@
 #ifndef T24_HITSET_CERTIFY_TREE_H
 #define T24_HITSET_CERTIFY_TREE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hitset/certify_branch.h"
 #include "hitset/certify_result.h"
 #include "hitset/instance.h"
 #include "hitset/reduce.h"
@@ -27,6 +29,13 @@ typedef struct {
     uint32_t *cover;            /* in: a cover of h (room for nelems ids); out: the best
                                    known, ascending */
     uint32_t ncover;
+    uint32_t goal;              /* the bound the round sets out to prove (a node closes
+                                   once its bound reaches the smaller of it and the
+                                   cover); 0: the cover */
+    bool root_only;             /* the root's LP alone, its bound the leaf's */
+    uint32_t proven;            /* the bound earlier rounds proved (progress shows it) */
+    certify_branch *branch;     /* the branching rule, its pseudocosts kept from round
+                                   to round; NULL: the search makes its own */
     /* What the search did (added to what the fields held): */
     uint32_t bound;             /* out: the bound the tree proves */
     uint64_t nodes, leaves, lp_solves, probes, iterations;

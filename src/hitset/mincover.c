@@ -598,6 +598,7 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
     q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
     q.cancel = &r->params.cancel;
     q.mem_limit_mb = r->params.mem_limit_mb;
+    q.goal = r->params.certify_goal;
     q.start = cand; /* read before the search writes its own cover */
     q.nstart = whole_cover(&r->red, warm, nwarm, cand);
     if (r->params.progress) {

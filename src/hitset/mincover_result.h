@@ -102,6 +102,9 @@ typedef struct {
      * instance, not the core, and the only bound the result calls proven is the one
      * the certificate proves (docs/certificates.md). Written whole at the end. */
     FILE *certificate;
+    /* With ILP_T24: the bound its search proves at most (certify_params.goal), 0
+     * (default): the cover's size, optimality. */
+    uint32_t certify_goal;
     /* The caller's lower bounds (NULL, or nextra <= MINCOVER_EXTRA_MAX rows; default
      * none). */
     const mincover_extra *extra;

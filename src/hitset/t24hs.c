@@ -268,6 +268,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->cancel.requested = p->cancelled;
     q->cancel.ctx = p->cancel_ctx;
     q->certificate = p->certificate;
+    q->certify_goal = p->goal;
     /* The rows are copied (the public and the internal type part ways); a count past the
      * maximum is kept for mincover_params_check() to refuse. */
     q->nextra = p->nextra_bounds;
@@ -293,6 +294,9 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
     if (p->certificate && p->engine != HS_ENGINE_T24)
         return bad(err, errsize, "engine", (int)p->engine,
                    "HS_ENGINE_T24 with a certificate (GLPK and CBC cannot certify)");
+    if (p->goal && p->engine != HS_ENGINE_T24)
+        return bad(err, errsize, "goal", p->goal,
+                   "0 unless engine is HS_ENGINE_T24 (the one search that takes a goal)");
     if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
         return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
     if (!(p->local_search <= 1e9)) /* NaN too */

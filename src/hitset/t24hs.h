@@ -211,6 +211,11 @@ typedef struct {
      * the search, or not at all (hs_report.certificate.written); write it to a temporary
      * file and rename it to keep a reader from seeing a partial one. */
     FILE *certificate;
+    /* With HS_ENGINE_T24: the lower bound its search sets out to prove, 0 (default): the
+     * cover's size, a proof of optimality. A goal below the cover closes every node whose
+     * bound reaches it, so the tree (and the certificate) grows with the goal alone; the
+     * search proves no more than the goal. */
+    uint32_t goal;
     /* The caller's lower bounds: NULL (default), or nextra_bounds rows, at most
      * HS_EXTRA_BOUNDS_MAX. */
     const hs_bound_row *extra_bounds;
