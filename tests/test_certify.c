@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hitset/certify.h"
-#include "hitset/export.h"
+#include "hitset/pace.h"
 #include "hitset/greedy.h"
 #include "mincover_helpers.h"
 
@@ -558,7 +558,7 @@ static instance *read_data(const char *name)
     snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "cannot open %s", path);
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     cr_assert(h, "%s: %s", path, err);
     return h;

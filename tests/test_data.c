@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hitset/export.h"
+#include "hitset/pace.h"
 #include "hitset/ilp.h"
 #include "hitset/instance.h"
 #include "export_helpers.h"
@@ -65,7 +66,7 @@ static instance *read_instance(const char *name)
     snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "data/instances/%s.hgr is missing", name);
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     cr_assert(h, "data/instances/%s.hgr: %s", name, err);
     return h;

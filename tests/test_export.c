@@ -1,5 +1,6 @@
 /* test_export.c - exports read back (PACE, CPLEX LP, MathProg) and glpsol's optimum on
- * the exported model compared with the API's. */
+ * the exported model compared with the API's (the PACE reader's refusals and stops are
+ * test_pace.c's). */
 #include <criterion/criterion.h>
 #include <glpk.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 
 #include "study/classes.h"
 #include "hitset/export.h"
+#include "hitset/pace.h"
 #include "export_helpers.h"
 #include "helpers.h"
 #include "mincover_helpers.h"
@@ -71,9 +73,9 @@ static void check_pace(const instance *h)
 {
     char path[256], err[256];
     temp_path(path, sizeof path, ".hgr");
-    write_file(path, export_pace, h);
+    write_file(path, pace_write, h);
     FILE *fp = fopen(path, "r");
-    instance *back = export_read_pace(fp, err, sizeof err);
+    instance *back = pace_read(fp, err, sizeof err);
     cr_assert(back, "%s", err);
     cr_expect(instance_equal(h, back));
     fclose(fp);
@@ -149,28 +151,6 @@ Test(export, the_default_study_instance_round_trips)
     enumeration_free(&st);
 }
 
-Test(export, pace_reader_refuses_malformed_files)
-{
-    static const char *bad[] = {
-        "1 2\n",                      /* set before the header */
-        "p hs 3 1\n1 4\n",            /* element outside 1..3 */
-        "p hs 3 2\n1 2\n",            /* fewer sets than announced */
-        "p hs 3 1\n1 x\n",            /* not a number */
-        "p hs 3 1\np hs 3 1\n1\n",    /* two headers */
-        "p ds 3 1\n1\n",              /* another problem */
-        "p hs 3 1\n0\n",              /* elements are 1-based */
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char err[256] = "";
-        FILE *fp = fmemopen((void *)bad[i], strlen(bad[i]), "r");
-        instance *h = export_read_pace(fp, err, sizeof err);
-        cr_expect_null(h, "accepted: %s", bad[i]);
-        cr_expect(err[0], "no reason for: %s", bad[i]);
-        instance_free(h);
-        fclose(fp);
-    }
-}
-
 Test(export, glpsol_on_the_exported_model_agrees_with_the_api)
 {
     char dat[256], err[256];
@@ -217,7 +197,7 @@ Test(export, cli_exports_give_glpsol_the_same_optimum)
     char err[256];
     snprintf(path, sizeof path, "%s/hitting_set.hgr", dir);
     fp = fopen(path, "r");
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     cr_assert(h, "%s", err);
     for (uint32_t i = 0; i < n; i++)

@@ -19,7 +19,7 @@
 #include "core/expr.h"
 #include "helpers.h"
 #include "hitset/coverage.h"
-#include "hitset/export.h"
+#include "hitset/pace.h"
 #include "mincover_helpers.h"
 #include "solve/canon.h"
 #include "solve/search.h"
@@ -407,7 +407,7 @@ static int op_read(void *ctx, char *out, size_t outsize)
     char err[256];
     int rc;
     if (text[0] == 'p') {
-        instance *h = export_read_pace(fp, err, sizeof err);
+        instance *h = pace_read(fp, err, sizeof err);
         rc = h ? 0 : -1;
         for (uint32_t e = 0; h && e < instance_nsets(h); e++) {
             uint32_t len;
@@ -439,7 +439,7 @@ static int op_read(void *ctx, char *out, size_t outsize)
 
 Test(faults, readers_free_everything_when_an_allocation_fails)
 {
-    every_failure("export_read_pace", op_read, "p hs 4 3\n1 2\n2 3 4\nc comment\n4\n");
+    every_failure("pace_read", op_read, "p hs 4 3\n1 2\n2 3 4\nc comment\n4\n");
     every_failure("sweep_plan_read", op_read,
                   "table a A\n2 1-4 6\n3 1-5 24 all\ntable b\n2 1-9 7\n");
 }

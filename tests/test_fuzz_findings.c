@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "hitset/export.h"
+#include "hitset/pace.h"
 #include "solve/search.h"
 #include "solve/verify.h"
 #include "eval/solutions.h"
@@ -60,7 +60,7 @@ Test(fuzz_findings, a_pace_universe_is_bounded)
     static const char text[] = "p hs 999999991 1\r1\r";
     FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
     char err[128];
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     cr_assert_null(h);
     cr_assert(strstr(err, "999999991 elements"), "%s", err);

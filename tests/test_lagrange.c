@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hitset/colgen.h"
-#include "hitset/export.h"
+#include "hitset/pace.h"
 #include "hitset/greedy.h"
 #include "hitset/ilp.h"
 #include "hitset/lagcover.h"
@@ -204,7 +204,7 @@ static instance *data_instance(const char *name)
     snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "data/instances/%s.hgr is missing", name);
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     cr_assert(h, "%s: %s", name, err);
     return h;

@@ -4,7 +4,7 @@
 
 #include "core/lines.h"
 #include "helpers.h"
-#include "hitset/export.h"
+#include "hitset/pace.h"
 
 /* Reads data (len bytes) through lines_next() and writes what it saw into out:
  * each line as [text], a problem as <NUL> or <LONG>, the end as $. */
@@ -59,7 +59,7 @@ Test(lines, the_pace_reader_refuses_a_nul_instead_of_cutting_the_line)
     static const char text[] = "p hs 3 1\n1 2\0003\n";
     FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
     char err[128];
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     cr_assert_null(h, "the set was read as {1, 2}");
     cr_assert(strstr(err, "line 2") && strstr(err, "NUL"), "%s", err);
     fclose(fp);
@@ -70,7 +70,7 @@ Test(lines, the_pace_reader_reads_cr_line_ends)
     static const char text[] = "p hs 3 2\r1 2\r3\r";
     FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
     char err[128];
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     cr_assert_not_null(h, "%s", err);
     cr_assert_eq(instance_nsets(h), 2);
     instance_free(h);

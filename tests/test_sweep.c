@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "cli/sweep_format.h"
+#include "study/sweep_report.h"
 
 static cJSON *run_json(const char *args)
 {
@@ -185,7 +185,7 @@ Test(sweep, time_limit_reports_what_was_proven)
         char *md;
         size_t len;
         FILE *fp = open_memstream(&md, &len);
-        sweep_format_markdown(fp, doc, false, NULL);
+        sweep_report_markdown(fp, doc, false, NULL);
         fclose(fp);
         cr_assert(strstr(md, "(time limit) |"), "%s", md);
         free(md);

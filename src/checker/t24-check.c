@@ -18,7 +18,7 @@
 #ifndef T24_CHECK_VERSION
 #define T24_CHECK_VERSION "unknown"
 #endif
-/* t24's reader's limits (src/hitset/export.c), so that both accept the same files. */
+/* t24's reader's limits (src/hitset/pace.c), so that both accept the same files. */
 #define PACE_LINE_MAX    (1ul << 20)
 #define PACE_MAX_ELEMS   (1ul << 24)
 #define PACE_MAX_ENTRIES (1ul << 27)
@@ -136,7 +136,7 @@ static void hgr_index(hgr *h) {
     for (uint32_t s = 0; s < h->m; s++) /* eoff[e + 1]: e's next slot, at the end e's end */
         for (uint64_t i = h->off[s]; i < h->off[s + 1]; i++) h->es[h->eoff[h->el[i] + 1]++] = s;
 }
-/* Reads a PACE instance as t24 does (src/hitset/export.c): `c` lines are comments, empty
+/* Reads a PACE instance as t24 does (src/hitset/pace.c): `c` lines are comments, empty
  * lines before the header skipped, then one header and M non-empty sets of elements 1..N.
  * Returns 0, or 2 with the reason in why. */
 static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {

@@ -170,65 +170,6 @@ static int preflight(const options *o)
     return 0;
 }
 
-static int write_templates(const enumeration *st, FILE *fp)
-{
-    fprintf(fp, "id\tfull\treadable\n");
-    uint32_t n = template_family_count(st->family);
-    for (uint32_t id = 0; id < n; id++) {
-        char full[128], readable[128];
-        template_format(st->family, id, TEMPLATE_FULL, NULL, full, sizeof full);
-        template_format(st->family, id, TEMPLATE_READABLE, NULL, readable, sizeof readable);
-        fprintf(fp, "%u\t%s\t%s\n", id, full, readable);
-    }
-    return 0;
-}
-
-static int write_hands(const enumeration *st, FILE *fp)
-{
-    fprintf(fp, "index\thand\tsolvable\tfamily_solutions\n");
-    for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
-        char hand[128];
-        hand_format(hand_set_hand(st->hands, h), st->params.ncards, hand, sizeof hand);
-        fprintf(fp, "%u\t%s\t%d\t%llu\n", h, hand, st->truly_solvable[h] ? 1 : 0,
-                (unsigned long long)st->row_len[h]);
-    }
-    return 0;
-}
-
-/* classes.tsv: the class numbering the exports use (element c+1 = class c). */
-static int write_classes(const study *r, FILE *fp)
-{
-    fprintf(fp, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
-    const hs_instance *h = classes_instance(r->cls);
-    for (uint32_t c = 0; c < classes_count(r->cls); c++) {
-        char readable[128];
-        uint32_t n, nh;
-        const uint32_t *m = classes_members(r->cls, c, &n);
-        hs_instance_elem(h, c, &nh);
-        template_format(r->st.family, classes_rep(r->cls, c), TEMPLATE_READABLE, NULL,
-                        readable, sizeof readable);
-        fprintf(fp, "%u\t%u\t%u\t%s\t%u\t%u\t", c + 1, c, m[0], readable, n, nh);
-        for (uint32_t i = 0; i < n; i++)
-            fprintf(fp, "%s%u", i ? "," : "", m[i]);
-        fputc('\n', fp);
-    }
-    return 0;
-}
-
-/* hitting_set_hands.tsv: set s+1 of the exports is this hand. */
-static int write_set_hands(const study *r, FILE *fp)
-{
-    fprintf(fp, "set\thand_index\thand\n");
-    const hs_instance *h = classes_instance(r->cls);
-    for (uint32_t s = 0; s < hs_instance_nsets(h); s++) {
-        char hand[128];
-        uint32_t idx = classes_hand(r->cls, s);
-        hand_format(hand_set_hand(r->st.hands, idx), r->st.params.ncards, hand, sizeof hand);
-        fprintf(fp, "%u\t%u\t%s\n", s + 1, idx, hand);
-    }
-    return 0;
-}
-
 /* certificate.txt: the certifying search's proof (--solver t24), copied from the
  * anonymous file it was written to during the run. Returns 0, or -1. */
 static int write_certificate(artifact_set *a, const study *r, FILE *cert)
@@ -258,7 +199,8 @@ static int write_hitting_sets(artifact_set *a, const study *r, const char *comma
     FILE *cov = r->hr.params.coverage ? artifact_open(a, "coverage.csv") : NULL;
     if (!cl || !sh || !dat || !lp || !hgr || !sol || !cv || (r->hr.params.coverage && !cov))
         return -1;
-    if (write_classes(r, cl) || write_set_hands(r, sh) ||
+    if (cover_report_classes_tsv(cl, &r->st, r->cls) ||
+        cover_report_set_hands_tsv(sh, &r->st, r->cls) ||
         hs_instance_write_mathprog(dat, h, comment) || hs_instance_write_lp(lp, h, comment) ||
         hs_instance_write_pace(hgr, h, comment) ||
         hs_cover_write_pace(sol, r->hr.cover, r->hr.size) ||
@@ -299,21 +241,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
         return -1;
     int wrote = st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
                                         : classes_write_solutions(r->cls, st->hands, sol);
-    if (wrote || write_templates(st, tm) || write_hands(st, hd) ||
+    if (wrote || enumeration_report_templates_tsv(st, tm) ||
+        enumeration_report_hands_tsv(st, hd) ||
         write_hitting_sets(a, r, command, cert) || write_table(cfg, r, tc, err, errsize))
         return -1;
     fprintf(js, "%s\n", json);
     return 0;
-}
-
-static void print_timings(const study *r)
-{
-    const hs_seconds *h = &r->hr.seconds;
-    printf("\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
-           "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
-           "report %.6f\n", r->st.seconds_enumerate, r->st.seconds_complete,
-           r->seconds_classes, h->bounds, h->greedy, h->reduce, h->ilp, h->cover, h->coverage,
-           r->seconds_total);
 }
 
 /* Rank 0 (or the only process): the study, its report and --out. *scanned is set once
@@ -379,10 +312,7 @@ static int run(options *o, bool *scanned)
     } else if (o->json) {
         printf("%s\n", text);
     } else {
-        enumeration_report_text(&r.st, stdout);
-        cover_report_text(stdout, &r.st, r.cls, &r.hr, o->timings);
-        if (o->timings)
-            print_timings(&r);
+        study_text(&r, o->timings, stdout);
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */

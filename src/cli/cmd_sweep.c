@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "study/sweep.h"
 #include "cli/study_options.h"
-#include "cli/sweep_format.h"
+#include "study/sweep_report.h"
 #include "core/parse.h"
 #include "study/preflight.h"
 
@@ -233,9 +233,9 @@ static void print(FILE *fp, const cJSON *doc, format fmt, bool timings, const ch
     if (fmt == FORMAT_JSON)
         fprintf(fp, "%s\n", json);
     else if (fmt == FORMAT_CSV)
-        sweep_format_csv(fp, doc, timings);
+        sweep_report_csv(fp, doc, timings);
     else
-        sweep_format_markdown(fp, doc, timings, configs);
+        sweep_report_markdown(fp, doc, timings, configs);
 }
 
 /* --out: sweep.md, sweep.csv, sweep.json, committed together. Returns 0, or -1 with

@@ -16,6 +16,7 @@
 #include "hitset/glpk_guard.h"
 #include "hitset/instance.h"
 #include "hitset/mincover.h"
+#include "hitset/pace.h"
 #include "core/walltime.h"
 
 #ifndef T24HS_VERSION
@@ -52,12 +53,12 @@ hs_instance *hs_instance_read_pace_until(FILE *fp, double deadline, char *err,
         snprintf(err, errsize, "no stream to read");
         return NULL;
     }
-    return export_read_pace_until(fp, deadline, NULL, err, errsize);
+    return pace_read_until(fp, deadline, NULL, err, errsize);
 }
 
 int hs_instance_write_pace(FILE *fp, const hs_instance *h, const char *comment)
 {
-    return fp && h ? export_pace(fp, h, comment) : -1;
+    return fp && h ? pace_write(fp, h, comment) : -1;
 }
 
 int hs_instance_write_mathprog(FILE *fp, const hs_instance *h, const char *comment)
@@ -97,7 +98,7 @@ bool hs_instance_is_cover(const hs_instance *h, const uint32_t *elems, uint32_t 
 
 int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n)
 {
-    return fp ? export_pace_solution(fp, elems, n) : -1;
+    return fp ? pace_write_solution(fp, elems, n) : -1;
 }
 
 /* ---- engines, LP methods, bounds ---- */

@@ -349,6 +349,42 @@ int cover_report_coverage_csv(FILE *out, const hs_report *r)
     return ferror(out) ? -1 : 0;
 }
 
+/* classes.tsv: the numbering every export uses (element c+1 is class c), each class with
+ * its lowest template, size, hands solved and member ids. Returns 0, or -1 on a write
+ * error. */
+int cover_report_classes_tsv(FILE *out, const enumeration *st, const classes *c)
+{
+    fprintf(out, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
+    const hs_instance *h = classes_instance(c);
+    for (uint32_t cls = 0; cls < classes_count(c); cls++) {
+        char readable[128];
+        uint32_t n, nh;
+        const uint32_t *m = classes_members(c, cls, &n);
+        hs_instance_elem(h, cls, &nh);
+        fprintf(out, "%u\t%u\t%u\t%s\t%u\t%u\t", cls + 1, cls, m[0],
+                expression(st, c, cls, readable, sizeof readable), n, nh);
+        for (uint32_t i = 0; i < n; i++)
+            fprintf(out, "%s%u", i ? "," : "", m[i]);
+        fputc('\n', out);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+/* hitting_set_hands.tsv: set s+1 of the exports is this hand. Returns 0, or -1 on a write
+ * error. */
+int cover_report_set_hands_tsv(FILE *out, const enumeration *st, const classes *c)
+{
+    fprintf(out, "set\thand_index\thand\n");
+    const hs_instance *h = classes_instance(c);
+    for (uint32_t s = 0; s < hs_instance_nsets(h); s++) {
+        char hand[128];
+        uint32_t idx = classes_hand(c, s);
+        hand_format(hand_set_hand(st->hands, idx), st->params.ncards, hand, sizeof hand);
+        fprintf(out, "%u\t%u\t%s\n", s + 1, idx, hand);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
 /* The proof status of the cover, as one comment line of cover.txt. */
 static void file_verdict(FILE *out, const hs_report *r)
 {

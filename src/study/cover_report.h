@@ -1,5 +1,6 @@
 /* cover_report.h - the hitting-set half of `t24 study` as JSON keys and a text section
- * (enumeration_report.h writes the other half: solvable hands, completeness, classes).
+ * (enumeration_report.h writes the other half: solvable hands, completeness, classes),
+ * and the files of `--out` that describe the hitting set.
  * Classes are reported by their representative template; the cover's expressions are
  * printed in readable form with x0..x(n-1) for the sorted cards. The search's figures
  * come from libt24hs's report (hs_report), its words from the library's tables. */
@@ -27,6 +28,9 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
                        bool timings);
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const hs_report *r,
                        bool timings);
+/* The files of `t24 study --out` (docs/formats.md). */
+int cover_report_classes_tsv(FILE *out, const enumeration *st, const classes *c);
+int cover_report_set_hands_tsv(FILE *out, const enumeration *st, const classes *c);
 int cover_report_coverage_csv(FILE *out, const hs_report *r);
 int cover_report_cover_file(FILE *out, const enumeration *st, const classes *c,
                             const hs_report *r, const char *command);

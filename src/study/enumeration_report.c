@@ -101,3 +101,32 @@ void enumeration_report_text(const enumeration *st, FILE *out)
                      "(%u with the family's templates alone)\n",
                 st->aces_hands, st->aces_unsolvable, st->aces_unsolvable_family);
 }
+
+/* templates.tsv: every template of the family by id, in full and in readable form. Returns
+ * 0, or -1 on a write error. */
+int enumeration_report_templates_tsv(const enumeration *st, FILE *out)
+{
+    fprintf(out, "id\tfull\treadable\n");
+    uint32_t n = template_family_count(st->family);
+    for (uint32_t id = 0; id < n; id++) {
+        char full[128], readable[128];
+        template_format(st->family, id, TEMPLATE_FULL, NULL, full, sizeof full);
+        template_format(st->family, id, TEMPLATE_READABLE, NULL, readable, sizeof readable);
+        fprintf(out, "%u\t%s\t%s\n", id, full, readable);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+/* hands.tsv: every hand of the deck by index, whether any grouping solves it, and how
+ * many of the family's templates do. Returns 0, or -1 on a write error. */
+int enumeration_report_hands_tsv(const enumeration *st, FILE *out)
+{
+    fprintf(out, "index\thand\tsolvable\tfamily_solutions\n");
+    for (uint32_t h = 0; h < hand_set_count(st->hands); h++) {
+        char hand[128];
+        hand_format(hand_set_hand(st->hands, h), st->params.ncards, hand, sizeof hand);
+        fprintf(out, "%u\t%s\t%d\t%llu\n", h, hand, st->truly_solvable[h] ? 1 : 0,
+                (unsigned long long)st->row_len[h]);
+    }
+    return ferror(out) ? -1 : 0;
+}

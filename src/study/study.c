@@ -88,6 +88,22 @@ cJSON *study_json(const study *p, bool timings)
     return js;
 }
 
+/* The readable form of the same report: the enumeration half, the hitting-set half and,
+ * with timings, one line of the phases' seconds. */
+void study_text(const study *p, bool timings, FILE *out)
+{
+    enumeration_report_text(&p->st, out);
+    cover_report_text(out, &p->st, p->cls, &p->hr, timings);
+    if (!timings)
+        return;
+    const hs_seconds *h = &p->hr.seconds;
+    fprintf(out, "\nseconds: enumerate %.6f, complete %.6f, classes %.6f, bounds %.6f, greedy "
+            "%.6f,\n         reduce %.6f, ilp %.6f, cover %.6f, coverage %.6f; until the "
+            "report %.6f\n", p->st.seconds_enumerate, p->st.seconds_complete,
+            p->seconds_classes, h->bounds, h->greedy, h->reduce, h->ilp, h->cover, h->coverage,
+            p->seconds_total);
+}
+
 /* Releases everything study_run() allocated; safe on a failed or zeroed run. */
 void study_free(study *p)
 {

@@ -1,12 +1,14 @@
 /* study.h - the whole study for one configuration: enumeration, classes, hitting
- * sets, and its JSON object. `t24 study` and `t24 sweep` both call this, so a sweep row
- * is the study's report by construction, not a re-implementation of it. */
+ * sets, and its report (a JSON object, and the same as readable text). `t24 study` and
+ * `t24 sweep` both call this, so a sweep row is the study's report by construction, not a
+ * re-implementation of it. */
 #ifndef T24_STUDY_STUDY_H
 #define T24_STUDY_STUDY_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "hitset/t24hs.h"
 #include "study/classes.h"
@@ -30,6 +32,7 @@ typedef struct {
 int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char *err,
               size_t errsize);
 cJSON *study_json(const study *p, bool timings);
+void study_text(const study *p, bool timings, FILE *out);
 void study_free(study *p);
 
 #endif

@@ -4,7 +4,7 @@
  * for each configuration in order and keeps its JSON object unchanged as the row, so a
  * row equals `t24 study --json` for that configuration (with the same hitting-set
  * parameters). Each table also gets its extremes: where the optimum is smallest and
- * largest, and whether the proofs settle that. Output formats live in sweep_format.h. */
+ * largest, and whether the proofs settle that. Output formats live in sweep_report.h. */
 #ifndef T24_STUDY_SWEEP_H
 #define T24_STUDY_SWEEP_H
 

@@ -1,8 +1,8 @@
-/* fuzz_pace.c - the PACE 2025 hitting-set reader (export_read_pace()) on any bytes.
- * Property: an instance read, written back with export_pace() and read again is the
+/* fuzz_pace.c - the PACE 2025 hitting-set reader (pace_read()) on any bytes.
+ * Property: an instance read, written back with pace_write() and read again is the
  * same instance (same sizes, same sets). */
 #include "fuzz.h"
-#include "hitset/export.h"
+#include "hitset/pace.h"
 
 static void same(const instance *a, const instance *b)
 {
@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FILE *fp = fuzz_file(data, size);
     char err[256];
-    instance *h = export_read_pace(fp, err, sizeof err);
+    instance *h = pace_read(fp, err, sizeof err);
     fclose(fp);
     if (!h) {
         FUZZ_CHECK(err[0] != '\0', "a failure without a reason");
@@ -28,12 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    FUZZ_CHECK(out && export_pace(out, h, "round trip") == 0, "write");
+    FUZZ_CHECK(out && pace_write(out, h, "round trip") == 0, "write");
     fclose(out);
     FILE *in = fuzz_file((const uint8_t *)text, len);
-    instance *back = export_read_pace(in, err, sizeof err);
+    instance *back = pace_read(in, err, sizeof err);
     fclose(in);
-    FUZZ_CHECK(back != NULL, "reading back what export_pace() wrote: %s", err);
+    FUZZ_CHECK(back != NULL, "reading back what pace_write() wrote: %s", err);
     same(h, back);
     instance_free(back);
     instance_free(h);

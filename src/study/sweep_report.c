@@ -1,5 +1,5 @@
-/* sweep_format.c - Markdown and CSV renderings of a sweep; see sweep_format.h. */
-#include "cli/sweep_format.h"
+/* sweep_report.c - Markdown and CSV renderings of a sweep; see sweep_report.h. */
+#include "study/sweep_report.h"
 
 #include <string.h>
 
@@ -184,7 +184,7 @@ static void md_header(FILE *out, const cJSON *doc, const char *configs)
 
 /* Writes the document as Markdown: a header, then per table its rows and the smallest
  * and largest optimum, and with timings a separate table of times per phase. */
-void sweep_format_markdown(FILE *out, const cJSON *doc, bool timings, const char *configs)
+void sweep_report_markdown(FILE *out, const cJSON *doc, bool timings, const char *configs)
 {
     md_header(out, doc, configs);
     const cJSON *t;
@@ -232,7 +232,7 @@ static void csv_field(FILE *out, const char *s)
 
 /* Writes one CSV line per row (RFC 4180) with the table's name first; with timings, one
  * seconds_<phase> column per phase at the end. */
-void sweep_format_csv(FILE *out, const cJSON *doc, bool timings)
+void sweep_report_csv(FILE *out, const cJSON *doc, bool timings)
 {
     fputs("table,cards,deck_lo,deck_hi,target,groupings,hands,solvable,family_solvable,"
           "templates,useful_templates,classes,necessary,lp_bound,lp_bound_ceil,greedy,"
