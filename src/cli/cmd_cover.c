@@ -312,6 +312,7 @@ static int run(options *o)
     progress_line line = progress_line_make("cover", o->cfg.progress, t0,
                                             o->cfg.hp.time_limit);
     o->cfg.hp.settled_runs = false; /* a solver: no statistics to gather */
+    o->cfg.hp.kernel = true; /* a solver: its lp_bound need not be the instance's LP value */
     o->cfg.hp.improved = on_improved;
     if (line.log) {
         char text[96];

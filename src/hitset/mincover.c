@@ -194,14 +194,17 @@ static uint32_t bound_value(const bound_method *b, const mincover_result *r)
     return b->value(r, &v) ? v : 0;
 }
 
-/* The LP relaxation of the instance is nforced + that of the core: every reduction
+/* The LP relaxation of the instance is nforced + that of reduce's core: every reduction
  * keeps the LP optimum (a forced x_e is 1 in every LP optimum and only meets the sets it
  * removes; a dominated set's row is implied by the smaller one; a dominated element's
  * weight moves to its dominator, capped at 1, without breaking a row). So the LP solved
- * before branching on the core gives the instance's bound at no extra cost. */
+ * before branching on the core gives the instance's bound at no extra cost. The kernel's
+ * rules may raise it: offset + the kernel's LP is at least the instance's (a kernel LP
+ * solution y' lifts to one of the instance costing one more per step: a taken element
+ * at 1; a fold's u and w at y'_x and v at 1 - y'_x), and at most the optimum. */
 static void set_lp_bound(mincover_result *r, double core_lp)
 {
-    r->lp_bound = r->red.nforced + core_lp;
+    r->lp_bound = r->offset + core_lp;
     /* Simplex works in floating point: forgive 1e-6 before rounding up; a stopped column
      * generation's exact ceiling, if higher, stands. */
     uint32_t c = (uint32_t)ceil(r->lp_bound - 1e-6);
@@ -215,8 +218,8 @@ static void set_lp_bound(mincover_result *r, double core_lp)
  * (lagrange.h), so no tolerance is needed before rounding up. */
 static void set_colgen_bound(mincover_result *r, const colgen_result *cg)
 {
-    r->lp_bound = r->red.nforced + cg->bound.value;
-    r->lp_bound_ceil = r->red.nforced + cg->bound.ceil;
+    r->lp_bound = r->offset + cg->bound.value;
+    r->lp_bound_ceil = r->offset + cg->bound.ceil;
     r->lp_method = MINCOVER_LP_COLGEN;
     r->lp_reached = cg->optimal;
     r->lp_rounds = cg->rounds;
@@ -283,17 +286,25 @@ static int no_reduction(const instance *h, reduce_result *red)
     return red->core ? 0 : -1;
 }
 
-/* A cover of the instance from a cover of the core: the forced elements, then the core
- * elements mapped back. Returns its size. */
-static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint32_t n,
+/* A cover of the instance from a cover of the search's core (r->core): the forced
+ * elements, then the core's elements lifted through the kernel's steps (when there is a
+ * kernel) and mapped back. Returns its size, r->offset + the distinct elements given. */
+static uint32_t whole_cover(const mincover_result *r, const uint32_t *core, uint32_t n,
                             uint32_t *out)
 {
+    const reduce_result *red = &r->red;
     uint32_t k = 0;
     for (uint32_t i = 0; i < red->nforced; i++)
         out[k++] = red->forced[i];
-    for (uint32_t i = 0; i < n; i++)
-        out[k++] = red->core_elem[core[i]];
-    return k;
+    if (!r->kern.core) {
+        for (uint32_t i = 0; i < n; i++)
+            out[k++] = red->core_elem[core[i]];
+        return k;
+    }
+    uint32_t m = kernel_lift(&r->kern, core, n, out + k); /* ids of reduce's core */
+    for (uint32_t i = 0; i < m; i++)
+        out[k + i] = red->core_elem[out[k + i]];
+    return k + m;
 }
 
 /* The smallest cover announced through params.improved so far: only smaller ones follow,
@@ -302,7 +313,7 @@ static uint32_t whole_cover(const reduce_result *red, const uint32_t *core, uint
 typedef struct {
     const instance *h;
     const mincover_params *p;
-    const reduce_result *red; /* maps covers of the core back to the instance */
+    const mincover_result *r; /* maps covers of the core back to the instance */
     uint32_t best;            /* size announced last, UINT32_MAX before the first */
     uint32_t *buf;            /* a cover of the whole instance, from one of the core */
 } announcer;
@@ -319,8 +330,8 @@ static void announce(announcer *a, const uint32_t *elems, uint32_t n)
 static void announce_core(void *ctx, const uint32_t *core, uint32_t n)
 {
     announcer *a = ctx;
-    if (a->red->nforced + n < a->best)
-        announce(a, a->buf, whole_cover(a->red, core, n, a->buf));
+    if (a->r->offset + n < a->best)
+        announce(a, a->buf, whole_cover(a->r, core, n, a->buf));
 }
 
 /* Column generation's progress: its proven bound beside the best cover so far. */
@@ -396,8 +407,8 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     uint32_t target = 0;
     *duals = NULL;
     double share = MINCOVER_LP_SHARE * r->budget;
-    bool colgen = use_colgen(p, r->red.core);
-    const instance *core = r->red.core;
+    bool colgen = use_colgen(p, r->core);
+    const instance *core = r->core;
     share = colgen ? glpk_preflight(p, cover_entries(core, start),
                                     (uint64_t)instance_nsets(core) + start->n, share)
                    : glpk_preflight(p, instance_nnz(core), core_lines(core), share);
@@ -406,7 +417,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
     } else if (colgen) {
         colgen_params cp;
         colgen_result cg;
-        cg_relay rl = { { p, r->red.nforced, t0 - started }, an, start->n };
+        cg_relay rl = { { p, r->offset, t0 - started }, an, start->n };
         colgen_params_init(&cp);
         cp.seconds = share;
         cp.cover = start->elems;
@@ -418,7 +429,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;
         }
-        if (colgen_lp(r->red.core, &cp, &cg, why, sizeof why) == 0) {
+        if (colgen_lp(r->core, &cp, &cg, why, sizeof why) == 0) {
             set_colgen_bound(r, &cg);
             target = cg.bound.ceil;
             *duals = cg.u;
@@ -435,7 +446,7 @@ static uint32_t lp_phase(mincover_result *r, const greedy_cover *start, double s
         lq.cancel = &p->cancel;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
-        if (ilp_lp_bound(r->red.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
+        if (ilp_lp_bound(r->core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
             target = (uint32_t)ceil(lp - 1e-6);
             set_lp_bound(r, lp);
         }
@@ -460,7 +471,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
                      announcer *an, char *err, size_t errsize)
 {
     lagcover_params q;
-    ls_relay rl = { { &r->params, r->red.nforced, walltime_now() - started }, target };
+    ls_relay rl = { { &r->params, r->offset, walltime_now() - started }, target };
     lagcover_params_init(&q);
     if (r->params.progress) {
         q.progress = relay_lag;
@@ -473,10 +484,10 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.improved = announce_core;
         q.improved_ctx = an;
     }
-    if (lagcover_run(r->red.core, &q, &r->lag, err, errsize))
+    if (lagcover_run(r->core, &q, &r->lag, err, errsize))
         return -1;
     r->lag_ran = true;
-    r->lag_best = whole_cover(&r->red, r->lag.elems, r->lag.n, buf);
+    r->lag_best = whole_cover(r, r->lag.elems, r->lag.n, buf);
     if (!instance_is_cover(h, buf, r->lag_best)) {
         snprintf(err, errsize, "internal error: the Lagrangian cover misses a set");
         return -1;
@@ -494,7 +505,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
-    ls_relay rl = { { p, r->red.nforced, walltime_now() - started }, target };
+    ls_relay rl = { { p, r->offset, walltime_now() - started }, target };
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
@@ -505,7 +516,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
                                          ? r->budget
                                          : MINCOVER_LS_SHARE * r->budget)
                                   : (p->ls_seconds < r->budget ? p->ls_seconds : r->budget);
-    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->red.core);
+    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
     if (patience < MINCOVER_LS_PATIENCE_MIN)
         patience = MINCOVER_LS_PATIENCE_MIN;
     q.patience = p->ls_seconds < 0 ? patience : 0;
@@ -523,11 +534,11 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
         q.improved_ctx = an;
     }
     q.cancel = &p->cancel;
-    if (localsearch_run(r->red.core, start, nstart, &q, &r->ls, err, errsize))
+    if (localsearch_run(r->core, start, nstart, &q, &r->ls, err, errsize))
         return -1;
     r->ls_ran = true;
-    r->ls_start = r->red.nforced + nstart;
-    r->ls_best = whole_cover(&r->red, r->ls.elems, r->ls.n, buf);
+    r->ls_start = r->offset + nstart;
+    r->ls_best = whole_cover(r, r->ls.elems, r->ls.n, buf);
     if (!instance_is_cover(h, buf, r->ls_best)) {
         snprintf(err, errsize, "internal error: the local search's cover misses a set");
         return -1;
@@ -547,10 +558,10 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     ilp_result res;
     char why[256];
     *ncand = UINT32_MAX;
-    relay rl = { &r->params, r->red.nforced, walltime_now() - started };
+    relay rl = { &r->params, r->offset, walltime_now() - started };
     ilp_from(&r->params, &q);
-    q.time_limit = glpk_preflight(&r->params, instance_nnz(r->red.core),
-                                  core_lines(r->red.core), seconds);
+    q.time_limit = glpk_preflight(&r->params, instance_nnz(r->core),
+                                  core_lines(r->core), seconds);
     if (q.time_limit == 0) { /* not even its model would be built in time */
         r->ilp = MINCOVER_ILP_TIME_LIMIT;
         return 0;
@@ -565,7 +576,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
         q.progress = relay_progress;
         q.progress_ctx = &rl;
     }
-    if (engine_hitting_set(r->red.core, &q, &res, why, sizeof why)) {
+    if (engine_hitting_set(r->core, &q, &res, why, sizeof why)) {
         note_failure(r, "exact optimum", why);
         r->ilp = MINCOVER_ILP_FAILED;
         return 0;
@@ -576,7 +587,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     if (res.lp >= 0 && !r->lp_reached)
         set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
-        *ncand = whole_cover(&r->red, res.chosen, res.nchosen, cand);
+        *ncand = whole_cover(r, res.chosen, res.nchosen, cand);
     uint32_t core_bound = (uint32_t)ceil(res.bound - 1e-6);
     ilp_result_free(&res);
     return core_bound;
@@ -600,7 +611,7 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
     q.start = cand; /* read before the search writes its own cover */
-    q.nstart = whole_cover(&r->red, warm, nwarm, cand);
+    q.nstart = whole_cover(r, warm, nwarm, cand);
     if (r->params.progress) {
         q.progress = relay_progress;
         q.progress_ctx = &rl;
@@ -616,7 +627,7 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
                                       res.open, res.seconds };
     memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
     *ncand = res.ncover;
-    uint32_t core = res.bound > r->red.nforced ? res.bound - r->red.nforced : 0;
+    uint32_t core = res.bound > r->offset ? res.bound - r->offset : 0;
     certify_result_free(&res);
     return core;
 }
@@ -626,20 +637,71 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
  * leaves that row without a value. */
 static void extra_phase(mincover_result *r, double end)
 {
-    for (uint32_t i = 0; i < r->params.nextra && r->red.core; i++) {
+    for (uint32_t i = 0; i < r->params.nextra && r->core; i++) {
         const mincover_extra *x = &r->params.extra[i];
         double left = end - walltime_now();
         uint32_t b;
         char why[256];
         if (left <= 2e-3)
             break;
-        if (x->run(x->ctx, r->red.core, left / 2, &b, why, sizeof why)) {
+        if (x->run(x->ctx, r->core, left / 2, &b, why, sizeof why)) {
             note_failure(r, x->name, why);
             continue;
         }
         r->extra_ran[i] = true;
-        r->extra_value[i] = r->red.nforced + b;
+        r->extra_value[i] = r->offset + b;
     }
+}
+
+/* The core's components holding a set, and the largest (by sets). Returns 0, or -1 out
+ * of memory. */
+static int count_components(mincover_result *r)
+{
+    uint32_t ne = instance_nelems(r->core), ns = instance_nsets(r->core);
+    uint32_t *ce = malloc(((size_t)ne + 1) * sizeof *ce);
+    uint32_t *cs = malloc(((size_t)ns + 1) * sizeof *cs);
+    uint32_t *sets = calloc((size_t)ne + 1, sizeof *sets);
+    uint32_t *elems = calloc((size_t)ne + 1, sizeof *elems);
+    uint32_t n = ce && cs && sets && elems ? kernel_components(r->core, ce, cs) : UINT32_MAX;
+    for (uint32_t s = 0; n != UINT32_MAX && s < ns; s++)
+        sets[cs[s]]++;
+    for (uint32_t e = 0; n != UINT32_MAX && e < ne; e++)
+        elems[ce[e]]++;
+    for (uint32_t c = 0; n != UINT32_MAX && c < n; c++) {
+        r->components += sets[c] > 0;
+        if (sets[c] > r->largest_sets) {
+            r->largest_sets = sets[c];
+            r->largest_elems = elems[c];
+        }
+    }
+    free(ce);
+    free(cs);
+    free(sets);
+    free(elems);
+    return n == UINT32_MAX ? -1 : 0;
+}
+
+/* The kernel of reduce's core (kernel.h), which the searches then work on (r->core, with
+ * r->offset), unless the reductions are off, stopped, or the time is up: then reduce's
+ * core (or none). The certifying search is not given it: it reduces the whole instance
+ * itself, in steps its checker knows (reduce_run_logged()); the kernel only shapes the
+ * cover it starts from. Returns 0, or -1 with err set when memory runs out. */
+static int kernel_phase(mincover_result *r, char *err, size_t errsize)
+{
+    r->core = r->red.core;
+    r->offset = r->red.nforced;
+    if (r->params.reduce && r->params.kernel && r->red.core && !out_of_time(&r->params)) {
+        if (kernel_run(r->red.core, r->params.deadline, &r->params.cancel, &r->kern, err,
+                       errsize))
+            return -1;
+        r->core = r->kern.core;
+        r->offset += r->kern.offset;
+    }
+    if (r->core && count_components(r)) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    return 0;
 }
 
 /* Greedy on the core, the local search from it, then the ILP from the better of the two
@@ -656,7 +718,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     r->budget = r->params.time_limit;
     if (r->params.deadline > 0 && r->params.deadline - t0 < r->budget)
         r->budget = r->params.deadline - t0 > 1e-3 ? r->params.deadline - t0 : 1e-3;
-    if (!r->red.core || (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3)) {
+    if (!r->core || (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3)) {
         /* The limit is spent (a long enumeration, a huge instance): building the local
          * search's state or GLPK's problem alone would overrun it, and past the limit
          * the reductions built no core. The greedy covers stand. */
@@ -664,7 +726,7 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
         *ncand = UINT32_MAX;
         return 0;
     }
-    if (greedy_run(r->red.core, NULL, &g) || greedy_prune(r->red.core, &g, &gp)) {
+    if (greedy_run(r->core, NULL, &g) || greedy_prune(r->core, &g, &gp)) {
         snprintf(err, errsize, "out of memory");
         goto done;
     }
@@ -711,8 +773,8 @@ done:
  * (equal to it there) already credits. */
 static void proof_of(mincover_result *r, uint32_t reduced)
 {
-    bool searched = r->ilp != MINCOVER_ILP_FAILED && r->red.core &&
-                    instance_nsets(r->red.core) > 0;
+    bool searched = r->ilp != MINCOVER_ILP_FAILED && r->core &&
+                    instance_nsets(r->core) > 0;
     uint32_t v;
     r->proof_bound = NULL;
     r->proof_extra = -1;
@@ -771,11 +833,11 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     }
     if (r->lag_ran && r->lag_best < nbest) {
         best = lsbuf;
-        nbest = whole_cover(&r->red, r->lag.elems, r->lag.n, lsbuf);
+        nbest = whole_cover(r, r->lag.elems, r->lag.n, lsbuf);
     }
     if (r->ls_ran && r->ls_best < nbest) {
         best = lsbuf;
-        nbest = whole_cover(&r->red, r->ls.elems, r->ls.n, lsbuf);
+        nbest = whole_cover(r, r->ls.elems, r->ls.n, lsbuf);
     }
     if (ncand != UINT32_MAX && ncand <= nbest) {
         best = cand;
@@ -797,7 +859,7 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     for (uint32_t i = 0; i < r->cover.n; i++)
         instance_elem(h, r->cover.elems[i], &r->solves[i]);
     r->optimum = r->cover.n;
-    uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->red.nforced + core_bound;
+    uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->offset + core_bound;
     /* With a certificate asked for, only what it proves is called proven. */
     r->best_bound = r->params.certificate ? (r->cert.written ? r->cert.bound : 0)
                                           : best_bound(r, reduced);
@@ -841,7 +903,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->sets = instance_nsets(h);
     uint32_t *cand = malloc(((size_t)instance_nelems(h) + 1) * sizeof *cand), ncand;
     uint32_t *lsbuf = malloc(((size_t)instance_nelems(h) + 1) * sizeof *lsbuf);
-    announcer an = { h, &out->params, &out->red, p->start ? p->nstart : UINT32_MAX,
+    announcer an = { h, &out->params, out, p->start ? p->nstart : UINT32_MAX,
                      malloc(((size_t)instance_nelems(h) + 1) * sizeof *an.buf) };
     double t0 = walltime_now();
     if (p->start && !instance_is_cover(h, p->start, p->nstart)) {
@@ -861,6 +923,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     else if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
                        : no_reduction(h, &out->red))
         goto nomem;
+    if (kernel_phase(out, err, errsize))
+        goto fail;
     double t3 = walltime_now();
     uint32_t core_bound = search_phase(h, out, t0, cand, &ncand, &an, err, errsize);
     if (core_bound == UINT32_MAX)
@@ -902,6 +966,7 @@ void mincover_result_free(mincover_result *r)
     greedy_cover_free(&r->runs.best);
     greedy_cover_free(&r->cover);
     reduce_result_free(&r->red);
+    kernel_result_free(&r->kern);
     localsearch_result_free(&r->ls);
     lagcover_result_free(&r->lag);
     ilp_basis_free(&r->basis);

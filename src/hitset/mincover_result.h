@@ -15,6 +15,7 @@
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
 #include "hitset/ilp.h"
+#include "hitset/kernel.h"
 #include "hitset/lagcover.h"
 #include "hitset/localsearch.h"
 #include "hitset/reduce.h"
@@ -72,6 +73,11 @@ typedef struct {
     uint64_t seed;         /* their random seed (default 1) */
     bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
+    bool kernel;           /* then the kernel's rules (kernel.h) on reduce's core, for the
+                              searches (default off, so that lp_bound stays the
+                              instance's LP value in a study's tables; `t24 cover` turns
+                              it on: offset + the kernel's LP is at least that value, and
+                              is lp_bound then; nothing without reduce) */
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
     ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
     mincover_lp lp;        /* the LP bound's method (default MINCOVER_LP_AUTO) */
@@ -162,6 +168,13 @@ typedef struct {
     reduce_result red;             /* what the reductions removed, and the core; when
                                       the limit stopped them (rounds 0: it had passed
                                       before them), no core, and no search followed */
+    kernel_result kern;            /* the kernel of red.core (params.kernel), or zeroed
+                                      (kern.core NULL) when none was made */
+    const instance *core;          /* what the searches work on: kern.core, else red.core */
+    uint32_t offset;               /* optimum = offset + optimum(core): red.nforced +
+                                      kern.offset */
+    uint32_t components;           /* the core's components holding a set (0: no core) */
+    uint32_t largest_elems, largest_sets; /* the one of most sets */
     bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
     uint32_t ls_start;             /* its start: forced + the better of pruned greedy
                                       and the Lagrangian cover on the core */

@@ -208,6 +208,7 @@ void hs_params_init(hs_params *p)
     p->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
     p->seed = d.seed;
     p->reduce = d.reduce;
+    p->kernel = d.kernel;
     p->coverage = d.coverage;
     p->engine = engine_outside(d.engine);
     p->lp = lp_outside(d.lp);
@@ -251,6 +252,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->settled_runs = p->settled_runs;
     q->seed = p->seed;
     q->reduce = p->reduce;
+    q->kernel = p->kernel;
     q->coverage = p->coverage;
     q->engine = engine_inside(p->engine);
     q->lp = lp_inside(p->lp);
@@ -356,6 +358,25 @@ static void report_phases(const mincover_result *r, hs_report *out)
     out->seconds = sec;
 }
 
+/* What the kernel's rules removed, and its components. */
+static void report_kernel(const mincover_result *r, hs_report *out)
+{
+    const kernel_result *k = &r->kern;
+    hs_kernel_stats *ks = &out->kernel;
+    memset(ks, 0, sizeof *ks);
+    if (!k->core)
+        return;
+    *ks = (hs_kernel_stats){ true, k->offset, k->rounds, k->stopped,
+                             instance_nelems(k->core), instance_nsets(k->core),
+                             r->components, r->largest_elems, r->largest_sets,
+                             { { 0 } }, k->seconds };
+    for (int i = 0; i < HS_KERNEL_RULES && i < KERNEL_RULES; i++) {
+        const kernel_rule_stats *x = &k->rule[i];
+        ks->rule[i] = (hs_kernel_rule){ kernel_rule_name((kernel_rule)i), x->elems, x->sets,
+                                        x->applied, x->seconds };
+    }
+}
+
 /* The verdict and the lower bounds, copied. */
 static void report_verdict(const mincover_result *r, hs_report *out)
 {
@@ -420,6 +441,7 @@ static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
                                          how many of extra_bound[] are used) */
     report_verdict(r, out);
     report_phases(r, out);
+    report_kernel(r, out);
     out->cover = r->cover.elems;
     out->adds = r->cover.adds;
     out->solves = r->solves;

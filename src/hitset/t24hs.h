@@ -220,6 +220,11 @@ typedef struct {
      * HS_EXTRA_BOUNDS_MAX. */
     const hs_bound_row *extra_bounds;
     uint32_t nextra_bounds;
+    /* After the reductions, the kernel's rules (the vertex-cover ones among them) give
+     * the searches a smaller instance (default off; nothing without reduce). With it,
+     * hs_report.lp_bound is the kernel's LP value plus what the rules took, at least
+     * the instance's LP value (and still at most the optimum). */
+    bool kernel;
 } hs_params;
 
 HS_API void hs_params_init(hs_params *p);
@@ -253,6 +258,30 @@ typedef struct {
     bool stopped;             /* the time limit ended them before that */
     uint32_t core_elems, core_sets;
 } hs_reduce_stats;
+
+/* The kernel's rules on the reductions' core (hs_params.kernel), each: the elements and
+ * sets it removed, how often it fired, its seconds. In this order, named "forced",
+ * "dominated_sets", "dominated_elements", "vertex_cover_domination",
+ * "degree_two_folding" (docs/cli.md says what each does). */
+#define HS_KERNEL_RULES 5
+typedef struct {
+    const char *name;
+    uint32_t elems, sets, applied;
+    double seconds;
+} hs_kernel_rule;
+
+/* The kernel the searches worked on: optimum = the reductions' forced elements +
+ * offset + the kernel's optimum; its components (of the element-set incidence, sets
+ * alone counted: an element in no set is none). */
+typedef struct {
+    bool ran;
+    uint32_t offset, rounds;
+    bool stopped;             /* the time limit ended its passes (the kernel stands) */
+    uint32_t core_elems, core_sets;
+    uint32_t components, largest_elems, largest_sets;
+    hs_kernel_rule rule[HS_KERNEL_RULES];
+    double seconds;
+} hs_kernel_stats;
 
 /* The Lagrangian cover heuristic (on large cores, where column generation ran). */
 typedef struct {
@@ -345,6 +374,7 @@ typedef struct {
      * the value (forced elements included). */
     bool extra_bound_ran[HS_EXTRA_BOUNDS_MAX];
     uint32_t extra_bound[HS_EXTRA_BOUNDS_MAX];
+    hs_kernel_stats kernel; /* kernel.ran false: none was made */
 } hs_report;
 
 /* Runs the whole search on h under p (NULL: the defaults). Returns 0 with *out filled

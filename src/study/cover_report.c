@@ -49,6 +49,59 @@ static void json_reductions(cJSON *o, const hs_report *r, const vocabulary *w)
     cJSON_AddNumberToObject(j, w->core_sets, red->core_sets);
 }
 
+/* The kernel (null when none was made): what each rule removed, its components. */
+static void json_kernel(cJSON *o, const hs_report *r, bool timings)
+{
+    const hs_kernel_stats *k = &r->kernel;
+    if (!k->ran) {
+        cJSON_AddNullToObject(o, "kernel");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "kernel");
+    cJSON_AddNumberToObject(j, "offset", k->offset);
+    cJSON_AddNumberToObject(j, "rounds", k->rounds);
+    cJSON_AddBoolToObject(j, "stopped", k->stopped);
+    cJSON_AddNumberToObject(j, "elements", k->core_elems);
+    cJSON_AddNumberToObject(j, "sets", k->core_sets);
+    cJSON_AddNumberToObject(j, "components", k->components);
+    cJSON_AddNumberToObject(j, "largest_component_elements", k->largest_elems);
+    cJSON_AddNumberToObject(j, "largest_component_sets", k->largest_sets);
+    cJSON *rules = cJSON_AddObjectToObject(j, "rules");
+    for (int i = 0; i < HS_KERNEL_RULES; i++) {
+        cJSON *x = cJSON_AddObjectToObject(rules, k->rule[i].name);
+        cJSON_AddNumberToObject(x, "applied", k->rule[i].applied);
+        cJSON_AddNumberToObject(x, "elements", k->rule[i].elems);
+        cJSON_AddNumberToObject(x, "sets", k->rule[i].sets);
+        if (timings)
+            cJSON_AddNumberToObject(x, "seconds", k->rule[i].seconds);
+    }
+    if (timings)
+        cJSON_AddNumberToObject(j, "seconds", k->seconds);
+}
+
+/* The kernel's lines of the text report: the rules that fired, the kernel left. */
+static void text_kernel(FILE *out, const hs_kernel_stats *k, bool timings)
+{
+    if (!k->ran)
+        return;
+    char label[64];
+    snprintf(label, sizeof label, "kernel (%u round%s%s)", k->rounds, k->rounds == 1 ? "" : "s",
+             k->stopped ? ", stopped" : "");
+    for (int i = 0; i < HS_KERNEL_RULES; i++) {
+        if (k->rule[i].applied == 0 && k->rule[i].elems + k->rule[i].sets == 0)
+            continue;
+        fprintf(out, "  %-40s %s: %u classes, %u hands", label, k->rule[i].name,
+                k->rule[i].elems, k->rule[i].sets);
+        if (timings)
+            fprintf(out, " (%.3f s)", k->rule[i].seconds);
+        fprintf(out, "\n");
+        label[0] = 0;
+    }
+    fprintf(out, "  %-40s %u classes x %u hands (+%u), %u components (largest %u x %u)\n",
+            "kernel left for the searches", k->core_elems, k->core_sets, k->offset,
+            k->components, k->largest_elems, k->largest_sets);
+}
+
 static void json_local_search(cJSON *o, const hs_report *r, bool timings)
 {
     const hs_local_search_stats *ls = &r->local_search;
@@ -182,6 +235,7 @@ void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
     cJSON_AddNumberToObject(g, "pruned_min", r->runs.pruned_min);
     cJSON_AddNumberToObject(g, "pruned_max", r->runs.pruned_max);
     json_reductions(o, r, w);
+    json_kernel(o, r, timings);
     json_lp(o, r, timings);
     json_local_search(o, r, timings);
     cJSON_AddNumberToObject(o, "optimum", r->size);
@@ -308,6 +362,7 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
             red->dominated_sets, red->dominated_elems, red->emptied_elems);
     fprintf(out, "  %-40s %u classes x %u hands\n", "core left for the ILP", red->core_elems,
             red->core_sets);
+    text_kernel(out, &r->kernel, timings);
     if (lag->ran)
         fprintf(out, "  %-40s %10u  (%u fixing rounds, best in round %u)\n",
                 "Lagrangian cover on the core", lag->best, lag->rounds, lag->best_round);
