@@ -1,12 +1,9 @@
-/* t24-check.c - the independent checker of t24's certificates (docs/certificates.md).
- * A certificate (docs/formats.md, "Certificates (`t24-certificate 1`)", the contract here)
- * is a search tree whose leaves prove a lower bound by weak duality. This file is the whole
- * checker and shares no code with t24 (libc alone, its own PACE reader, exact integers,
- * every overflow checked), so that a bug in t24 cannot vouch for itself; it is compact
- * (short ifs on one line) to be read in one sitting. The tree is read once, in preorder;
- * the state of the node being read (F1, F0, dropped rows, cut rows in scope) is kept by an
- * explicit stack of its ancestors, each undoing its change when its child's subtree ends:
- * a deep tree costs heap, never C stack. */
+/* t24-check.c - the independent checker of t24's certificates (docs/certificates.md; the
+ * format, its contract: docs/formats.md). It shares no code with t24 (libc alone, its own
+ * PACE reader, exact integers, every overflow checked): a bug in t24 cannot vouch for itself.
+ * The tree is read once, in preorder; the state of the node being read (F1, F0, dropped rows,
+ * cuts in scope) is kept by an explicit stack of its ancestors, each undoing its change when
+ * its child's subtree ends: a deep tree costs heap, not C stack. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -25,16 +22,14 @@
 #define CERT_LINE_MAX    (1ul << 28) /* a certificate line: memory stays bounded */
 #define NUM_MAX          (1ull << 62) /* D, every multiplier, every cut coefficient */
 
-typedef __int128 i128;
-typedef unsigned long long ull; /* for printf */
-enum { FREE, IN, OUT };         /* an element: free, in F1, in F0 */
+__extension__ typedef __int128 i128; /* GCC's and Clang's; __extension__ for -pedantic */
+typedef unsigned long long ull;      /* for printf */
+enum { FREE, IN, OUT };              /* an element: free, in F1, in F0 */
 
-/* "t24-check: what: why" on stderr; returns status. */
 static int say(int status, const char *what, const char *why) {
     fprintf(stderr, "t24-check: %s%s%s\n", what, *why ? ": " : "", why);
     return status;
 }
-/* Out of memory ends the run (status 2): a checker has nothing to save or clean up. */
 static void *need_memory(void *p) {
     if (!p) exit(say(2, "out of memory", ""));
     return p;
@@ -45,29 +40,31 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size) {
     while (*cap < need) *cap = *cap ? 2 * *cap : 16;
     return need_memory(realloc(p, *cap * size));
 }
-
+static FILE *open_or_exit(const char *path) {
+    FILE *fp = fopen(path, "rb");
+    return fp ? fp : (exit(say(2, path, strerror(errno))), NULL);
+}
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
 /* ---- Lines and numbers ---- */
 typedef struct { FILE *fp; char *buf; size_t cap, max; unsigned long lineno; } reader;
-/* The next line, without its end (LF, CR LF or a lone CR, as t24's src/core/lines.c), in
- * r->buf: 1, or 0 at the end. A line with a NUL byte or longer than r->max is refused,
- * never cut short: -1 (-2 for a read error) with the reason in why. */
+/* The next line, without its end (LF, CR LF or CR, as t24's src/core/lines.c), in r->buf: 1,
+ * or 0 at the end; -1 for a line with a NUL byte or longer than r->max (refused, never cut
+ * short), -2 for a read error, the reason in why. */
 static int rd_next(reader *r, char *why, size_t wsz) {
-    size_t n = 0;
-    bool any = false, nul = false;
-    for (int c; (c = getc(r->fp)) != EOF;) {
-        any = true;
-        if (c == '\n') break;
-        if (c == '\r') { /* CR LF, or a CR alone */
-            if ((c = getc(r->fp)) != '\n' && c != EOF) ungetc(c, r->fp);
-            break;
-        }
+    size_t n = 0; /* the line's length, counted up to r->max + 1 */
+    bool nul = false;
+    int c = getc(r->fp);
+    if (c == EOF && !ferror(r->fp)) return 0;
+    for (; c != EOF && c != '\n' && c != '\r'; c = getc(r->fp), n += n <= r->max) {
         nul |= c == '\0';
         if (n < r->max) r->buf = grow(r->buf, &r->cap, n + 2, 1), r->buf[n] = (char)c;
-        n += n <= r->max; /* stops counting past the maximum */
     }
+    if (c == '\r' && (c = getc(r->fp)) != '\n' && c != EOF) ungetc(c, r->fp); /* a CR alone */
     if (ferror(r->fp))
         return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
-    if (!any) return 0;
     r->lineno++;
     if (nul || n > r->max)
         return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? "a NUL byte" : "too long"), -1;
@@ -85,20 +82,6 @@ static const char *digits(const char *p, uint64_t max, uint64_t *x) {
     }
     return p;
 }
-
-/* ---- The instance (PACE .hgr) and the cover ---- */
-typedef struct {
-    uint32_t n, m, *el, *es; /* el: the sets' elements, 0-based; es: the elements' sets */
-    uint64_t *off, *eoff; /* set s is el[off[s] .. off[s+1]), ascending; e in es[eoff[e] ..] */
-} hgr;
-/* "p hs N M" as t24 reads it: a blank before each count, digits, at most 2^32 - 1. */
-static bool pace_header(const char *p, uint64_t *n, uint64_t *m) {
-    if (strncmp(p, "p hs", 4) != 0) return false;
-    p += 4;
-    for (int i = 0; i < 2 && p; i++)
-        p = *p == ' ' || *p == '\t' ? digits(p + strspn(p, " \t"), UINT32_MAX, i ? m : n) : NULL;
-    return p && p[strspn(p, " \t")] == '\0';
-}
 /* A line of blank-separated numbers min..max, appended to *v. How many, or -1. */
 static long numbers(const char *p, uint64_t min, uint64_t max, uint32_t **v, size_t *len,
                     size_t *cap) {
@@ -113,12 +96,19 @@ static long numbers(const char *p, uint64_t min, uint64_t max, uint32_t **v, siz
     }
     return k;
 }
-static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+/* ---- The instance (PACE .hgr) and the cover ---- */
+typedef struct {
+    uint32_t n, m, *el, *es; /* el: the sets' elements, 0-based; es: the elements' sets */
+    uint64_t *off, *eoff; /* set s is el[off[s] .. off[s+1]), ascending; e in es[eoff[e] ..] */
+} hgr;
+/* "p hs N M" as t24 reads it: a blank before each count, digits, at most 2^32 - 1. */
+static bool pace_header(const char *p, uint64_t *n, uint64_t *m) {
+    p = strncmp(p, "p hs", 4) == 0 ? p + 4 : NULL;
+    for (int i = 0; i < 2 && p; i++)
+        p = *p == ' ' || *p == '\t' ? digits(p + strspn(p, " \t"), UINT32_MAX, i ? m : n) : NULL;
+    return p && p[strspn(p, " \t")] == '\0';
 }
-/* The sets as read (1-based) made 0-based, ascending, without repeats; then the sets of
- * each element (the transpose). */
+/* The sets as read (1-based) made 0-based, ascending, without repeats; then their transpose. */
 static void hgr_index(hgr *h) {
     uint64_t k = 0, a = 0;
     for (uint32_t s = 0; s < h->m; s++) {
@@ -136,27 +126,26 @@ static void hgr_index(hgr *h) {
     for (uint32_t s = 0; s < h->m; s++) /* eoff[e + 1]: e's next slot, at the end e's end */
         for (uint64_t i = h->off[s]; i < h->off[s + 1]; i++) h->es[h->eoff[h->el[i] + 1]++] = s;
 }
-/* Reads a PACE instance as t24 does (src/hitset/pace.c): `c` lines are comments, empty
- * lines before the header skipped, then one header and M non-empty sets of elements 1..N.
- * Returns 0, or 2 with the reason in why. */
-static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
-    reader r = { fp, NULL, 0, PACE_LINE_MAX, 0 };
+/* The PACE instance at path, read as t24 does (src/hitset/pace.c): `c` lines, and empty
+ * lines before the header, skipped; one header; M non-empty sets of 1..N. Else exits 2. */
+static void hgr_read(const char *path, hgr *h) {
+    reader r = { open_or_exit(path), NULL, 0, PACE_LINE_MAX, 0 };
     size_t len = 0, cap = 0, ocap = 1;
     uint64_t n = 0, m = 0, sets = 0;
     bool header = false;
     int st;
-    h->off = need_memory(calloc(1, sizeof *h->off)), h->el = NULL;
+    char why[300];
     const char *no = NULL;
-    while (!no && (st = rd_next(&r, why, wsz)) > 0) {
-        const char *line = r.buf;
+    h->off = need_memory(calloc(1, sizeof *h->off));
+    while (!no && (st = rd_next(&r, why, sizeof why)) > 0) {
         long k = 0;
-        if (line[0] == 'c' || (line[0] == '\0' && !header)) continue;
-        if (line[0] == 'p' && (header || !pace_header(line, &n, &m)))
+        if (r.buf[0] == 'c' || (r.buf[0] == '\0' && !header)) continue;
+        if (r.buf[0] == 'p' && (header || !pace_header(r.buf, &n, &m)))
             no = "expected one header 'p hs N M' (N, M from 0 to 4294967295)";
-        else if (line[0] == 'p' && n > PACE_MAX_ELEMS) no = "more than 2^24 elements";
-        else if (line[0] == 'p') header = true;
+        else if (r.buf[0] == 'p' && n > PACE_MAX_ELEMS) no = "more than 2^24 elements";
+        else if (r.buf[0] == 'p') header = true;
         else if (!header) no = "a set before the header";
-        else if ((k = numbers(line, 1, n, &h->el, &len, &cap)) < 0) no = "not elements 1..N";
+        else if ((k = numbers(r.buf, 1, n, &h->el, &len, &cap)) < 0) no = "not elements 1..N";
         else if (k == 0) no = "an empty set: no hitting set exists";
         else if (sets++ == m) no = "more sets than the header announces";
         else if (len > PACE_MAX_ENTRIES) no = "more than 2^27 elements in all sets";
@@ -164,19 +153,18 @@ static int hgr_read(FILE *fp, hgr *h, char *why, size_t wsz) {
             h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }
     free(r.buf);
-    if (no) return snprintf(why, wsz, "line %lu: %s", r.lineno, no), 2;
-    if (st < 0) return 2;
-    if (!header || sets != m)
-        return snprintf(why, wsz, "%s", header ? "fewer sets than the header's" : "no header"), 2;
+    if (no) snprintf(why, sizeof why, "line %lu: %s", r.lineno, no);
+    else if (st == 0 && (!header || sets != m))
+        strcpy(why, header ? "fewer sets than the header's" : "no header");
+    if (no || st < 0 || !header || sets != m) exit(say(2, path, why)); /* st < 0: why is set */
     h->n = (uint32_t)n, h->m = (uint32_t)m;
-    return hgr_index(h), 0;
+    hgr_index(h);
 }
 static uint64_t fnv(uint64_t x, const char *s) {
     for (; *s; s++) x = (x ^ (unsigned char)*s) * 0x100000001b3ull;
     return x;
 }
-/* The checksum of the spec: FNV-1a 64 of "p hs N M\n", then of each set's elements
- * (ascending, distinct, 1-based, one space between) and "\n". */
+/* The spec's checksum: FNV-1a 64 of "p hs N M\n", then each set ascending, distinct, 1-based. */
 static uint64_t hgr_checksum(const hgr *h) {
     char b[48];
     snprintf(b, sizeof b, "p hs %u %u\n", h->n, h->m);
@@ -186,13 +174,13 @@ static uint64_t hgr_checksum(const hgr *h) {
             snprintf(b, sizeof b, "%s%u", i > h->off[s] ? " " : "", h->el[i] + 1), x = fnv(x, b);
     return x;
 }
-/* A cover as `t24 cover` writes it: its size, then its elements (1-based; `c` lines are
- * comments). Returns 0 with the size in *size, 2 when malformed, 1 when a set is missed. */
-static int cover_check(FILE *fp, const char *path, const hgr *h, uint64_t *size) {
-    reader r = { fp, NULL, 0, PACE_LINE_MAX, 0 };
+/* The size of the cover at path, as `t24 cover` writes it: its size, then its elements
+ * (1-based; `c` lines skipped). A cover refused ends the run: 2 malformed, 1 a set missed. */
+static uint64_t cover_read(const char *path, const hgr *h) {
+    reader r = { open_or_exit(path), NULL, 0, PACE_LINE_MAX, 0 };
     uint32_t *v = NULL;
-    size_t len = 0, cap = 0, i = 1;
-    uint8_t *in = need_memory(calloc((size_t)h->n + 1, 1));
+    size_t len = 0, cap = 0;
+    uint8_t *in = need_memory(calloc((size_t)h->n + 1, 1)); /* in[e]: element e + 1 seen */
     char why[200];
     int st, rc = 0;
     while ((st = rd_next(&r, why, sizeof why)) > 0)
@@ -201,44 +189,39 @@ static int cover_check(FILE *fp, const char *path, const hgr *h, uint64_t *size)
     if (st) rc = 2;
     else if (!len || len - 1 != v[0])
         rc = 2, strcpy(why, len ? "its size is not its length" : "empty");
-    for (*size = rc ? 0 : v[0]; !rc && i < len && v[i] && v[i] <= h->n && !in[v[i] - 1]; i++)
-        in[v[i] - 1] = 1;
-    if (!rc && i < len) /* the element that stopped the loop */
-        rc = 2, strcpy(why, v[i] && v[i] <= h->n ? "a repeated element" : "not 1..N");
+    for (size_t i = 1; !rc && i < len; i++) /* in[e - 1]++ is 1 for a repeated e */
+        if (!v[i] || v[i] > h->n || in[v[i] - 1]++)
+            rc = 2, strcpy(why, v[i] && v[i] <= h->n ? "a repeated element" : "not 1..N");
     for (uint32_t s = 0; !rc && s < h->m; s++) {
         uint64_t e = h->off[s];
         while (e < h->off[s + 1] && !in[h->el[e]]) e++;
         if (e == h->off[s + 1])
             rc = 1, snprintf(why, sizeof why, "not a cover: set %u missed", s + 1);
     }
+    uint64_t size = rc ? 0 : v[0];
     free(in), free(v), free(r.buf);
-    return rc ? say(rc, path, why) : 0;
+    if (rc) exit(say(rc, path, why)); /* after the frees: a leak checker sees none */
+    return size;
 }
-
 /* ---- The certificate: the state of the node being read ---- */
 typedef struct { uint64_t row, v; } pair;                      /* a multiplier v / D */
 typedef struct { uint64_t stamp; uint32_t hits; bool dropped; } rowstate; /* hits: sets */
-typedef struct { /* the j-th cut line of the tree: row M + j, >= b; its coefficients */
-    uint64_t j;     /* in cutel[start ..] (ascending) and cutco[start ..] */
-    size_t start, len;
-    i128 b;
-    rowstate st;
-} cut;
+/* Row M + j, of the j-th cut line: cutco[start + i] on cutel[start + i] (ascending), i < len. */
+typedef struct { uint64_t j; size_t start, len; i128 b; rowstate st; } cut;
 /* A row as it stands: a set (co NULL: coefficients 1, b = 1) or a cut. */
 typedef struct { const uint32_t *el; const int64_t *co; uint64_t len; i128 b; rowstate *st; } rowv;
-enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT };
+enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT, N_KINDS };
 typedef struct {
     int kind;
-    unsigned long line; /* of its node line */
-    uint64_t arg, arg2, nchild, next;  /* E, S (0-based) or R, F; its children; the one read */
-    size_t free_start, y_start, y_len; /* a split's elements in sfree; its y in ys */
     long yframe; /* the nearest frame, this one or above, whose line carries y; or -1 */
+    uint64_t line, arg, arg2, nchild, next; /* its line; E, S (0-based) or R, F; its children */
+    size_t free_start, y_start, y_len;      /* a split's elements in sfree; its y in ys */
 } frame;
 typedef struct {
-    const hgr *h;
+    hgr h; /* the instance */
     uint64_t K, D, nf1, stampnow, cuts_total, nopen;
     reader rd;
-    char **tok, open_name[80], why[600];
+    char **tok, open[120], why[600]; /* open: the first open node's name and line */
     uint8_t *state;    /* per element */
     i128 *acc;         /* per element: sum of V a in one list; else 0 */
     uint32_t *touched, *cutel, *sfree; /* elements whose acc is not 0; cuts'; splits' */
@@ -246,11 +229,10 @@ typedef struct {
     rowstate *sets;    /* per set */
     cut *cuts;         /* the cut rows in scope, j ascending */
     pair *ys;          /* the multipliers of the nodes on the stack */
-    frame *fr;         /* the ancestors of the node being read (and the node, a moment) */
+    frame *fr;         /* the node being read and its ancestors, root first */
     size_t ntok, tokcap, ntouched, ncuts, cutcap, cutlen, elcap, cocap, nys, yscap, nsfree,
         sfcap, nfr, frcap;
     bool done;         /* the root's subtree is complete */
-    unsigned long open_line;
 } checker;
 /* Records why the line being read fails; returns 1, the status of a failed check. */
 static int fail(checker *k, const char *fmt, ...) {
@@ -263,71 +245,51 @@ static int fail(checker *k, const char *fmt, ...) {
 /* Element e enters state s; the sets' hit counts and |F1| follow. */
 static void set_state(checker *k, uint32_t e, uint8_t s) {
     int d = (s == IN) - (k->state[e] == IN);
-    for (uint64_t i = k->h->eoff[e]; d && i < k->h->eoff[e + 1]; i++)
-        k->sets[k->h->es[i]].hits += (uint32_t)d; /* d = -1 wraps to a decrement */
+    for (uint64_t i = k->h.eoff[e]; d && i < k->h.eoff[e + 1]; i++)
+        k->sets[k->h.es[i]].hits += (uint32_t)d; /* d = -1 wraps to a decrement */
     k->nf1 += (uint64_t)(int64_t)d;
     k->state[e] = s;
 }
-/* Row r (sets 1..M, then M + j for the j-th cut line) into *v. Returns 0, or 1 when no
- * such row is in scope here (a cut's row exists only below its cut line). */
+static int cmp_cut(const void *a, const void *b) {
+    uint64_t x = ((const cut *)a)->j, y = ((const cut *)b)->j;
+    return (x > y) - (x < y);
+}
+/* Row r into *v (0), or fail: sets 1..M, then M + j for the j-th cut line, in scope below it. */
 static int row_find(checker *k, uint64_t r, rowv *v) {
-    const hgr *h = k->h;
-    uint64_t j = r - h->m;
+    const hgr *h = &k->h;
+    cut key = { .j = r - h->m }, *c = NULL;
     if (r >= 1 && r <= h->m)
         return *v = (rowv){ h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
                             &k->sets[r - 1] }, 0;
-    for (size_t lo = 0, hi = k->ncuts; r > h->m && lo < hi;) { /* binary search by j */
-        size_t mid = lo + (hi - lo) / 2;
-        cut *c = &k->cuts[mid];
-        if (c->j == j) return *v = (rowv){ k->cutel + c->start, k->cutco + c->start, c->len,
-                                           c->b, &c->st }, 0;
-        *(c->j < j ? &lo : &hi) = c->j < j ? mid + 1 : mid;
-    }
-    if (r == 0 || j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
-    return fail(k, "row %llu (cut %llu) is not in scope: that cut is no ancestor", (ull)r, (ull)j);
+    if (r > h->m && k->ncuts) c = bsearch(&key, k->cuts, k->ncuts, sizeof key, cmp_cut);
+    if (c) return *v = (rowv){ k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st }, 0;
+    if (r == 0 || key.j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
+    return fail(k, "row %llu (cut %llu) is not in scope: that cut is no ancestor", (ull)r,
+                (ull)key.j);
 }
-/* b' = b - (its coefficients over F1). No overflow: |b| and the coefficients are at most
- * 2^62, and there are at most 2^24 elements. */
+/* b' = b - (its coefficients over F1): no overflow, with |b|, a <= 2^62 and N <= 2^24. */
 static i128 residual(const checker *k, const rowv *v) {
     i128 b = v->co ? v->b : 1 - (i128)v->st->hits;
     for (uint64_t i = 0; v->co && i < v->len; i++) b -= k->state[v->el[i]] == IN ? v->co[i] : 0;
     return b;
 }
-/* a_{R,e}, by binary search of the row's ascending elements. */
+/* a_{R,e}: e's coefficient in row v, or 0. */
 static int64_t coef(const rowv *v, uint32_t e) {
-    for (uint64_t lo = 0, hi = v->len; lo < hi;) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (v->el[mid] == e) return v->co ? v->co[mid] : 1;
-        *(v->el[mid] < e ? &lo : &hi) = v->el[mid] < e ? mid + 1 : mid;
-    }
-    return 0;
+    const uint32_t *p = v->len ? bsearch(&e, v->el, v->len, sizeof e, cmp_u32) : NULL;
+    return !p ? 0 : v->co ? v->co[p - v->el] : 1;
 }
 /* Why row v is not live (live: not dropped, b' > 0), or NULL when it is. */
 static const char *row_dead(const checker *k, const rowv *v) {
     return v->st->dropped ? "dropped" : residual(k, v) > 0 ? NULL : v->co ? "met" : "hit by F1";
 }
-/* acc[e] += V a_{R,e} on the free elements of row v, listing each e as its acc leaves 0.
- * Returns 0, or 1 on overflow. */
-static int accumulate(checker *k, const rowv *v, uint64_t V) {
-    for (uint64_t i = 0; V && i < v->len; i++) {
-        uint32_t e = v->el[i];
-        if (k->state[e] != FREE) continue;
-        i128 a = (i128)V * (v->co ? v->co[i] : 1); /* both at most 2^62: no overflow */
-        if (k->acc[e] == 0 && a > 0) k->touched[k->ntouched++] = e;
-        if (__builtin_add_overflow(k->acc[e], a, &k->acc[e])) return 1;
-    }
-    return 0;
-}
-
-/* ---- The certificate: lines ---- */
 /* The next line holding a token, split in place into k->tok; a line whose first token is
  * `c` is a comment. Returns 0, -1 at the end, 1 for a refused line; a read error exits 2. */
 static int next_line(checker *k) {
     int st;
-    char *save, why[200];
+    char why[200];
     while ((st = rd_next(&k->rd, why, sizeof why)) > 0) {
         k->ntok = 0;
-        for (char *p = strtok_r(k->rd.buf, " \t", &save); p; p = strtok_r(NULL, " \t", &save)) {
+        for (char *p = strtok(k->rd.buf, " \t"); p; p = strtok(NULL, " \t")) {
             k->tok = grow(k->tok, &k->tokcap, k->ntok + 1, sizeof *k->tok);
             k->tok[k->ntok++] = p;
         }
@@ -345,33 +307,33 @@ static int number(checker *k, const char *s, uint64_t min, uint64_t max, const c
         return fail(k, "%s %.40s is out of range (%llu to %llu)", what, s, (ull)min, (ull)max);
     return 0;
 }
-/* One line of the head: the word, then nargs tokens, the i-th a number up to max[i]. */
-static int header(checker *k, const char *word, size_t nargs, const uint64_t *max, uint64_t *x) {
+static int head_line(checker *k, const char *word, size_t nargs) {
     int rc = next_line(k);
     if (rc > 0) return rc;
     if (rc < 0 || strcmp(k->tok[0], word) != 0 || k->ntok != nargs + 1)
         return fail(k, "expected '%s' and %zu argument%s", word, nargs, nargs == 1 ? "" : "s");
-    for (size_t i = 0; max && i < nargs; i++)
-        if (max[i] && number(k, k->tok[i + 1], max[i] == NUM_MAX, max[i], word, &x[i])) return 1;
     return 0;
 }
 /* The head: the version, the instance (N, M, checksum), the bound K, D, then `tree`. */
 static int read_head(checker *k, uint64_t checksum) {
-    static const uint64_t u32[] = { UINT32_MAX, UINT32_MAX, 0 }, d[] = { NUM_MAX };
-    uint64_t nm[3];
+    uint64_t n, m;
     char sum[17];
     snprintf(sum, sizeof sum, "%016llx", (ull)checksum);
-    if (header(k, "t24-certificate", 1, NULL, NULL)) return 1;
+    if (head_line(k, "t24-certificate", 1)) return 1;
     if (strcmp(k->tok[1], "1")) return fail(k, "version %.20s: this checker reads 1", k->tok[1]);
-    if (header(k, "instance", 3, u32, nm)) return 1;
-    if (nm[0] != k->h->n || nm[1] != k->h->m)
+    if (head_line(k, "instance", 3) || number(k, k->tok[1], 0, UINT32_MAX, "instance", &n) ||
+        number(k, k->tok[2], 0, UINT32_MAX, "instance", &m))
+        return 1;
+    if (n != k->h.n || m != k->h.m)
         return fail(k, "for %llu elements and %llu sets, but the instance has %u and %u",
-                    (ull)nm[0], (ull)nm[1], k->h->n, k->h->m);
+                    (ull)n, (ull)m, k->h.n, k->h.m);
     if (strcmp(k->tok[3], sum) != 0)
         return fail(k, "checksum %.20s is not the instance's %s (another instance, or its sets "
                     "in another order)", k->tok[3], sum);
-    if (header(k, "bound", 1, u32, &k->K) || header(k, "denominator", 1, d, &k->D)) return 1;
-    return header(k, "tree", 0, NULL, NULL);
+    if (head_line(k, "bound", 1) || number(k, k->tok[1], 0, UINT32_MAX, "bound", &k->K) ||
+        head_line(k, "denominator", 1) || number(k, k->tok[1], 1, NUM_MAX, "denominator", &k->D))
+        return 1;
+    return head_line(k, "tree", 0);
 }
 /* Tokens R:V from tok[*i] up to a token `stop` or the end, onto k->ys: rows in scope, each
  * once (its stamp is stampnow once seen), V at most 2^62, live (else only not dropped). */
@@ -396,27 +358,36 @@ static int read_pairs(checker *k, size_t *i, const char *stop, bool live) {
     }
     return 0;
 }
-
 /* ---- The certificate: what each node claims ---- */
-/* Over multipliers p[0..n) (rows not live left out when live_only): sum_R V_R b'_R into
- * *sum, and V_R a_{R,e} into acc[e] (accumulate). Returns 0, or 1 on overflow. */
+/* Over multipliers p[0..n), rows not live left out when live_only: sum_R V_R b'_R into *sum,
+ * and V_R a_{R,e} into acc[e] for free e, listed in touched as its acc leaves 0. 1: overflow. */
 static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *sum) {
     i128 t;
     rowv v;
-    for (size_t i = 0; i < n; i++)
-        if (row_find(k, p[i].row, &v) || (!(live_only && row_dead(k, &v)) &&
-            (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
-             __builtin_add_overflow(*sum, t, sum) || accumulate(k, &v, p[i].v))))
+    for (size_t i = 0; i < n; i++) {
+        if (row_find(k, p[i].row, &v)) return 1; /* never: it was in scope when read */
+        if (live_only && row_dead(k, &v)) continue;
+        if (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
+            __builtin_add_overflow(*sum, t, sum))
             return fail(k, "arithmetic overflow");
+        for (uint64_t j = 0; p[i].v && j < v.len; j++) {
+            uint32_t e = v.el[j];
+            i128 a = (i128)p[i].v * (v.co ? v.co[j] : 1); /* both at most 2^62: no overflow */
+            if (k->state[e] != FREE) continue;
+            if (k->acc[e] == 0 && a > 0) k->touched[k->ntouched++] = e;
+            if (__builtin_add_overflow(k->acc[e], a, &k->acc[e]))
+                return fail(k, "arithmetic overflow");
+        }
+    }
     return 0;
 }
-/* Whether multipliers p[0..n) prove the leaf: |F1| >= K, or D L(y) > (K - |F1| - 1) D with
+/* Whether frame y's multipliers prove the leaf: |F1| >= K, or D L(y) > (K - |F1| - 1) D with
  * D L(y) = sum_R V_R b'_R + sum over free e of min(0, D - sum_R V_R a_{R,e}), rows not live
  * left out. It costs the rows' lengths: only the free elements they touch are summed. */
-static int leaf_holds(checker *k, const pair *p, size_t n) {
+static int leaf_holds(checker *k, const frame *y) {
     i128 total = 0, t;
     if (k->nf1 >= k->K) return 0;
-    if (combine(k, p, n, true, &total)) return 1;
+    if (combine(k, k->ys + y->y_start, y->y_len, true, &total)) return 1;
     for (size_t i = 0; i < k->ntouched; i++) { /* an untouched free element adds min(0, D) */
         t = (i128)k->D - k->acc[k->touched[i]];
         k->acc[k->touched[i]] = 0; /* reset, for the next list */
@@ -429,19 +400,26 @@ static int leaf_holds(checker *k, const pair *p, size_t n) {
                 "D = %.0Lf (|F1| = %llu)", (long double)total, (long double)need, (ull)k->nf1);
 }
 static i128 ceil_div(i128 a, i128 d) { return a / d + (a % d > 0); } /* d > 0; / truncates */
-/* cut R:U ...: the row with coefficient ceil(sum_R u_R a_{R,e}) on each free e, right-hand
- * side ceil(sum_R u_R b'_R), into *c and the cut arena (in scope once pushed). */
-static int cut_derive(checker *k, const pair *p, size_t n, cut *c) {
+/* cut R:U ..., its list from tok[*i]: the row with coefficient ceil(sum_R u_R a_{R,e}) on each
+ * free e, right-hand side ceil(sum_R u_R b'_R), into cuts[ncuts] and the arena. */
+static int cut_derive(checker *k, size_t *i) {
+    size_t s = k->nys;
     i128 rhs = 0, t;
-    if (combine(k, p, n, false, &rhs)) return 1;
+    if (read_pairs(k, i, "y", false)) return 1;
+    if (k->nys == s) return fail(k, "the cut names no row");
+    k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof *k->cuts);
+    cut *c = &k->cuts[k->ncuts]; /* not in scope yet: ncuts grows once the node's y is read */
+    if (combine(k, k->ys + s, k->nys - s, false, &rhs)) return 1;
+    k->nys = s;
     qsort(k->touched, k->ntouched, sizeof *k->touched, cmp_u32);
-    *c = (cut){ .j = c->j, .start = k->cutlen, .len = k->ntouched, .b = ceil_div(rhs, k->D) };
+    *c = (cut){ .j = ++k->cuts_total, .start = k->cutlen, .len = k->ntouched,
+                .b = ceil_div(rhs, k->D) };
     k->cutel = grow(k->cutel, &k->elcap, k->cutlen + c->len, sizeof *k->cutel);
     k->cutco = grow(k->cutco, &k->cocap, k->cutlen + c->len, sizeof *k->cutco);
-    for (size_t i = 0; i < k->ntouched; i++, k->cutlen++) {
-        k->cutel[k->cutlen] = k->touched[i];
-        t = ceil_div(k->acc[k->touched[i]], k->D);
-        k->acc[k->touched[i]] = 0;
+    for (size_t j = 0; j < k->ntouched; j++, k->cutlen++) {
+        k->cutel[k->cutlen] = k->touched[j];
+        t = ceil_div(k->acc[k->touched[j]], k->D);
+        k->acc[k->touched[j]] = 0;
         if (t > (i128)NUM_MAX) return fail(k, "a coefficient of the cut is above 2^62");
         k->cutco[k->cutlen] = (int64_t)t;
     }
@@ -449,10 +427,12 @@ static int cut_derive(checker *k, const pair *p, size_t n, cut *c) {
     if (c->b > (i128)NUM_MAX || c->b < -(i128)NUM_MAX) return fail(k, "the cut's b is beyond 2^62");
     return 0;
 }
-/* dominated E F: every live row R with a_{R,E} > 0 has F free and a_{R,F} >= b'_R. */
+/* dominated E F, E free: F is not E, not in F0, and every live row R with a_{R,E} > 0 has F
+ * free and a_{R,F} >= b'_R. */
 static int dominated(checker *k, uint32_t e, uint32_t f) {
-    const hgr *h = k->h;
+    const hgr *h = &k->h;
     rowv v;
+    if (f == e || k->state[f] == OUT) return fail(k, "element %u cannot replace %u", f + 1, e + 1);
     for (uint64_t i = h->eoff[e]; i < h->eoff[e + 1]; i++) /* a live set holds F free */
         if (!row_find(k, h->es[i] + 1, &v) && !row_dead(k, &v) && !coef(&v, f))
             return fail(k, "live set %u holds element %u but not %u", h->es[i] + 1, e + 1, f + 1);
@@ -463,37 +443,32 @@ static int dominated(checker *k, uint32_t e, uint32_t f) {
                         (ull)(h->m + k->cuts[i].j), f + 1, e + 1);
     return 0;
 }
-/* The node's own check, at its state; sets f->nchild (and pushes a split's elements). A
- * leaf is proven here: by its own multipliers, or those of ancestor frame a (inherit). */
-static int node_check(checker *k, frame *f, const frame *a) {
+/* The node's own check, at its state; sets f->nchild. A leaf holds by its own multipliers,
+ * `leaf inherit` by frame yframe's. `leaf empty S` is a split on S that has no child. */
+static int node_check(checker *k, frame *f) {
     static const char *const where[] = { "free", "in F1", "in F0" };
-    const hgr *h = k->h;
-    uint64_t s = f->arg, f2 = f->arg2;
+    const frame *y = f->kind == N_LEAF ? f : f->yframe >= 0 ? &k->fr[f->yframe] : NULL;
+    const ull s = f->arg;
     rowv v;
     f->nchild = f->kind == N_BRANCH ? 2 : f->kind >= N_DROP; /* a split: below */
-    if (f->kind == N_LEAF) return leaf_holds(k, k->ys + f->y_start, f->y_len);
-    if (f->kind == N_INHERIT && !a) return fail(k, "leaf inherit, but no ancestor has a y");
-    if (f->kind == N_INHERIT) return leaf_holds(k, k->ys + a->y_start, a->y_len);
-    if (f->kind == N_BRANCH || f->kind == N_DOM) {
-        if (k->state[s] != FREE) return fail(k, "element %llu is %s", s + 1, where[k->state[s]]);
-        if (f->kind == N_DOM && (f2 == s || k->state[f2] == OUT))
-            return fail(k, "element %llu cannot replace %llu", f2 + 1, s + 1);
-        return f->kind == N_DOM ? dominated(k, (uint32_t)s, (uint32_t)f2) : 0;
-    }
+    if (f->kind == N_INHERIT && !y) return fail(k, "leaf inherit, but no ancestor has a y");
+    if (f->kind == N_LEAF || f->kind == N_INHERIT) return leaf_holds(k, y);
+    if ((f->kind == N_BRANCH || f->kind == N_DOM) && k->state[s] != FREE)
+        return fail(k, "element %llu is %s", s + 1, where[k->state[s]]);
+    if (f->kind == N_DOM) return dominated(k, (uint32_t)s, (uint32_t)f->arg2);
     if (f->kind == N_DROP)
-        return row_find(k, s, &v) || (v.st->dropped && fail(k, "row %llu is dropped", (ull)s));
+        return row_find(k, s, &v) || (v.st->dropped && fail(k, "row %llu is dropped", s));
     if (f->kind != N_SPLIT && f->kind != N_EMPTY) return 0;
-    if (k->sets[s].dropped || (f->kind == N_SPLIT && k->sets[s].hits))
+    if (k->sets[s].dropped || k->sets[s].hits)
         return fail(k, "set %llu is %s", s + 1, k->sets[s].dropped ? "dropped" : "hit by F1");
-    for (uint64_t i = h->off[s]; i < h->off[s + 1]; i++) {
-        uint32_t e = h->el[i];
-        if (f->kind == N_EMPTY && k->state[e] != OUT)
-            return fail(k, "set %llu is not empty: %u is %s", s + 1, e + 1, where[k->state[e]]);
-        if (k->state[e] != FREE) continue;
+    for (uint64_t i = k->h.off[s]; i < k->h.off[s + 1]; i++) { /* its free elements, ascending */
+        if (k->state[k->h.el[i]] != FREE) continue;
         k->sfree = grow(k->sfree, &k->sfcap, k->nsfree + 1, sizeof *k->sfree);
-        k->sfree[k->nsfree++] = e; /* ascending, as the set */
+        k->sfree[k->nsfree++] = k->h.el[i];
     }
-    f->nchild = f->kind == N_SPLIT ? k->nsfree - f->free_start : 0;
+    f->nchild = k->nsfree - f->free_start;
+    if (f->kind == N_EMPTY && f->nchild)
+        return fail(k, "set %llu is not empty: %u is free", s + 1, k->sfree[f->free_start] + 1);
     return f->kind == N_SPLIT && !f->nchild ? fail(k, "set %llu has no free element", s + 1) : 0;
 }
 /* Child f->next of f: its change to the state made (enter) or undone. */
@@ -507,32 +482,27 @@ static void child_change(checker *k, frame *f, bool enter) {
 /* The top frame's subtree is complete: what it held for its children goes. */
 static void frame_pop(checker *k) {
     frame *f = &k->fr[--k->nfr];
-    for (size_t i = f->free_start; f->kind == N_SPLIT && i < k->nsfree; i++)
-        set_state(k, k->sfree[i], FREE);
+    while (k->nsfree > f->free_start) set_state(k, k->sfree[--k->nsfree], FREE); /* a split's */
     if (f->kind == N_CUT) k->cutlen = k->cuts[--k->ncuts].start;
     k->nys = f->y_start;
-    k->nsfree = f->free_start;
 }
-/* The words of a node line: its kind, its arguments, then `y` and a list. A cut is
- * derived here, at the node's state, into *c. */
-static int node_parse(checker *k, frame *f, cut *c) {
-    static const char *const words[] = { [N_OPEN] = "open", [N_BRANCH] = "branch",
-        [N_SPLIT] = "split", [N_DROP] = "drop", [N_DOM] = "dominated", [N_CUT] = "cut" };
+/* Node line f: its kind, its arguments (a cut's list, its row derived), then `y` and a list. */
+static int node_parse(checker *k, frame *f) {
+    static const char *const words[N_KINDS] = { "leaf", "leaf", "leaf", "open", "branch",
+        "split", "drop", "dominated", "cut" }; /* leaf inherit, leaf empty: by their 2nd word */
+    static const char *const args[N_KINDS] = { [N_EMPTY] = "set", [N_BRANCH] = "element",
+        [N_SPLIT] = "set", [N_DROP] = "row", [N_DOM] = "element" }; /* dominated: two */
     static const char name[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
     char **t = k->tok;
-    size_t i = 1, n = k->ntok, s = k->nys;
-    bool leaf = !strcmp(t[0], "leaf");
+    size_t i = 1, n = k->ntok;
     if (!strcmp(t[0], "symmetry") || !strcmp(t[0], "lemma"))
         return fail(k, "'%s' is reserved for a later format version: refused", t[0]);
-    f->kind = !leaf || n < 2 ? N_LEAF : !strcmp(t[1], "inherit") ? N_INHERIT
-            : !strcmp(t[1], "empty") ? N_EMPTY : N_LEAF;
-    for (f->kind = leaf ? f->kind : N_OPEN; !leaf && f->kind <= N_CUT; f->kind++)
-        if (!strcmp(t[0], words[f->kind])) break;
-    if (f->kind > N_CUT) return fail(k, "unknown node '%.40s'", t[0]);
-    i += f->kind == N_INHERIT || f->kind == N_EMPTY;
-    const char *what = f->kind == N_EMPTY || f->kind == N_SPLIT ? "set" : f->kind == N_DROP ? "row"
-                     : f->kind == N_BRANCH || f->kind == N_DOM ? "element" : NULL;
-    uint64_t max = !what ? 0 : *what == 's' ? k->h->m : *what == 'r' ? UINT64_MAX : k->h->n;
+    while (f->kind < N_KINDS && strcmp(t[0], words[f->kind]) != 0) f->kind++;
+    if (f->kind == N_KINDS) return fail(k, "unknown node '%.40s'", t[0]);
+    if (f->kind == N_LEAF && n > 1 && !strcmp(t[1], "inherit")) f->kind = N_INHERIT, i++;
+    if (f->kind == N_LEAF && n > 1 && !strcmp(t[1], "empty")) f->kind = N_EMPTY, i++;
+    const char *what = args[f->kind];
+    uint64_t max = !what ? 0 : *what == 's' ? k->h.m : *what == 'r' ? UINT64_MAX : k->h.n;
     for (int a = 0; what && a < 1 + (f->kind == N_DOM); a++, i++)
         if (i >= n || number(k, t[i], 1, max, what, a ? &f->arg2 : &f->arg))
             return i >= n ? fail(k, "no %s", what) : 1;
@@ -540,34 +510,25 @@ static int node_parse(checker *k, frame *f, cut *c) {
     if (f->kind == N_OPEN && (i >= n || t[i][strspn(t[i], name)] != '\0'))
         return fail(k, "open needs a NAME of letters, digits, '_', '.' and '-'");
     if (f->kind == N_OPEN && k->nopen++ == 0)
-        snprintf(k->open_name, sizeof k->open_name, "%s", t[i]), k->open_line = k->rd.lineno;
+        snprintf(k->open, sizeof k->open, "%.79s, line %lu", t[i], k->rd.lineno);
     i += f->kind == N_OPEN;
-    if (f->kind == N_CUT) {
-        if (read_pairs(k, &i, "y", false)) return 1;
-        if (k->nys == s) return fail(k, "the cut names no row");
-        c->j = ++k->cuts_total; /* row M + j, in scope in the child's subtree */
-        if (cut_derive(k, k->ys + s, k->nys - s, c)) return 1;
-        k->nys = s;
-    }
+    if (f->kind == N_CUT && cut_derive(k, &i)) return 1;
     if (i < n && (strcmp(t[i], "y") != 0 || f->kind == N_INHERIT))
         return fail(k, "unexpected '%.40s'", t[i]);
     if (i++ < n && (f->yframe = (long)k->nfr, read_pairs(k, &i, "", true))) return 1;
-    f->y_len = k->nys - f->y_start; /* yframe above: the index this node's frame will have */
+    f->y_len = k->nys - f->y_start;
+    k->ncuts += f->kind == N_CUT; /* the cut's row, derived above: in scope below, from here */
     return 0;
 }
-/* One node, read at its state and checked; then its first child is entered, or, after a
- * leaf, each complete subtree left and the next child entered. */
+/* One node, read and checked; then its first child entered, or each complete subtree left. */
 static int node(checker *k) {
-    frame f = { .line = k->rd.lineno, .free_start = k->nsfree, .y_start = k->nys,
-                .yframe = k->nfr ? k->fr[k->nfr - 1].yframe : -1 };
-    cut c;
-    if (node_parse(k, &f, &c) || node_check(k, &f, f.yframe >= 0 ? &k->fr[f.yframe] : NULL))
-        return 1;
-    if (f.kind == N_CUT) /* its row, in scope from its child on */
-        k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof c), k->cuts[k->ncuts++] = c;
     k->fr = grow(k->fr, &k->frcap, k->nfr + 1, sizeof *k->fr);
-    k->fr[k->nfr++] = f; /* a leaf too: it is left at once below */
-    if (f.nchild) return child_change(k, &k->fr[k->nfr - 1], true), 0;
+    frame *f = &k->fr[k->nfr]; /* on the stack once checked; a leaf too, left at once below */
+    *f = (frame){ .line = k->rd.lineno, .free_start = k->nsfree, .y_start = k->nys,
+                  .yframe = k->nfr ? f[-1].yframe : -1 };
+    if (node_parse(k, f) || node_check(k, f)) return 1;
+    k->nfr++;
+    if (f->nchild) return child_change(k, f, true), 0;
     for (frame_pop(k); k->nfr; frame_pop(k)) {
         frame *top = &k->fr[k->nfr - 1];
         child_change(k, top, false);
@@ -588,11 +549,10 @@ static int read_tree(checker *k) {
     if (!k->done && !f) return fail(k, "'end' before the root");
     if (!k->done)
         return fail(k, "'end' before the tree is complete: a child is missing (the node of "
-                    "line %lu has %llu of its %llu)", f->line, (ull)f->next, (ull)f->nchild);
+                    "line %llu has %llu of its %llu)", (ull)f->line, (ull)f->next, (ull)f->nchild);
     rc = next_line(k);
     return rc > 0 ? rc : rc == 0 ? fail(k, "'%.40s' after 'end'", k->tok[0]) : 0;
 }
-
 /* ---- The command line ---- */
 static const char usage[] =
     "usage: t24-check INSTANCE.hgr [COVER.sol] CERTIFICATE\n"
@@ -603,59 +563,33 @@ static const char usage[] =
     "(the first failure on stderr, or open nodes); 2: a usage error or a bad instance or cover.\n"
     "  --checksum     print the instance's checksum, as a certificate names it\n"
     "  -h, --help     show this help;  -V, --version  print the version\n";
-static FILE *open_or_exit(const char *path) {
-    FILE *fp = fopen(path, "rb");
-    return fp ? fp : (exit(say(2, path, strerror(errno))), NULL);
-}
-static void read_instance(const char *path, hgr *h) {
-    char why[300];
-    if (hgr_read(open_or_exit(path), h, why, sizeof why)) exit(say(2, path, why));
-}
-/* Frees what main holds (so that a leak checker sees none); returns status. */
-static int release(checker *k, hgr *h, int status) {
-    void *p[] = { h->off, h->el, h->eoff, h->es, k->rd.buf, k->tok, k->state, k->acc,
-                  k->touched, k->cutel, k->sfree, k->cutco, k->sets, k->cuts, k->ys, k->fr };
-    for (size_t i = 0; i < sizeof p / sizeof *p; i++) free(p[i]);
-    return status;
-}
-/* The verdict of a certificate read whole: 0 when the bound, and the cover if any, hold. */
-static int verdict(const checker *k, bool cover, uint64_t size) {
-    char why[200];
-    if (k->nopen)
-        return printf("not verified: %llu open node%s (first: %s, line %lu)\n", (ull)k->nopen,
-                      k->nopen > 1 ? "s" : "", k->open_name, k->open_line), 1;
-    if (cover && size < k->K)
-        return snprintf(why, sizeof why, "a cover of %llu elements, below the bound %llu the "
-                        "certificate proves", (ull)size, (ull)k->K), say(1, "contradiction", why);
-    if (cover && size == k->K) return printf("optimum %llu verified\n", (ull)k->K), 0;
-    printf("lower bound %llu verified", (ull)k->K);
-    if (cover) printf("; cover of %llu elements verified", (ull)size);
-    return puts(""), 0;
-}
 int main(int argc, char **argv) {
+    static checker k; /* static: what it holds stays reachable to the end (no leak) */
     const char *a = argc > 1 ? argv[1] : "";
-    hgr h = { 0 };
-    uint64_t size = 0;
-    checker k = { 0 };
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) return fputs(usage, stdout), 0;
     if (!strcmp(a, "-V") || !strcmp(a, "--version")) return puts("t24-check " T24_CHECK_VERSION), 0;
     if (!strcmp(a, "--checksum") && argc != 3) return say(2, "--checksum takes one file", "");
     if (!strcmp(a, "--checksum"))
-        return read_instance(argv[2], &h), printf("%016llx\n", (ull)hgr_checksum(&h)),
-               release(&k, &h, 0);
+        return hgr_read(argv[2], &k.h), printf("%016llx\n", (ull)hgr_checksum(&k.h)), 0;
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-') return say(2, "unknown option", argv[i]);
     if (argc < 3 || argc > 4) return say(2, "expected INSTANCE.hgr [COVER.sol] CERTIFICATE", "");
-    read_instance(argv[1], &h);
-    int rc = argc == 4 ? cover_check(open_or_exit(argv[2]), argv[2], &h, &size) : 0;
-    if (rc) return release(&k, &h, rc);
-    k.h = &h;
+    hgr_read(argv[1], &k.h);
+    uint64_t size = argc == 4 ? cover_read(argv[2], &k.h) : 0;
     k.rd = (reader){ open_or_exit(argv[argc - 1]), NULL, 0, CERT_LINE_MAX, 0 };
-    k.state = need_memory(calloc((size_t)h.n + 1, 1));
-    k.acc = need_memory(calloc((size_t)h.n + 1, sizeof *k.acc));
-    k.touched = need_memory(calloc((size_t)h.n + 1, sizeof *k.touched));
-    k.sets = need_memory(calloc((size_t)h.m + 1, sizeof *k.sets));
-    rc = read_head(&k, hgr_checksum(&h)) || read_tree(&k) ? say(1, k.why, "")
-                                                            : verdict(&k, argc == 4, size);
-    return release(&k, &h, rc);
+    k.state = need_memory(calloc((size_t)k.h.n + 1, 1));
+    k.acc = need_memory(calloc((size_t)k.h.n + 1, sizeof *k.acc));
+    k.touched = need_memory(calloc((size_t)k.h.n + 1, sizeof *k.touched));
+    k.sets = need_memory(calloc((size_t)k.h.m + 1, sizeof *k.sets));
+    if (read_head(&k, hgr_checksum(&k.h)) || read_tree(&k)) return say(1, k.why, "");
+    if (k.nopen) /* the verdict of a certificate read whole */
+        return printf("not verified: %llu open node%s (first: %s)\n", (ull)k.nopen,
+                      k.nopen > 1 ? "s" : "", k.open), 1;
+    if (argc == 4 && size < k.K)
+        return fprintf(stderr, "t24-check: contradiction: a cover of %llu elements, below the "
+                       "bound %llu the certificate proves\n", (ull)size, (ull)k.K), 1;
+    if (argc == 4 && size == k.K) return printf("optimum %llu verified\n", (ull)k.K), 0;
+    printf("lower bound %llu verified", (ull)k.K);
+    if (argc == 4) printf("; cover of %llu elements verified", (ull)size);
+    return puts(""), 0;
 }
