@@ -12,7 +12,7 @@ WERROR     ?= ON
 MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
-        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short
+        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove
 
 deps:
 	@bash .ci/install-deps.sh
@@ -92,6 +92,19 @@ bench-cover: build
 # docs/bench-certify.md.
 bench-certify: build
 	nice bash bench/bench-certify.sh $(T24) $(BUILD)/t24-check docs/bench-certify.md
+
+# One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
+# 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;
+# GOAL=K proves K instead of the best cover's optimality; PROVE_DIR (default
+# prove-cards5-deckDECK) resumes when it holds a split. Deck 1-6: about 15 s with JOBS=2.
+DECK  ?= 1-6
+HOURS ?= 1
+GOAL  ?= 0
+CUBES ?= 64
+prove: build
+	bash bench/prove.sh $(T24) $(BUILD)/t24-check data/instances/cards5_deck$(DECK)_target24_all.hgr \
+	  $(or $(PROVE_DIR),prove-cards5-deck$(DECK)) $(JOBS) \
+	  $$(awk 'BEGIN { printf "%d", $(HOURS) * 3600 }') $(GOAL) $(CUBES)
 
 # docs/frontier.md, docs/frontier/runs/ and results.md's five-card section: five cards,
 # decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side under nice (about 30 minutes; not

@@ -112,3 +112,32 @@ Test(dist, only_rank_zero_prints_help_estimates_and_usage_errors)
     cr_expect_eq(count_in_ranks_output("study --estimate", "estimate"), 1);
     cr_expect_eq(count_in_ranks_output("study --bogus", "unknown option '--bogus'"), 1);
 }
+
+/* `mpirun -n 2 t24 cover --cubes DIR` (issue 30): each rank takes its share of the cubes
+ * (rank r: cube i with i % 2 == r), so one launch closes them all, and the merge is the
+ * optimum (five cards, deck 1-5: 21, bounds.csv, certified in data/certificates). */
+Test(dist, two_ranks_search_the_cubes_of_a_split, .timeout = 300)
+{
+    if (!mpirun())
+        cr_skip_test("t24 was built without MPI or mpirun is missing");
+    char dir[] = "/tmp/t24-mpi-cubes-XXXXXX", args[1024];
+    cr_assert(mkdtemp(dir));
+    snprintf(args, sizeof args,
+             "cover --quiet --split 8 --cubes-dir '%s/c' '%s/data/instances/"
+             "cards5_deck1-5_target24_all.hgr'",
+             dir, getenv("T24_SOURCE_DIR"));
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    int status;
+    snprintf(args, sizeof args, "cover --quiet --cubes '%s/c'", dir);
+    free(run_ranks(2, args, &status));
+    cr_assert_eq(status, 0);
+    snprintf(args, sizeof args, "cover --quiet --merge '%s/c'", dir);
+    r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, "proves 21 (cover 21, optimal)"), "%s", r.out);
+    run_free(&r);
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    cr_assert_eq(system(args), 0);
+}

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/cover_cubes.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "cli/incumbent.h"
@@ -47,6 +48,15 @@ static const char help_tail[] =
     "  --goal K             with --solver t24: prove a lower bound of K, not optimality\n"
     "                       (rounds from the LP's bound up, one more each; a run the\n"
     "                       time limit stops keeps the last round it finished)\n"
+    "  --split N            split t24's certifying search into at least N cubes (1..100000)\n"
+    "                       in the new folder --cubes-dir DIR, instead of a cover run\n"
+    "                       (--goal K: the cubes prove K; docs/cluster.md)\n"
+    "  --cubes-dir DIR      the folder --split makes (refused when it exists)\n"
+    "  --cube DIR/cube-N    search that cube for --time-limit, keep its proof\n"
+    "  --cubes DIR          search the cubes of DIR not closed yet, one after another\n"
+    "  --worker I/N         with --cubes: take cube i when i % N == I (default: a Slurm\n"
+    "                       array task's, an MPI launch's rank, or 0/1)\n"
+    "  --merge DIR          join DIR's proofs into DIR/proof.cert, or say what is left\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
@@ -64,6 +74,7 @@ typedef struct {
     bool timings;
     const char *certificate; /* --certificate FILE, or NULL */
     uint32_t goal;           /* --goal K, or 0 */
+    cover_cubes cubes;       /* the cube modes (cover_cubes.h) */
 } options;
 
 /* The engine: GLPK by default, but --certificate asks for the one engine that can
@@ -72,6 +83,8 @@ typedef struct {
 static int certificate_engine(options *o)
 {
     char err[256];
+    if (cover_cubes_wanted(&o->cubes)) /* the cube modes run t24's search alone */
+        return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL);
     if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24 &&
         (o->cfg.engine_set || !o->certificate))
         return args_error("cover", "--goal needs --solver t24 (%s takes no goal)",
@@ -93,6 +106,7 @@ static int parse(options *o, int argc, char **argv)
 {
     study_options_init(&o->cfg);
     bool files_only = false; /* after "--" */
+    int taken;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (files_only || (a[0] != '-' || a[1] == '\0')) {
@@ -121,6 +135,9 @@ static int parse(options *o, int argc, char **argv)
                                   i + 1 < argc ? argv[i + 1] : "");
             o->goal = (uint32_t)k;
             i++;
+        } else if ((taken = cover_cubes_parse(&o->cubes, argc, argv, &i)) != 0) {
+            if (taken != 1)
+                return taken;
         } else {
             int rc = study_options_parse(&o->cfg, STUDY_OPTIONS_COVER, argc, argv, &i);
             if (rc)
@@ -366,5 +383,10 @@ int cmd_cover(int argc, char **argv)
 {
     options o = { 0 };
     int rc = parse(&o, argc, argv);
-    return rc >= 0 ? rc : run(&o);
+    if (rc >= 0)
+        return rc;
+    if (cover_cubes_wanted(&o.cubes))
+        return cover_cubes_main(&o.cubes, o.file, o.cfg.hp.time_limit, o.goal, o.json,
+                                progress_wanted(o.cfg.progress));
+    return run(&o);
 }

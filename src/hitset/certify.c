@@ -23,6 +23,8 @@
 #define CERTIFY_MAX_CANDIDATES 1000
 #define CERTIFY_MAX_ITERATIONS 1000000
 #define CERTIFY_MAX_RELIABILITY 1000
+/* 2^64 open nodes at most: a deeper split is a mistake. */
+#define CERTIFY_MAX_SPLIT_DEPTH 64
 
 void certify_params_init(certify_params *p)
 {
@@ -65,6 +67,13 @@ int certify_params_check(const certify_params *p, char *err, size_t errsize)
                          "1..1000000");
     if (p->reliability > CERTIFY_MAX_RELIABILITY)
         return bad_param(err, errsize, "reliability", p->reliability, "0..1000");
+    if (p->split_depth > CERTIFY_MAX_SPLIT_DEPTH)
+        return bad_param(err, errsize, "split_depth", p->split_depth, "0..64");
+    if (p->ncube && (!p->cube_elems || !p->cube_in))
+        return bad_param(err, errsize, "ncube", p->ncube, "0 when cube_elems or cube_in is NULL");
+    if (p->ncube && p->split_depth)
+        return bad_param(err, errsize, "split_depth", p->split_depth,
+                         "0 when searching a cube (ncube > 0)");
     return 0;
 }
 
@@ -308,10 +317,13 @@ static int run_rounds(const instance *h, const reduce_result *red, const certify
         return -1;
     }
     int rc = 0;
-    for (uint32_t goal = 0;; goal = out->job.bound + 1) {
+    /* A split or a cube is one round at the goal: its open nodes or its subtree must
+     * fit the tree around them, which is a round's at that goal. */
+    bool one = p->split_depth || p->ncube;
+    for (uint32_t goal = one ? p->goal : 0;; goal = out->job.bound + 1) {
         certify_tree_job job = { .h = h, .red = red, .p = p, .deadline = deadline,
                                  .cover = r->cover, .ncover = r->ncover, .goal = goal,
-                                 .root_only = out->rounds == 0, .branch = branch,
+                                 .root_only = !one && out->rounds == 0, .branch = branch,
                                  .proven = out->job.bound };
         FILE *tree = NULL;
         rc = one_round(&job, &tree, err, errsize);
@@ -329,7 +341,7 @@ static int run_rounds(const instance *h, const reduce_result *red, const certify
         } else if (tree) {
             fclose(tree);
         }
-        if (rc || job.open || job.bound >= job.ncover || (p->goal && job.bound >= p->goal) ||
+        if (rc || one || job.open || job.bound >= job.ncover || (p->goal && job.bound >= p->goal) ||
             walltime_now() >= deadline || cancel_requested(p->cancel))
             break;
     }
@@ -348,6 +360,14 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     reduce_log log = { on_forced, on_dropped, on_dominated, &lg };
     if (reduce_run_logged(h, deadline, p->cancel, &log, &red, err, errsize))
         return -1;
+    if (red.stopped && (p->split_depth || p->ncube)) {
+        /* A cube's node is reached by its fixings after the same reductions as the
+         * split's: both must be the fixpoint. */
+        reduce_result_free(&red);
+        snprintf(err, errsize, "the reductions did not finish within the time limit (a "
+                               "split or a cube needs their fixpoint): give it more time");
+        return -1;
+    }
     if (first_cover(h, &red, p, deadline, r->cover, &r->ncover, err, errsize)) {
         reduce_result_free(&red);
         return -1;
@@ -367,7 +387,18 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
         r->probes = rr.probes;
         r->iterations = rr.iterations;
         /* out NULL: an engine's run (certify_hitting_set()), the proof not wanted */
-        if (out && (r->bytes = write_certificate(out, h, r->bound, prefix, rr.best, r)) == 0) {
+        if (p->ncube)
+            r->nodes = rr.job.nodes; /* the reductions are the split's, not written here */
+        if (out && p->ncube) { /* the cube's subtree alone */
+            int64_t b = append(out, rr.best);
+            if (b < 0 || fflush(out)) {
+                snprintf(err, errsize, "cannot write the certificate");
+                rc = -1;
+            } else {
+                r->bytes = (uint64_t)b;
+            }
+        } else if (out &&
+                   (r->bytes = write_certificate(out, h, r->bound, prefix, rr.best, r)) == 0) {
             snprintf(err, errsize, "cannot write the certificate");
             rc = -1;
         }

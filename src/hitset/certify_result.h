@@ -50,6 +50,25 @@ typedef struct {
                                     a goal below the cover proves that bound with a tree
                                     that grows only with it (the same nodes a best-first
                                     search opens to reach it) */
+    /* Cubes (cubes.h: one proof over many machines). With split_depth > 0 a node at that
+     * branching depth is not searched but written `open NAME` (NAME cube-NNNNN, counted
+     * from 1 in preorder) and handed to on_open with its fixings (instance ids, in F1
+     * where in[i], else F0); the search is one round at the goal. */
+    uint32_t split_depth;
+    void (*on_open)(void *ctx, const char *name, const uint32_t *elems,
+                    const unsigned char *in, uint32_t n);
+    void *open_ctx;
+    /* A cube to search instead of the root (ncube > 0; an open node has at least one
+     * fixing): the node these fixings reach after the reductions. The certificate is
+     * then its subtree alone (no header, no reductions), one round at the goal, whose
+     * bound is the result's. */
+    const uint32_t *cube_elems;
+    const unsigned char *cube_in;
+    uint32_t ncube;
+    /* A cover size found elsewhere (another cube's search), polled every few seconds,
+     * or NULL (default): the target falls to it. */
+    uint32_t (*upper)(void *ctx);
+    void *upper_ctx;
 } certify_params;
 
 typedef struct {

@@ -27,6 +27,8 @@
 /* The LP stops once past the cutoff by this much: enough that the rounded duals' exact
  * bound passes it too (it is solved to the end when they do not). */
 #define CUTOFF_MARGIN 1e-6
+/* How often a search asks for a cover found elsewhere (certify_params.upper). */
+#define CERTIFY_POLL_SECONDS 2.0
 
 typedef struct {
     uint32_t set; /* core set */
@@ -56,7 +58,10 @@ typedef struct {
     int **stat;                      /* bases per branching depth, made when first used */
     uint32_t *path;                  /* the bound of each branching node on the path */
     uint32_t depth, maxdepth;
-    double started, said;
+    double started, said, polled;
+    uint32_t opened;                 /* open nodes written (cubes) */
+    uint32_t *open_elems;            /* scratch: an open node's fixings */
+    unsigned char *open_in;
     char *err;
     size_t errsize;
 } search;
@@ -198,6 +203,27 @@ static int stop_leaf(search *s)
         s->least = b;
     s->job->open++;
     return bare_leaf(s);
+}
+
+/* A node at the split depth: `open NAME`, its fixings handed to the caller's on_open
+ * (cubes.h), which searches it apart. It proves nothing here. */
+static int open_node(search *s)
+{
+    const certify_params *p = s->job->p;
+    char name[32];
+    uint32_t n = 0;
+    snprintf(name, sizeof name, "cube-%05u", ++s->opened);
+    for (uint32_t e = 0; e < s->st.ne; e++)
+        if (s->st.fix[e] != CERTIFY_FREE) {
+            s->open_elems[n] = s->elem_id[e];
+            s->open_in[n++] = s->st.fix[e] == CERTIFY_IN;
+        }
+    start_node(s, "open ");
+    fprintf(s->job->tree, "%s\n", name);
+    s->job->open++;
+    if (p->on_open)
+        p->on_open(p->open_ctx, name, s->open_elems, s->open_in, n);
+    return 0;
 }
 
 /* ---- covers ---- */
@@ -440,8 +466,23 @@ static void progress(search *s)
     p->progress(p->progress_ctx, &pr);
 }
 
+/* Every few seconds: a smaller cover found elsewhere lowers the target (leaves written
+ * for the higher one still hold for it). */
+static void poll_upper(search *s)
+{
+    const certify_params *p = s->job->p;
+    double now = walltime_now();
+    if (!p->upper || now - s->polled < CERTIFY_POLL_SECONDS)
+        return;
+    s->polled = now;
+    uint32_t u = p->upper(p->upper_ctx);
+    if (u < s->target)
+        s->target = u;
+}
+
 static bool out_of_time(search *s)
 {
+    poll_upper(s);
     if (!s->stopped)
         s->stopped = walltime_now() >= s->job->deadline || cancel_requested(s->job->p->cancel);
     return s->stopped;
@@ -482,6 +523,8 @@ static int node(search *s, double *value)
     progress(s);
     if (settled(s, &rc))
         return rc;
+    if (s->job->p->split_depth && s->depth >= s->job->p->split_depth)
+        return open_node(s);
     if (out_of_time(s))
         return stop_leaf(s);
     certify_lp_status st = solve(s, true);
@@ -532,6 +575,8 @@ static void search_free(search *s)
         free(s->stat[d]);
     free(s->stat);
     free(s->path);
+    free(s->open_elems);
+    free(s->open_in);
 }
 
 static int search_init(search *s, certify_tree_job *job, char *err, size_t errsize)
@@ -558,14 +603,47 @@ static int search_init(search *s, certify_tree_job *job, char *err, size_t errsi
     s->frame = malloc(s->maxdepth * sizeof *s->frame);
     s->stat = calloc(s->maxdepth, sizeof *s->stat);
     s->path = malloc(s->maxdepth * sizeof *s->path);
+    s->open_elems = malloc(((size_t)ne + 1) * sizeof *s->open_elems);
+    s->open_in = malloc((size_t)ne + 1);
     if (rc || !s->branch || !s->v || !s->w || !s->x || !s->ids || !s->frame || !s->stat ||
-        !s->path) {
+        !s->path || !s->open_elems || !s->open_in) {
         search_free(s);
         snprintf(err, errsize, "out of memory for the certifying search");
         return -1;
     }
-    s->started = s->said = walltime_now();
+    s->started = s->said = s->polled = walltime_now();
     return 0;
+}
+
+/* The cube's fixings (certify_params.cube_elems), in the node's state and the LP: the
+ * search starts where the split left an open node. Each must be a core element (the
+ * split branched on it), else -1 with err set. */
+static int enter_cube(search *s)
+{
+    const certify_params *p = s->job->p;
+    uint32_t n = instance_nelems(s->job->h);
+    uint32_t *core = malloc(((size_t)n + 1) * sizeof *core);
+    if (!core)
+        return fail(s, "out of memory for the cube");
+    for (uint32_t i = 0; i < n; i++)
+        core[i] = UINT32_MAX;
+    for (uint32_t e = 0; e < s->st.ne; e++)
+        core[s->elem_id[e]] = e;
+    int rc = 0;
+    for (uint32_t i = 0; i < p->ncube && rc == 0; i++) {
+        uint32_t id = p->cube_elems[i];
+        if (id >= n || core[id] == UINT32_MAX) {
+            snprintf(s->err, s->errsize,
+                     "the cube fixes element %u, which is not in the reduced instance "
+                     "(a cube of another instance?)",
+                     id + 1);
+            rc = -1;
+        } else {
+            set_fix(s, core[id], p->cube_in[i] ? CERTIFY_IN : CERTIFY_OUT);
+        }
+    }
+    free(core);
+    return rc;
 }
 
 /* The search on GLPK's thread, inside the guard. */
@@ -582,6 +660,8 @@ static int search_there(void *arg)
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
+    if (rc == 0 && s->job->p->ncube)
+        rc = enter_cube(s);
     if (rc == 0)
         rc = node(s, NULL);
     certify_lp_free(s->lp);

@@ -474,6 +474,50 @@ HS_API int hs_exact_search(const hs_instance *h, const hs_exact_params *p,
                            hs_exact_result *out, char *err, size_t errsize);
 HS_API void hs_exact_result_free(hs_exact_result *r);
 
+/* ---- One proof over many machines: cubes (docs/cluster.md) ----
+ * A certifying search split at a depth into cubes (its open nodes), each searched apart
+ * by any process that reaches the folder, and merged into one certificate t24-check
+ * verifies. The folder's files are described in docs/cluster.md; each is written whole. */
+typedef struct {
+    double time_limit;          /* seconds for the call, > 0 (default 60) */
+    int (*cancelled)(void *ctx); /* non-zero ends the call as its time limit would */
+    void *cancel_ctx;
+    uint32_t goal;              /* split: the bound the cubes prove, 0 (default): the
+                                   best cover's size (optimality) */
+    uint32_t ncubes;            /* split: open nodes wanted, at least (default 64) */
+    uint32_t worker, nworkers;  /* run: cube i (from 0) is this worker's when i %
+                                   nworkers == worker (default 0 of 1) */
+    FILE *log;                  /* a line per split depth and per cube, or NULL */
+} hs_cubes_params;
+
+typedef struct {
+    uint32_t cubes, closed;     /* cubes in the folder; those whose proof reaches target */
+    uint32_t searched;          /* run, solve: cubes this call searched */
+    uint32_t depth;             /* split: the depth of the open nodes */
+    uint32_t goal, cover, target; /* the goal (0: none), the best cover, the smaller */
+    uint32_t bound;             /* merge: what proof.cert proves; solve: the cube's bound */
+    bool complete;              /* merge: every cube has a proof, proof.cert written */
+    uint64_t nodes;
+    double cube_seconds;        /* merge: the closed cubes' seconds, summed */
+    double left_low, left_high; /* merge: core-seconds left, from the closed cubes' least
+                                   and most (0 when none is closed) */
+    double left_mean;           /* merge: the same from their mean, the point estimate */
+    double seconds;
+} hs_cubes_report;
+
+HS_API void hs_cubes_params_init(hs_cubes_params *p);
+/* Splits h's certifying search into the new folder dir (refused when it exists). */
+HS_API int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
+                          hs_cubes_report *r, char *err, size_t errsize);
+/* Searches the cube dir/name (cube-N) and keeps its proof; a smaller cover is shared. */
+HS_API int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
+                          hs_cubes_report *r, char *err, size_t errsize);
+/* This worker's cubes of dir that are not closed, until the time limit. */
+HS_API int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r,
+                        char *err, size_t errsize);
+/* dir/proof.cert when every cube has a proof, else the counts and the estimate. */
+HS_API int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,232 @@
+/* cover_cubes.c - `t24 cover`'s cube modes; see cover_cubes.h and docs/cluster.md. */
+#include "cli/cover_cubes.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "core/parse.h"
+#include "eval/dist.h"
+#include "hitset/t24hs.h"
+
+#define CUBES_MAX_OPTION 100000
+
+/* "I/N" with 0 <= I < N <= 1e6. */
+static int parse_worker(const char *s, uint32_t *worker, uint32_t *n)
+{
+    unsigned long i, k;
+    char tail;
+    if (!s || sscanf(s, "%lu/%lu%c", &i, &k, &tail) != 2 || k < 1 || k > 1000000 || i >= k ||
+        s[0] < '0' || s[0] > '9')
+        return -1;
+    *worker = (uint32_t)i;
+    *n = (uint32_t)k;
+    return 0;
+}
+
+/* A folder or path option's value: present and not empty. */
+static int take_path(const char **out, const char *name, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc || !argv[*i + 1][0])
+        return args_error("cover", "%s needs a folder or file name", name);
+    *out = argv[++*i];
+    return 1;
+}
+
+int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : "";
+    if (!strcmp(a, "--split")) {
+        int n;
+        if (parse_int_range(v, 1, CUBES_MAX_OPTION, &n))
+            return args_error("cover", "--split needs a number of cubes 1..100000, not '%s'", v);
+        c->split = (uint32_t)n;
+        ++*i;
+        return 1;
+    }
+    if (!strcmp(a, "--worker")) {
+        if (parse_worker(v, &c->worker, &c->nworkers))
+            return args_error("cover", "--worker needs I/N with 0 <= I < N, not '%s'", v);
+        c->worker_set = true;
+        ++*i;
+        return 1;
+    }
+    if (!strcmp(a, "--cubes-dir"))
+        return take_path(&c->cubes_dir, a, argc, argv, i);
+    if (!strcmp(a, "--cube"))
+        return take_path(&c->cube, a, argc, argv, i);
+    if (!strcmp(a, "--cubes"))
+        return take_path(&c->cubes, a, argc, argv, i);
+    if (!strcmp(a, "--merge"))
+        return take_path(&c->merge, a, argc, argv, i);
+    return 0;
+}
+
+bool cover_cubes_wanted(const cover_cubes *c)
+{
+    return c->split || c->cubes_dir || c->cube || c->cubes || c->merge || c->worker_set;
+}
+
+int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate)
+{
+    int modes = (c->split || c->cubes_dir) + !!c->cube + !!c->cubes + !!c->merge;
+    if (modes > 1)
+        return args_error("cover", "one of --split, --cube, --cubes and --merge at a time");
+    if (modes == 0)
+        return c->worker_set ? args_error("cover", "--worker goes with --cubes DIR") : -1;
+    if ((c->split || c->cubes_dir) && !(c->split && c->cubes_dir && file))
+        return args_error("cover", "--split N needs --cubes-dir DIR and the instance FILE");
+    if (!c->split && file)
+        return args_error("cover", "'%s': --cube, --cubes and --merge read the instance "
+                          "from their folder", file);
+    if (c->worker_set && !c->cubes)
+        return args_error("cover", "--worker goes with --cubes DIR");
+    if (certificate)
+        return args_error("cover", "--certificate does not go with the cube modes (--merge "
+                          "writes DIR/proof.cert)");
+    return -1;
+}
+
+/* The worker of a Slurm job array (SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, of
+ * SLURM_ARRAY_TASK_COUNT), else of an MPI launch (rank of size), else 0 of 1. */
+static void default_worker(uint32_t *worker, uint32_t *n)
+{
+    const char *id = getenv("SLURM_ARRAY_TASK_ID"), *count = getenv("SLURM_ARRAY_TASK_COUNT");
+    const char *min = getenv("SLURM_ARRAY_TASK_MIN");
+    int i, k, m = 0;
+    if (id && count && !parse_int_range(id, 0, 1 << 30, &i) &&
+        !parse_int_range(count, 1, 1 << 30, &k) &&
+        (!min || !parse_int_range(min, 0, 1 << 30, &m)) && i >= m && i - m < k) {
+        *worker = (uint32_t)(i - m);
+        *n = (uint32_t)k;
+        return;
+    }
+    int size = dist_launcher_size();
+    *worker = size > 1 ? (uint32_t)dist_launcher_rank() : 0;
+    *n = size > 1 ? (uint32_t)size : 1;
+}
+
+static const char *mode_name(const cover_cubes *c)
+{
+    return c->split ? "split" : c->cube ? "cube" : c->cubes ? "run" : "merge";
+}
+
+static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_report *r)
+{
+    cJSON *js = cJSON_CreateObject();
+    cJSON_AddStringToObject(js, "mode", mode_name(c));
+    cJSON_AddStringToObject(js, "folder", dir);
+    cJSON_AddNumberToObject(js, "cubes", r->cubes);
+    cJSON_AddNumberToObject(js, "closed", r->closed);
+    cJSON_AddNumberToObject(js, "goal", r->goal);
+    cJSON_AddNumberToObject(js, "cover", r->cover);
+    cJSON_AddNumberToObject(js, "target", r->target);
+    if (c->split)
+        cJSON_AddNumberToObject(js, "depth", r->depth);
+    if (c->cube || c->cubes)
+        cJSON_AddNumberToObject(js, "searched", r->searched);
+    if (c->cube)
+        cJSON_AddNumberToObject(js, "bound", r->bound);
+    if (c->merge) {
+        cJSON_AddBoolToObject(js, "complete", r->complete);
+        if (r->complete)
+            cJSON_AddNumberToObject(js, "bound", r->bound);
+        else
+            cJSON_AddNullToObject(js, "bound");
+        cJSON_AddBoolToObject(js, "optimal", r->complete && r->bound >= r->cover);
+        cJSON *left = cJSON_AddObjectToObject(js, "core_seconds_left");
+        cJSON_AddNumberToObject(left, "estimate", r->left_mean);
+        cJSON_AddNumberToObject(left, "low", r->left_low);
+        cJSON_AddNumberToObject(left, "high", r->left_high);
+    }
+    char *text = cJSON_PrintUnformatted(js);
+    if (text)
+        puts(text);
+    free(text);
+    cJSON_Delete(js);
+}
+
+static void print_text(const cover_cubes *c, const char *dir, const hs_cubes_report *r)
+{
+    if (c->split)
+        printf("%u cubes at depth %u in %s; target %u (cover %u, goal %u); next: t24 cover "
+               "--cubes %s, then t24 cover --merge %s\n",
+               r->cubes, r->depth, dir, r->target, r->cover, r->goal, dir, dir);
+    else if (c->cube)
+        printf("%s: bound %u of target %u: %s\n", c->cube, r->bound, r->target,
+               r->closed ? "closed" : "open (run it again with more time)");
+    else if (c->cubes)
+        printf("searched %u cubes; %u of %u closed (target %u)\n", r->searched, r->closed,
+               r->cubes, r->target);
+    else if (r->complete)
+        printf("%s/proof.cert proves %u (cover %u%s); check it with: t24-check %s/instance.hgr "
+               "%s/cover.sol %s/proof.cert\n",
+               dir, r->bound, r->cover, r->bound >= r->cover ? ", optimal" : "", dir, dir, dir);
+    else
+        printf("not merged: %u of %u cubes closed (target %u); the rest would take about %.0f "
+               "core-seconds more (between %.0f and %.0f) at the pace of the closed ones%s\n",
+               r->closed, r->cubes, r->target, r->left_mean, r->left_low, r->left_high,
+               r->closed ? "" : " (none closed yet: no estimate)");
+}
+
+/* "DIR/cube-N" into its folder (dir, PATH_MAX) and its name. */
+static const char *split_cube_path(const char *path, char *dir, size_t size)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash) {
+        snprintf(dir, size, ".");
+        return path;
+    }
+    snprintf(dir, size, "%.*s", (int)(slash - path), path);
+    return slash + 1;
+}
+
+static int run_mode(const cover_cubes *c, const char *file, hs_cubes_params *p,
+                    hs_cubes_report *r, char *dir, size_t dirsize, char *err, size_t errsize)
+{
+    if (c->split) {
+        FILE *fp = args_open_input(file, err, errsize);
+        hs_instance *h = fp ? hs_instance_read_pace(fp, err, errsize) : NULL;
+        if (fp)
+            args_close_input(fp);
+        snprintf(dir, dirsize, "%s", c->cubes_dir);
+        int rc = h ? hs_cubes_split(h, c->cubes_dir, p, r, err, errsize) : -1;
+        hs_instance_free(h);
+        return rc;
+    }
+    if (c->cube) {
+        const char *name = split_cube_path(c->cube, dir, dirsize);
+        return hs_cubes_solve(dir, name, p, r, err, errsize);
+    }
+    snprintf(dir, dirsize, "%s", c->cubes ? c->cubes : c->merge);
+    if (c->cubes) {
+        p->worker = c->worker;
+        p->nworkers = c->nworkers;
+        if (!c->worker_set)
+            default_worker(&p->worker, &p->nworkers);
+        return hs_cubes_run(dir, p, r, err, errsize);
+    }
+    return hs_cubes_merge(dir, r, err, errsize);
+}
+
+int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,
+                     bool json, bool progress)
+{
+    hs_cubes_params p;
+    hs_cubes_report r;
+    char err[1024], dir[4096];
+    hs_cubes_params_init(&p);
+    p.time_limit = time_limit;
+    p.goal = goal;
+    p.ncubes = c->split ? c->split : p.ncubes;
+    p.log = progress ? stderr : NULL;
+    if (run_mode(c, file, &p, &r, dir, sizeof dir, err, sizeof err))
+        return args_message("cover", "%s", err);
+    if (json)
+        print_json(c, dir, &r);
+    else
+        print_text(c, dir, &r);
+    return 0;
+}

@@ -1,0 +1,518 @@
+/* cubes.c - a certified search split into cubes, searched apart and merged; see cubes.h.
+ *
+ * The split and every cube run the certifying search (certify.h) with the same
+ * reductions, which are deterministic and must reach their fixpoint (certify_run()
+ * refuses otherwise), so that a cube's fixings (instance ids) lead to the very node the
+ * split left open: the checker derives that node's state from the merged tree's path. A
+ * cube's subtree starts with no multipliers above it, so every `leaf inherit` it writes
+ * refers to a node of its own, and it fits wherever its `open` line was. */
+#include "hitset/cubes.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/walltime.h"
+#include "hitset/certify.h"
+#include "hitset/cubes_files.h"
+#include "hitset/pace.h"
+
+#define CUBES_MAX 100000
+
+void cubes_params_init(cubes_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->time_limit = 60;
+    p->ncubes = 64;
+    p->nworkers = 1;
+}
+
+static int check_params(const cubes_params *p, char *err, size_t errsize)
+{
+    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
+        snprintf(err, errsize, "time_limit = %.17g; must be a number of seconds in (0, 1e9]",
+                 p->time_limit);
+    else if (p->ncubes < 1 || p->ncubes > CUBES_MAX)
+        snprintf(err, errsize, "ncubes = %u; must be 1..%u", p->ncubes, CUBES_MAX);
+    else if (p->nworkers < 1 || p->worker >= p->nworkers)
+        snprintf(err, errsize, "worker = %u of nworkers = %u; must be below it (and 1 or more)",
+                 p->worker, p->nworkers);
+    else
+        return 0;
+    return -1;
+}
+
+static void say(const cubes_params *p, const char *fmt, ...)
+{
+    if (!p->log)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(p->log, fmt, ap);
+    va_end(ap);
+    fflush(p->log);
+}
+
+static uint32_t target_of(uint32_t goal, uint32_t cover)
+{
+    return goal && goal < cover ? goal : cover;
+}
+
+/* ---- the split ---- */
+
+/* The open nodes of one split attempt: each cube's file text, one after the other. */
+typedef struct {
+    char *text;
+    size_t len, cap;
+    size_t *start; /* cube i's text starts at text + start[i] */
+    uint32_t n, ncap;
+    bool failed;   /* memory ran out */
+} open_nodes;
+
+static bool put_text(open_nodes *o, const char *s)
+{
+    size_t k = strlen(s);
+    if (o->len + k + 1 > o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 1 << 16;
+        while (cap < o->len + k + 1)
+            cap *= 2;
+        char *more = realloc(o->text, cap);
+        if (!more)
+            return false;
+        o->text = more;
+        o->cap = cap;
+    }
+    memcpy(o->text + o->len, s, k + 1);
+    o->len += k;
+    return true;
+}
+
+static void on_open(void *ctx, const char *name, const uint32_t *elems,
+                    const unsigned char *in, uint32_t n)
+{
+    open_nodes *o = ctx;
+    char line[64];
+    (void)name; /* cube-N, N = o->n + 1: the preorder count the tree writes too */
+    if (o->failed)
+        return;
+    if (o->n == o->ncap) {
+        uint32_t cap = o->ncap ? 2 * o->ncap : 256;
+        size_t *more = realloc(o->start, cap * sizeof *more);
+        if (!more) {
+            o->failed = true;
+            return;
+        }
+        o->start = more;
+        o->ncap = cap;
+    }
+    o->start[o->n++] = o->len;
+    bool ok = put_text(o, "t24-cube 1\n");
+    for (uint32_t i = 0; i < n && ok; i++) {
+        snprintf(line, sizeof line, "fix %u %s\n", elems[i] + 1, in[i] ? "in" : "out");
+        ok = put_text(o, line);
+    }
+    o->failed = !ok;
+}
+
+static void open_nodes_free(open_nodes *o)
+{
+    free(o->text);
+    free(o->start);
+    memset(o, 0, sizeof *o);
+}
+
+/* One attempt at depth d into tree (truncated first). Returns 0, or -1 with err set. */
+static int split_at(const instance *h, const cubes_params *p, uint32_t d, double deadline,
+                    const certify_result *prev, FILE *tree, open_nodes *o, certify_result *r,
+                    char *err, size_t errsize)
+{
+    certify_params q;
+    certify_params_init(&q);
+    q.time_limit = p->time_limit;
+    q.deadline = deadline;
+    q.cancel = p->cancel;
+    q.goal = p->goal;
+    q.split_depth = d;
+    q.on_open = on_open;
+    q.open_ctx = o;
+    q.start = prev->cover;
+    q.nstart = prev->ncover;
+    if (ftruncate(fileno(tree), 0) || fseek(tree, 0, SEEK_SET))
+        return cubes_fail(err, errsize, "cannot reuse the temporary file for %s: %s", "the tree");
+    if (certify_run(h, &q, tree, r, err, errsize))
+        return -1;
+    if (o->failed) {
+        snprintf(err, errsize, "out of memory for the cubes");
+        return -1;
+    }
+    if (r->open > o->n) {
+        snprintf(err, errsize,
+                 "the time limit ran out while splitting at depth %u: give the split more time",
+                 d);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const char *text;
+    size_t len;
+} text_span;
+
+static int write_span(FILE *fp, const void *ctx)
+{
+    const text_span *t = ctx;
+    return fwrite(t->text, 1, t->len, fp) == t->len ? 0 : -1;
+}
+
+static int write_instance(FILE *fp, const void *ctx)
+{
+    return pace_write(fp, ctx, "t24 cover --split: the instance its cubes belong to");
+}
+
+static int write_goal(FILE *fp, const void *ctx)
+{
+    return fprintf(fp, "%u\n", *(const uint32_t *)ctx) < 0 ? -1 : 0;
+}
+
+static int copy_tree(FILE *fp, const void *ctx)
+{
+    FILE *from = (FILE *)ctx;
+    char buf[1 << 16];
+    size_t got;
+    if (fseek(from, 0, SEEK_SET))
+        return -1;
+    while ((got = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, got, fp) != got)
+            return -1;
+    return ferror(from) ? -1 : 0;
+}
+
+/* The folder's files into stage. Returns 0, or -1 with err set. */
+static int write_split(const char *stage, const instance *h, uint32_t goal,
+                       const certify_result *r, FILE *tree, const open_nodes *o, char *err,
+                       size_t errsize)
+{
+    cubes_cover c = { r->cover, r->ncover };
+    if (cubes_write_whole(stage, "instance.hgr", write_instance, h, err, errsize) ||
+        cubes_write_whole(stage, "goal", write_goal, &goal, err, errsize) ||
+        cubes_write_whole(stage, "cover.sol", cubes_write_cover, &c, err, errsize) ||
+        cubes_write_whole(stage, "root.cert", copy_tree, tree, err, errsize))
+        return -1;
+    for (uint32_t i = 0; i < o->n; i++) {
+        char name[32];
+        size_t end = i + 1 < o->n ? o->start[i + 1] : o->len;
+        text_span t = { o->text + o->start[i], end - o->start[i] };
+        snprintf(name, sizeof name, "cube-%05u", i + 1);
+        if (cubes_write_whole(stage, name, write_span, &t, err, errsize))
+            return -1;
+    }
+    return 0;
+}
+
+/* Removes the staging folder and what is in it (a failed split leaves nothing). */
+static void remove_stage(const char *stage)
+{
+    char err[64], path[CUBES_PATH_SIZE];
+    uint32_t n;
+    const char *fixed[] = { "instance.hgr", "goal", "cover.sol", "root.cert" };
+    char **names = cubes_names(stage, &n, err, sizeof err);
+    for (uint32_t i = 0; names && i < n; i++) {
+        cubes_join(path, stage, names[i]);
+        unlink(path);
+    }
+    cubes_names_free(names, n);
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) {
+        cubes_join(path, stage, fixed[i]);
+        unlink(path);
+    }
+    rmdir(stage);
+}
+
+/* The depth grows until the open nodes are enough (each attempt starts from the cover
+ * the first found). */
+static int split_search(const instance *h, const cubes_params *p, const char *stage,
+                        cubes_report *rep, char *err, size_t errsize)
+{
+    double deadline = walltime_now() + p->time_limit;
+    certify_result r, prev = { 0 };
+    open_nodes o = { 0 };
+    FILE *tree = tmpfile();
+    int rc = tree ? 0 : cubes_fail(err, errsize, "cannot create a temporary file for %s: %s",
+                                   "the tree");
+    for (uint32_t d = 1; rc == 0; d++) {
+        open_nodes_free(&o);
+        rc = split_at(h, p, d, deadline, &prev, tree, &o, &r, err, errsize);
+        if (rc)
+            break;
+        certify_result_free(&prev);
+        prev = r;
+        rep->depth = d;
+        rep->nodes = r.nodes;
+        say(p, "t24 cover: split at depth %u: %u open nodes\n", d, o.n);
+        if (o.n >= p->ncubes || o.n == 0 || d >= 64)
+            break;
+    }
+    if (rc == 0) {
+        rep->cubes = o.n;
+        rep->cover = prev.ncover;
+        rep->goal = p->goal;
+        rep->target = target_of(p->goal, prev.ncover);
+        rc = write_split(stage, h, p->goal, &prev, tree, &o, err, errsize);
+    }
+    certify_result_free(&prev);
+    open_nodes_free(&o);
+    if (tree)
+        fclose(tree);
+    return rc;
+}
+
+int cubes_split(const instance *h, const char *dir, const cubes_params *p, cubes_report *r,
+                char *err, size_t errsize)
+{
+    char stage[CUBES_PATH_SIZE];
+    struct stat st;
+    double t0 = walltime_now();
+    memset(r, 0, sizeof *r);
+    if (check_params(p, err, errsize))
+        return -1;
+    if (stat(dir, &st) == 0 || errno != ENOENT) {
+        snprintf(err, errsize, "'%s' exists already: a split makes a new folder", dir);
+        return -1;
+    }
+    snprintf(stage, sizeof stage, "%s.split-%ld", dir, (long)getpid());
+    if (mkdir(stage, 0755))
+        return cubes_fail(err, errsize, "cannot make the folder '%s': %s", stage);
+    int rc = split_search(h, p, stage, r, err, errsize);
+    if (rc == 0 && rename(stage, dir))
+        rc = cubes_fail(err, errsize, "cannot rename into '%s': %s", dir);
+    if (rc)
+        remove_stage(stage);
+    r->seconds = walltime_now() - t0;
+    return rc;
+}
+
+/* ---- a cube ---- */
+
+/* dir/name's fixings (instance ids below nelems). Returns 0, or -1 with err set. */
+static int read_cube(const char *dir, const char *name, uint32_t nelems, uint32_t **elems,
+                     unsigned char **in, uint32_t *n, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], line[128], how[8];
+    cubes_join(path, dir, name);
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return cubes_fail(err, errsize, "cannot read the cube '%s': %s", path);
+    *elems = malloc(((size_t)nelems + 1) * sizeof **elems);
+    *in = malloc((size_t)nelems + 1);
+    *n = 0;
+    bool ok = *elems && *in && fgets(line, sizeof line, fp) && !strcmp(line, "t24-cube 1\n");
+    unsigned long e;
+    while (ok && fgets(line, sizeof line, fp)) {
+        ok = *n < nelems && sscanf(line, "fix %lu %7s", &e, how) == 2 && e >= 1 && e <= nelems &&
+             (!strcmp(how, "in") || !strcmp(how, "out"));
+        if (ok) {
+            (*elems)[*n] = (uint32_t)(e - 1);
+            (*in)[(*n)++] = how[0] == 'i';
+        }
+    }
+    fclose(fp);
+    if (ok && *n > 0)
+        return 0;
+    free(*elems);
+    free(*in);
+    *elems = NULL;
+    *in = NULL;
+    snprintf(err, errsize, "'%s' is not a cube of t24 cover --split (t24-cube 1, fix lines)",
+             path);
+    return -1;
+}
+
+static uint32_t poll_cover(void *ctx) { return cubes_cover_size(ctx); }
+
+static void share_cover(void *ctx, const uint32_t *elems, uint32_t n)
+{
+    cubes_offer_cover(ctx, elems, n);
+}
+
+typedef struct {
+    const certify_result *r;
+    uint32_t target;
+    FILE *tree;
+} proof_text;
+
+static int write_proof(FILE *fp, const void *ctx)
+{
+    const proof_text *t = ctx;
+    if (fprintf(fp, "t24-cube-proof 1\nbound %u\ntarget %u\nnodes %" PRIu64 "\nseconds %.3f\ntree\n",
+                t->r->bound, t->target, t->r->nodes, t->r->seconds) < 0)
+        return -1;
+    return copy_tree(fp, t->tree);
+}
+
+/* The folder's instance, goal and cover for a cube's search. Returns the instance, or
+ * NULL with err set. */
+static instance *read_folder(const char *dir, uint32_t *goal, uint32_t **cover, uint32_t *n,
+                             char *err, size_t errsize)
+{
+    instance *h = cubes_read_instance(dir, err, errsize);
+    if (!h)
+        return NULL;
+    *goal = cubes_read_goal(dir);
+    *cover = cubes_read_cover(dir, instance_nelems(h), n);
+    if (*goal != UINT32_MAX && *cover && instance_is_cover(h, *cover, *n))
+        return h;
+    snprintf(err, errsize, "'%s': %s", dir,
+             *goal == UINT32_MAX ? "its goal file cannot be read"
+                                 : "its cover.sol is not a cover of its instance.hgr");
+    free(*cover);
+    instance_free(h);
+    return NULL;
+}
+
+/* The search of one cube, its proof kept when it proves more than the one there. */
+static int solve_cube(const char *dir, const char *name, const instance *h, uint32_t goal,
+                      const uint32_t *cover, uint32_t ncover, const cubes_params *p,
+                      cubes_report *rep, char *err, size_t errsize)
+{
+    certify_params q;
+    certify_result r;
+    certify_params_init(&q);
+    q.time_limit = p->time_limit;
+    q.cancel = p->cancel;
+    q.goal = goal;
+    q.start = cover;
+    q.nstart = ncover;
+    q.upper = poll_cover;
+    q.upper_ctx = (void *)dir;
+    q.improved = share_cover;
+    q.improved_ctx = (void *)dir;
+    if (read_cube(dir, name, instance_nelems(h), (uint32_t **)&q.cube_elems,
+                  (unsigned char **)&q.cube_in, &q.ncube, err, errsize))
+        return -1;
+    FILE *tree = tmpfile();
+    int rc = tree ? certify_run(h, &q, tree, &r, err, errsize)
+                  : cubes_fail(err, errsize, "cannot create a temporary file for %s: %s", "a cube");
+    free((void *)q.cube_elems);
+    free((void *)q.cube_in);
+    if (rc == 0) {
+        uint32_t u = cubes_cover_size(dir);
+        proof_text t = { &r, target_of(goal, r.ncover < u ? r.ncover : u), tree };
+        cubes_proof old;
+        char file[300];
+        snprintf(file, sizeof file, "%s.proof", name);
+        if (!cubes_read_proof(dir, name, &old, NULL) || old.bound < r.bound)
+            rc = cubes_write_whole(dir, file, write_proof, &t, err, errsize);
+        rep->bound = r.bound;
+        rep->target = t.target;
+        rep->closed = r.bound >= t.target;
+        rep->nodes = r.nodes;
+        certify_result_free(&r);
+    }
+    if (tree)
+        fclose(tree);
+    return rc;
+}
+
+int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_report *r,
+                char *err, size_t errsize)
+{
+    double t0 = walltime_now();
+    uint32_t goal, n, *cover;
+    memset(r, 0, sizeof *r);
+    if (check_params(p, err, errsize))
+        return -1;
+    instance *h = read_folder(dir, &goal, &cover, &n, err, errsize);
+    if (!h)
+        return -1;
+    int rc = solve_cube(dir, name, h, goal, cover, n, p, r, err, errsize);
+    r->cubes = 1;
+    r->searched = 1;
+    r->goal = goal;
+    r->cover = cubes_cover_size(dir);
+    r->seconds = walltime_now() - t0;
+    free(cover);
+    instance_free(h);
+    return rc;
+}
+
+/* ---- this worker's cubes ---- */
+
+/* Is the cube closed: a proof reaching the target? */
+static bool closed(const char *dir, const char *name, uint32_t target)
+{
+    cubes_proof pr;
+    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target;
+}
+
+/* Searches cube i unless it is closed or another worker holds it. Returns 0, or -1 with
+ * err set. */
+static int take_cube(const char *dir, const char *name, double deadline,
+                     const cubes_params *p, cubes_report *rep, char *err, size_t errsize)
+{
+    uint32_t target = target_of(cubes_read_goal(dir), cubes_cover_size(dir));
+    if (closed(dir, name, target))
+        return 0;
+    int lock = cubes_claim(dir, name);
+    if (lock == -1)
+        return 0;
+    cubes_params q = *p;
+    cubes_report one = { 0 };
+    q.time_limit = deadline - walltime_now();
+    int rc = closed(dir, name, target) /* closed while we waited for the lock */
+                 ? 0
+                 : cubes_solve(dir, name, &q, &one, err, errsize);
+    cubes_release(lock);
+    if (rc == 0 && one.searched) {
+        rep->searched++;
+        say(p, "t24 cover: %s: bound %u of target %u (%s) in %.1f s\n", name, one.bound,
+            one.target, one.closed ? "closed" : "open", one.seconds);
+    }
+    return rc;
+}
+
+/* This worker's share first (cube i with i % nworkers == worker), then the others' cubes
+ * that nobody holds, so that a worker done early helps the rest; until the time runs
+ * out. */
+static int run_cubes(const char *dir, char **names, uint32_t n, const cubes_params *p,
+                     cubes_report *rep, char *err, size_t errsize)
+{
+    double deadline = walltime_now() + p->time_limit;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < n; i++) {
+            if ((i % p->nworkers == p->worker) != (pass == 0))
+                continue;
+            if (deadline - walltime_now() <= 0 || cancel_requested(p->cancel))
+                return 0;
+            if (take_cube(dir, names[i], deadline, p, rep, err, errsize))
+                return -1;
+        }
+    return 0;
+}
+
+int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err,
+              size_t errsize)
+{
+    double t0 = walltime_now();
+    uint32_t n;
+    memset(r, 0, sizeof *r);
+    if (check_params(p, err, errsize))
+        return -1;
+    char **names = cubes_names(dir, &n, err, errsize);
+    if (!names)
+        return -1;
+    int rc = run_cubes(dir, names, n, p, r, err, errsize);
+    r->goal = cubes_read_goal(dir);
+    r->cover = cubes_cover_size(dir);
+    r->target = target_of(r->goal, r->cover);
+    r->cubes = n;
+    for (uint32_t i = 0; i < n; i++)
+        r->closed += closed(dir, names[i], r->target);
+    cubes_names_free(names, n);
+    r->seconds = walltime_now() - t0;
+    return rc;
+}

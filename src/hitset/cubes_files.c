@@ -1,0 +1,246 @@
+/* cubes_files.c - the files of a cube folder; see cubes_files.h. */
+#define _GNU_SOURCE /* flock */
+#include "hitset/cubes_files.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hitset/pace.h"
+
+int cubes_fail(char *err, size_t errsize, const char *fmt, const char *what)
+{
+    snprintf(err, errsize, fmt, what, strerror(errno));
+    return -1;
+}
+
+void cubes_join(char *out, const char *dir, const char *name)
+{
+    snprintf(out, CUBES_PATH_SIZE, "%s/%s", dir, name);
+}
+
+/* ---- whole files ---- */
+
+/* dir/name written by w through a temporary file renamed into place: whole or not at
+ * all. Returns 0, or -1 with err set. */
+int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
+                       char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], tmp[CUBES_PATH_SIZE + 64];
+    cubes_join(path, dir, name);
+    snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
+    FILE *fp = fopen(tmp, "w");
+    if (!fp)
+        return cubes_fail(err, errsize, "cannot write '%s': %s", tmp);
+    int rc = w(fp, ctx);
+    if (fclose(fp) || rc) {
+        unlink(tmp);
+        return cubes_fail(err, errsize, "cannot write '%s': %s", tmp);
+    }
+    if (rename(tmp, path)) {
+        unlink(tmp);
+        return cubes_fail(err, errsize, "cannot rename into '%s': %s", path);
+    }
+    return 0;
+}
+
+int cubes_write_cover(FILE *fp, const void *ctx)
+{
+    const cubes_cover *c = ctx;
+    return pace_write_solution(fp, c->elems, c->n);
+}
+
+/* A PACE solution: its size, then the elements (1-based). Returns the elements
+ * (0-based; free them) and *n, or NULL. */
+uint32_t *cubes_read_cover(const char *dir, uint32_t nelems, uint32_t *n)
+{
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, dir, "cover.sol");
+    FILE *fp = fopen(path, "r");
+    unsigned long k = 0, e;
+    uint32_t *out = NULL;
+    if (fp && fscanf(fp, "%lu", &k) == 1 && k <= nelems &&
+        (out = malloc((k + 1) * sizeof *out))) {
+        for (uint32_t i = 0; i < k; i++) {
+            if (fscanf(fp, "%lu", &e) != 1 || e < 1 || e > nelems) {
+                free(out);
+                out = NULL;
+                break;
+            }
+            out[i] = (uint32_t)(e - 1);
+        }
+    }
+    if (fp)
+        fclose(fp);
+    *n = (uint32_t)k;
+    return out;
+}
+
+/* The size on cover.sol's first line, UINT32_MAX when it cannot be read. */
+uint32_t cubes_cover_size(const char *dir)
+{
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, dir, "cover.sol");
+    FILE *fp = fopen(path, "r");
+    unsigned long k;
+    uint32_t n = fp && fscanf(fp, "%lu", &k) == 1 && k < UINT32_MAX ? (uint32_t)k : UINT32_MAX;
+    if (fp)
+        fclose(fp);
+    return n;
+}
+
+/* Replaces cover.sol with elems[0..n) when it is smaller, under dir/lock (workers may
+ * find covers at once). */
+void cubes_offer_cover(const char *dir, const uint32_t *elems, uint32_t n)
+{
+    char path[CUBES_PATH_SIZE], err[256];
+    cubes_join(path, dir, "lock");
+    int fd = open(path, O_CREAT | O_RDWR, 0644);
+    if (fd < 0 || flock(fd, LOCK_EX)) {
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    cubes_cover c = { elems, n };
+    if (n < cubes_cover_size(dir))
+        cubes_write_whole(dir, "cover.sol", cubes_write_cover, &c, err, sizeof err);
+    flock(fd, LOCK_UN);
+    close(fd);
+}
+
+int cubes_claim(const char *dir, const char *name)
+{
+    char path[CUBES_PATH_SIZE], file[300];
+    snprintf(file, sizeof file, "%s.lock", name);
+    cubes_join(path, dir, file);
+    int fd = open(path, O_CREAT | O_RDWR, 0644);
+    if (fd < 0)
+        return CUBES_UNLOCKED;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return fd;
+    int held = errno == EWOULDBLOCK;
+    close(fd);
+    return held ? -1 : CUBES_UNLOCKED;
+}
+
+void cubes_release(int fd)
+{
+    if (fd >= 0)
+        close(fd); /* the lock goes with it */
+}
+
+uint32_t cubes_read_goal(const char *dir)
+{
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, dir, "goal");
+    FILE *fp = fopen(path, "r");
+    unsigned long g = 0;
+    if (!fp || fscanf(fp, "%lu", &g) != 1 || g > UINT32_MAX)
+        g = UINT32_MAX; /* unreadable: refused by the callers */
+    if (fp)
+        fclose(fp);
+    return (uint32_t)g;
+}
+
+instance *cubes_read_instance(const char *dir, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], why[256];
+    cubes_join(path, dir, "instance.hgr");
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        return NULL;
+    }
+    instance *h = pace_read(fp, why, sizeof why);
+    fclose(fp);
+    if (!h)
+        snprintf(err, errsize, "%s: %s", path, why);
+    return h;
+}
+
+
+static bool is_cube_name(const char *s)
+{
+    if (strncmp(s, "cube-", 5) || !s[5])
+        return false;
+    for (s += 5; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **cubes_names(const char *dir, uint32_t *n, char *err, size_t errsize)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        cubes_fail(err, errsize, "cannot read the folder '%s': %s", dir);
+        return NULL;
+    }
+    char **names = NULL;
+    uint32_t cap = 0;
+    *n = 0;
+    for (struct dirent *de; (de = readdir(d));) {
+        if (!is_cube_name(de->d_name))
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **more = realloc(names, cap * sizeof *more);
+            if (!more)
+                break;
+            names = more;
+        }
+        if (!(names[*n] = strdup(de->d_name)))
+            break;
+        (*n)++;
+    }
+    closedir(d);
+    if (!names)
+        names = malloc(sizeof *names);
+    if (names)
+        qsort(names, *n, sizeof *names, by_name);
+    else
+        snprintf(err, errsize, "out of memory for the cube names");
+    return names;
+}
+
+void cubes_names_free(char **names, uint32_t n)
+{
+    for (uint32_t i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp)
+{
+    char path[CUBES_PATH_SIZE], file[300], line[256];
+    snprintf(file, sizeof file, "%s.proof", name);
+    cubes_join(path, dir, file);
+    FILE *f = fopen(path, "r");
+    unsigned long b, t;
+    unsigned long long nodes;
+    bool ok = f && fgets(line, sizeof line, f) && !strcmp(line, "t24-cube-proof 1\n") &&
+              fscanf(f, "bound %lu\ntarget %lu\nnodes %llu\nseconds %lf\n", &b, &t, &nodes,
+                     &out->seconds) == 4 &&
+              fgets(line, sizeof line, f) && !strcmp(line, "tree\n") && b <= t &&
+              t < UINT32_MAX;
+    if (ok) {
+        out->bound = (uint32_t)b;
+        out->target = (uint32_t)t;
+        out->nodes = nodes;
+    }
+    if (ok && fp)
+        *fp = f;
+    else if (f)
+        fclose(f);
+    return ok;
+}

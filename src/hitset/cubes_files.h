@@ -1,0 +1,69 @@
+/* cubes_files.h - the files of a cube folder (cubes.h): each written whole, through a
+ * temporary file renamed into place, and read back with their sizes checked. */
+#ifndef T24_HITSET_CUBES_FILES_H
+#define T24_HITSET_CUBES_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "hitset/instance.h"
+
+#define CUBES_PATH_SIZE 4096
+
+/* "FMT" with what and strerror(errno) into err; returns -1. */
+int cubes_fail(char *err, size_t errsize, const char *fmt, const char *what);
+/* dir/name into out (CUBES_PATH_SIZE bytes). */
+void cubes_join(char *out, const char *dir, const char *name);
+
+/* Writes the file's contents to fp; returns 0, or -1 on a stream error. */
+typedef int (*cubes_writer)(FILE *fp, const void *ctx);
+/* dir/name, whole or not at all. Returns 0, or -1 with err set. */
+int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
+                      char *err, size_t errsize);
+
+typedef struct {
+    const uint32_t *elems;
+    uint32_t n;
+} cubes_cover;
+/* A cubes_cover as a PACE solution. */
+int cubes_write_cover(FILE *fp, const void *ctx);
+/* dir/cover.sol's elements (0-based, each below nelems; free them) and *n, or NULL. */
+uint32_t *cubes_read_cover(const char *dir, uint32_t nelems, uint32_t *n);
+/* The size on dir/cover.sol's first line, UINT32_MAX when it cannot be read. */
+uint32_t cubes_cover_size(const char *dir);
+/* Replaces dir/cover.sol with elems[0..n) when that is smaller, under dir/lock (flock:
+ * workers on one machine or on a file system that honours it). Best effort: a cover
+ * that cannot be written is only not shared. */
+void cubes_offer_cover(const char *dir, const uint32_t *elems, uint32_t n);
+/* Claims cube name for this process: an exclusive flock on dir/name.lock, which ends
+ * when the process does (a killed worker leaves no stale claim). Returns the lock's
+ * descriptor (release with cubes_release()), CUBES_UNLOCKED when the file system offers
+ * no lock (then two workers may search one cube: its proof is written whole either way,
+ * and the better one kept), or -1 when another process holds it. */
+#define CUBES_UNLOCKED (-2)
+int cubes_claim(const char *dir, const char *name);
+void cubes_release(int fd);
+/* dir/goal, UINT32_MAX when it cannot be read. */
+uint32_t cubes_read_goal(const char *dir);
+/* dir/instance.hgr, or NULL with err set. */
+instance *cubes_read_instance(const char *dir, char *err, size_t errsize);
+
+/* The cube names of dir (cube-N with N digits alone), sorted; *n of them. Returns the
+ * list (free with cubes_names_free()), or NULL with err set (an empty folder gives an
+ * empty list). */
+char **cubes_names(const char *dir, uint32_t *n, char *err, size_t errsize);
+void cubes_names_free(char **names, uint32_t n);
+
+/* A cube proof's header (dir/NAME.proof). */
+typedef struct {
+    uint32_t bound, target;
+    uint64_t nodes;
+    double seconds;
+} cubes_proof;
+/* Reads the header; returns true when the proof exists and is well formed, leaving fp
+ * (or NULL) open at its tree's first node. */
+bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp);
+
+#endif

@@ -1,0 +1,148 @@
+/* cubes_merge.c - the cubes' proofs joined into one certificate (cubes.h).
+ *
+ * root.cert is copied line by line; its `bound` line becomes K, the least of its own
+ * bound and every cube's, and each `open cube-N` line becomes the tree of cube-N.proof.
+ * A leaf written for a higher target holds for K too, so nothing else changes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/walltime.h"
+#include "hitset/cubes.h"
+#include "hitset/cubes_files.h"
+
+#define LINE_MAX_BYTES (1 << 20)
+
+typedef struct {
+    const char *dir;
+    char **names;
+    uint32_t n;
+    uint32_t bound; /* K */
+    char *line;     /* LINE_MAX_BYTES */
+} merge_job;
+
+/* The rest of fp (a proof's tree) to out. */
+static int copy_rest(FILE *out, FILE *fp)
+{
+    char buf[1 << 16];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, fp)) > 0)
+        if (fwrite(buf, 1, got, out) != got)
+            return -1;
+    return ferror(fp) ? -1 : 0;
+}
+
+/* `open NAME`: the tree of NAME's proof in its place. */
+static int splice(FILE *out, const merge_job *m, const char *name)
+{
+    cubes_proof pr;
+    FILE *fp = NULL;
+    if (!cubes_read_proof(m->dir, name, &pr, &fp))
+        return -1;
+    int rc = copy_rest(out, fp);
+    fclose(fp);
+    return rc;
+}
+
+static int write_merged(FILE *out, const void *ctx)
+{
+    const merge_job *m = ctx;
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, m->dir, "root.cert");
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return -1;
+    int rc = 0;
+    bool in_tree = false;
+    while (rc == 0 && fgets(m->line, LINE_MAX_BYTES, fp)) {
+        if (!in_tree && !strncmp(m->line, "bound ", 6))
+            rc = fprintf(out, "bound %u\n", m->bound) < 0 ? -1 : 0;
+        else if (in_tree && !strncmp(m->line, "open ", 5)) {
+            m->line[strcspn(m->line, "\n")] = '\0';
+            rc = splice(out, m, m->line + 5);
+        } else
+            rc = fputs(m->line, out) < 0 ? -1 : 0;
+        in_tree |= !strcmp(m->line, "tree\n");
+    }
+    if (ferror(fp))
+        rc = -1;
+    fclose(fp);
+    return rc;
+}
+
+/* root.cert's bound line, UINT32_MAX when absent. */
+static uint32_t root_bound(const char *dir)
+{
+    char path[CUBES_PATH_SIZE], line[256];
+    cubes_join(path, dir, "root.cert");
+    FILE *fp = fopen(path, "r");
+    unsigned long b = UINT32_MAX;
+    while (fp && fgets(line, sizeof line, fp) && strcmp(line, "tree\n"))
+        if (sscanf(line, "bound %lu", &b) == 1)
+            break;
+    if (fp)
+        fclose(fp);
+    return b < UINT32_MAX ? (uint32_t)b : UINT32_MAX;
+}
+
+/* Counts the proofs and closed cubes, K over the proofs, and the seconds closed cubes
+ * took (least and most). Returns whether every cube has a proof. */
+static bool tally(merge_job *m, cubes_report *r, double *least, double *most)
+{
+    bool all = true;
+    *least = *most = 0;
+    for (uint32_t i = 0; i < m->n; i++) {
+        cubes_proof pr;
+        if (!cubes_read_proof(m->dir, m->names[i], &pr, NULL)) {
+            all = false;
+            continue;
+        }
+        if (pr.bound < m->bound)
+            m->bound = pr.bound;
+        r->nodes += pr.nodes;
+        if (pr.bound < r->target)
+            continue;
+        r->closed++;
+        r->cube_seconds += pr.seconds;
+        if (r->closed == 1 || pr.seconds < *least)
+            *least = pr.seconds;
+        if (pr.seconds > *most)
+            *most = pr.seconds;
+    }
+    return all;
+}
+
+int cubes_merge(const char *dir, cubes_report *r, char *err, size_t errsize)
+{
+    double t0 = walltime_now();
+    memset(r, 0, sizeof *r);
+    merge_job m = { dir, NULL, 0, root_bound(dir), NULL };
+    r->goal = cubes_read_goal(dir);
+    r->cover = cubes_cover_size(dir);
+    if (m.bound == UINT32_MAX || r->goal == UINT32_MAX || r->cover == UINT32_MAX) {
+        snprintf(err, errsize, "'%s' is not a folder of t24 cover --split (its root.cert, goal "
+                 "or cover.sol cannot be read)", dir);
+        return -1;
+    }
+    r->target = r->goal && r->goal < r->cover ? r->goal : r->cover;
+    if (!(m.names = cubes_names(dir, &m.n, err, errsize)))
+        return -1;
+    double least, most;
+    r->cubes = m.n;
+    r->complete = tally(&m, r, &least, &most);
+    r->left_low = (double)(m.n - r->closed) * least;
+    r->left_high = (double)(m.n - r->closed) * most;
+    r->left_mean = r->closed ? (double)(m.n - r->closed) * r->cube_seconds / r->closed : 0;
+    int rc = 0;
+    if (r->complete) {
+        m.line = malloc(LINE_MAX_BYTES);
+        rc = m.line ? cubes_write_whole(dir, "proof.cert", write_merged, &m, err, errsize)
+                    : -1;
+        if (!m.line)
+            snprintf(err, errsize, "out of memory for the merge");
+    }
+    r->bound = r->complete ? m.bound : 0;
+    free(m.line);
+    cubes_names_free(m.names, m.n);
+    r->seconds = walltime_now() - t0;
+    return rc;
+}

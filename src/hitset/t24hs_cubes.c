@@ -1,0 +1,81 @@
+/* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/cubes.h: the public and the
+ * internal types are kept apart so that either may grow. */
+#include <string.h>
+
+#include "core/cancel.h"
+#include "hitset/cubes.h"
+#include "hitset/t24hs.h"
+
+void hs_cubes_params_init(hs_cubes_params *p)
+{
+    cubes_params q;
+    cubes_params_init(&q);
+    memset(p, 0, sizeof *p);
+    p->time_limit = q.time_limit;
+    p->ncubes = q.ncubes;
+    p->nworkers = q.nworkers;
+}
+
+static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
+{
+    cubes_params q;
+    cubes_params_init(&q);
+    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
+    q.time_limit = p->time_limit;
+    q.cancel = p->cancelled ? c : NULL;
+    q.goal = p->goal;
+    q.ncubes = p->ncubes;
+    q.worker = p->worker;
+    q.nworkers = p->nworkers;
+    q.log = p->log;
+    return q;
+}
+
+static void outer(const cubes_report *r, hs_cubes_report *out)
+{
+    *out = (hs_cubes_report){ r->cubes,  r->closed,   r->searched,     r->depth,
+                              r->goal,   r->cover,    r->target,       r->bound,
+                              r->complete, r->nodes,  r->cube_seconds, r->left_low,
+                              r->left_high, r->left_mean, r->seconds };
+}
+
+int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
+                   hs_cubes_report *r, char *err, size_t errsize)
+{
+    cancel_check c;
+    cubes_params q = inner(p, &c);
+    cubes_report in;
+    int rc = cubes_split(h, dir, &q, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}
+
+int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
+                   hs_cubes_report *r, char *err, size_t errsize)
+{
+    cancel_check c;
+    cubes_params q = inner(p, &c);
+    cubes_report in;
+    int rc = cubes_solve(dir, name, &q, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}
+
+int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, char *err,
+                 size_t errsize)
+{
+    cancel_check c;
+    cubes_params q = inner(p, &c);
+    cubes_report in;
+    int rc = cubes_run(dir, &q, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}
+
+int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize)
+{
+    cubes_report in;
+    int rc = cubes_merge(dir, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}

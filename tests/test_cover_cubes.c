@@ -1,0 +1,276 @@
+/* test_cover_cubes.c - one proof over many workers (issue 30), end to end: `t24 cover
+ * --split` into a folder, the cubes searched by two workers (by --worker, and by a Slurm
+ * array task's variables set by hand), `--merge`, and t24-check, which shares no code
+ * with t24, verifying the merged certificate: the optimum a brute force here finds, or
+ * the goal asked for. Resuming, an unfinished merge and the refusals. */
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/splitmix.h"
+#include "helpers.h"
+
+#define NE 20
+
+/* nsets random triples over NE elements, as PACE text, and the optimum by trying every
+ * subset (2^20 of them). */
+static char *random_triples(uint32_t nsets, uint64_t *seed, uint32_t *optimum)
+{
+    uint32_t mask[256];
+    size_t size = 64 + (size_t)nsets * 16, n = 0;
+    char *s = malloc(size);
+    cr_assert(s && nsets <= 256);
+    n += (size_t)snprintf(s, size, "p hs %u %u\n", NE, nsets);
+    for (uint32_t i = 0; i < nsets; i++) {
+        uint32_t m = 0;
+        while (__builtin_popcount(m) < 3)
+            m |= 1u << (splitmix_next(seed) % NE);
+        mask[i] = m;
+        const char *sep = "";
+        for (uint32_t e = 0; e < NE; e++)
+            if (m >> e & 1) {
+                n += (size_t)snprintf(s + n, size - n, "%s%u", sep, e + 1);
+                sep = " ";
+            }
+        n += (size_t)snprintf(s + n, size - n, "\n");
+    }
+    *optimum = NE;
+    for (uint32_t sub = 0; sub < (1u << NE); sub++) {
+        uint32_t k = (uint32_t)__builtin_popcount(sub);
+        bool all = k < *optimum;
+        for (uint32_t i = 0; i < nsets && all; i++)
+            all = (mask[i] & sub) != 0;
+        if (all)
+            *optimum = k;
+    }
+    return s;
+}
+
+static void put(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp, "cannot write %s", path);
+    fputs(text, fp);
+    cr_assert_eq(fclose(fp), 0);
+}
+
+/* t24-check on the folder's merged certificate: its one line of output. */
+static void check_folder(const char *dir, char *line, size_t size)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' '%s/instance.hgr' '%s/cover.sol' '%s/proof.cert' 2>&1",
+             getenv("T24_CHECK_BIN"), dir, dir, dir);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    if (!fgets(line, (int)size, p))
+        line[0] = '\0';
+    pclose(p);
+}
+
+static cJSON *run_json(const char *args)
+{
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "t24 %s: %s", args, r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js, "t24 %s printed: %s", args, r.out);
+    run_free(&r);
+    return js;
+}
+
+static double num(const cJSON *js, const char *key)
+{
+    return cJSON_GetNumberValue(cJSON_GetObjectItem(js, key));
+}
+
+static bool exists(const char *dir, const char *name)
+{
+    char path[1024];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0;
+}
+
+static char *scratch(void)
+{
+    char *dir = strdup("/tmp/t24-cubes-XXXXXX");
+    cr_assert(dir && mkdtemp(dir));
+    return dir;
+}
+
+static void cleanup(char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+    free(dir);
+}
+
+/* Split into 8 or more cubes, two workers, merge: the optimum, verified. */
+Test(cover_cubes, split_solve_merge_proves_the_brute_force_optimum, .timeout = 600)
+{
+    uint64_t seed = 3030;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], line[512];
+    uint32_t split_cubes = 0;
+    for (int round = 0; round < 4; round++) {
+        uint32_t opt;
+        char *text = random_triples(90 + 20 * (uint32_t)round, &seed, &opt);
+        snprintf(hgr, sizeof hgr, "%s/r%d.hgr", tmp, round);
+        snprintf(dir, sizeof dir, "%s/r%d", tmp, round);
+        put(hgr, text);
+        snprintf(args, sizeof args, "cover --json --quiet --split 8 --cubes-dir '%s' '%s'", dir,
+                 hgr);
+        cJSON *js = run_json(args);
+        split_cubes += (uint32_t)num(js, "cubes");
+        cJSON_Delete(js);
+        for (int w = 0; w < 2; w++) {
+            snprintf(args, sizeof args, "cover --json --quiet --cubes '%s' --worker %d/2", dir, w);
+            cJSON_Delete(run_json(args));
+        }
+        snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
+        js = run_json(args);
+        cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "round %d", round);
+        cr_expect_eq(num(js, "bound"), opt, "round %d: merged %g, optimum %u", round,
+                     num(js, "bound"), opt);
+        cJSON_Delete(js);
+        check_folder(dir, line, sizeof line);
+        char want[64];
+        snprintf(want, sizeof want, "optimum %u verified\n", opt);
+        cr_expect_str_eq(line, want, "round %d", round);
+        free(text);
+    }
+    cr_assert_geq(split_cubes, 8, "no instance split into cubes: the test tests little");
+    cleanup(tmp);
+}
+
+/* A goal below the optimum: the merged certificate proves the goal, not optimality. */
+Test(cover_cubes, a_goal_is_merged_as_a_lower_bound, .timeout = 300)
+{
+    uint64_t seed = 77;
+    uint32_t opt;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], line[512], want[64];
+    char *text = random_triples(130, &seed, &opt);
+    cr_assert_gt(opt, 2);
+    snprintf(hgr, sizeof hgr, "%s/g.hgr", tmp);
+    snprintf(dir, sizeof dir, "%s/g", tmp);
+    put(hgr, text);
+    snprintf(args, sizeof args, "cover --quiet --goal %u --split 4 --cubes-dir '%s' '%s'",
+             opt - 1, dir, hgr);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    snprintf(args, sizeof args, "cover --json --quiet --cubes '%s'", dir);
+    cJSON_Delete(run_json(args));
+    snprintf(args, sizeof args, "cover --quiet --json --merge '%s'", dir);
+    cJSON *js = run_json(args);
+    cr_expect_eq(num(js, "bound"), opt - 1);
+    cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")));
+    cJSON_Delete(js);
+    check_folder(dir, line, sizeof line);
+    snprintf(want, sizeof want, "lower bound %u verified; cover of ", opt - 1);
+    cr_expect(!strncmp(line, want, strlen(want)), "%s", line);
+    free(text);
+    cleanup(tmp);
+}
+
+/* A Slurm array task (SLURM_ARRAY_TASK_ID 5 of MIN 4, COUNT 2: worker 1 of 2) searches its
+ * own cubes (the odd ones) first, then helps with the rest, skipping a cube another
+ * process holds (here the test, by its flock); a second run searches nothing (resumed);
+ * with that cube open, the merge is unfinished and writes no proof. */
+Test(cover_cubes, slurm_tasks_take_their_cubes_and_resume, .timeout = 300)
+{
+    uint64_t seed = 555;
+    uint32_t opt;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], lock[600];
+    char *text = random_triples(140, &seed, &opt);
+    snprintf(hgr, sizeof hgr, "%s/s.hgr", tmp);
+    snprintf(dir, sizeof dir, "%s/s", tmp);
+    put(hgr, text);
+    snprintf(args, sizeof args, "cover --quiet --json --split 4 --cubes-dir '%s' '%s'", dir, hgr);
+    cJSON *js = run_json(args);
+    uint32_t n = (uint32_t)num(js, "cubes");
+    cJSON_Delete(js);
+    cr_assert_geq(n, 4, "the instance did not split");
+    snprintf(lock, sizeof lock, "%s/cube-00001.lock", dir);
+    int fd = open(lock, O_CREAT | O_RDWR, 0644);
+    cr_assert(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0);
+    setenv("SLURM_ARRAY_TASK_ID", "5", 1);
+    setenv("SLURM_ARRAY_TASK_MIN", "4", 1);
+    setenv("SLURM_ARRAY_TASK_COUNT", "2", 1);
+    snprintf(args, sizeof args, "cover --progress --json --cubes '%s'", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    js = cJSON_Parse(r.out);
+    cr_assert(js, "%s", r.out);
+    cr_expect_eq(num(js, "searched"), n - 1, "the held cube was searched, or another missed");
+    cJSON_Delete(js);
+    const char *first = strstr(r.err, "cube-");
+    cr_expect(first && !strncmp(first, "cube-00002", 10), "worker 1 began elsewhere: %s", r.err);
+    run_free(&r);
+    cr_expect(!exists(dir, "cube-00001.proof"), "the cube another process holds was searched");
+    cr_expect(exists(dir, "cube-00002.proof") && exists(dir, "cube-00003.proof"));
+    snprintf(args, sizeof args, "cover --quiet --json --cubes '%s'", dir);
+    js = run_json(args);
+    cr_expect_eq(num(js, "searched"), 0, "a resumed task searched its closed cubes again");
+    cJSON_Delete(js);
+    unsetenv("SLURM_ARRAY_TASK_ID");
+    unsetenv("SLURM_ARRAY_TASK_MIN");
+    unsetenv("SLURM_ARRAY_TASK_COUNT");
+    snprintf(args, sizeof args, "cover --quiet --json --merge '%s'", dir);
+    js = run_json(args);
+    cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")));
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(js, "bound")));
+    cJSON_Delete(js);
+    cr_expect(!exists(dir, "proof.cert"), "an unfinished merge wrote proof.cert");
+    close(fd); /* the claim ends: now the cube is anyone's */
+    snprintf(args, sizeof args, "cover --quiet --json --cubes '%s'", dir);
+    js = run_json(args);
+    cr_expect_eq(num(js, "searched"), 1);
+    cJSON_Delete(js);
+    free(text);
+    cleanup(tmp);
+}
+
+/* Usage errors and hostile folders: exit 2, one line, nothing written. */
+Test(cover_cubes, refusals)
+{
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], cube[600];
+    snprintf(hgr, sizeof hgr, "%s/i.hgr", tmp);
+    snprintf(dir, sizeof dir, "%s/c", tmp);
+    put(hgr, "p hs 6 4\n1 2 3\n3 4 5\n5 6 1\n2 4 6\n");
+    const char *bad[] = { "--split 4", "--split 0 --cubes-dir x", "--split x --cubes-dir x",
+                          "--cubes-dir x", "--cubes x --merge y", "--worker 2/2 --cubes x",
+                          "--worker 1", "--worker 0/2", "--cube", "--merge ''",
+                          "--cubes x --certificate y" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(args, sizeof args, "cover %s '%s'", bad[i], i < 4 ? hgr : "");
+        if (i >= 4)
+            snprintf(args, sizeof args, "cover %s", bad[i]);
+        expect_usage_error(args);
+    }
+    snprintf(args, sizeof args, "cover --split 2 --cubes-dir '%s' '%s'", tmp, hgr);
+    expect_usage_error(args); /* the folder exists */
+    snprintf(args, sizeof args, "cover --merge '%s/none'", tmp);
+    expect_usage_error(args);
+    /* A cube that fixes an element of another instance. */
+    snprintf(args, sizeof args, "cover --quiet --split 2 --cubes-dir '%s' '%s'", dir, hgr);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    snprintf(cube, sizeof cube, "%s/cube-00009", dir);
+    put(cube, "t24-cube 1\nfix 7 in\n");
+    snprintf(args, sizeof args, "cover --cube '%s'", cube);
+    expect_usage_error(args);
+    put(cube, "not a cube\n");
+    expect_usage_error(args);
+    cleanup(tmp);
+}
