@@ -249,6 +249,22 @@ Test(cover_certificate, a_goal_is_proven_and_no_more, .timeout = 300)
     cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")), "%s", r.out);
     const cJSON *c = cJSON_GetObjectItem(js, "certificate");
     cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "bound")), 29, "%s", r.out);
+    /* The rounds: the root's LP (goal 0), then one goal more each, the last 29, finished. */
+    const cJSON *rounds = cJSON_GetObjectItem(c, "rounds");
+    int nr = cJSON_GetArraySize(rounds);
+    cr_assert_geq(nr, 2, "%s", r.out);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetArrayItem(rounds, 0), "goal")),
+                 0);
+    for (int i = 1; i < nr; i++) {
+        const cJSON *k = cJSON_GetArrayItem(rounds, i), *prev = cJSON_GetArrayItem(rounds, i - 1);
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(k, "goal")),
+                     cJSON_GetNumberValue(cJSON_GetObjectItem(prev, "bound")) + 1, "%s", r.out);
+        cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(k, "finished")), "%s", r.out);
+    }
+    const cJSON *last = cJSON_GetArrayItem(rounds, nr - 1);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(last, "goal")), 29, "%s", r.out);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(last, "bound")), 29, "%s", r.out);
+    cr_expect_null(cJSON_GetObjectItem(last, "seconds"), "seconds without --timings");
     cJSON_Delete(js);
     run_free(&r);
     snprintf(args, sizeof args, "cover --quiet --time-limit 200 --goal 29 --certificate '%s' '%s'",

@@ -290,6 +290,8 @@ static uint64_t write_certificate(FILE *out, const instance *h, uint32_t bound,
 typedef struct {
     certify_tree_job job;     /* the kept round's figures */
     FILE *best;               /* its tree */
+    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the last rounds, oldest first */
+    uint32_t nround;
     uint32_t rounds;
     uint64_t lp_solves, probes, iterations; /* over all rounds */
 } rounds_result;
@@ -303,6 +305,18 @@ static int one_round(certify_tree_job *job, FILE **tree, char *err, size_t errsi
     }
     job->tree = *tree;
     return certify_tree_search(job, err, errsize);
+}
+
+/* The round's figures at the end of out->round[], the oldest dropped when it is full. */
+static void keep_round(rounds_result *out, const certify_tree_job *job, uint32_t goal,
+                       double seconds)
+{
+    if (out->nround == CERTIFY_ROUNDS_KEPT) {
+        memmove(out->round, out->round + 1, (CERTIFY_ROUNDS_KEPT - 1) * sizeof *out->round);
+        out->nround--;
+    }
+    out->round[out->nround++] = (certify_round){ goal, job->bound, job->open == 0, job->nodes,
+                                                 job->lp_solves, seconds };
 }
 
 static int run_rounds(const instance *h, const reduce_result *red, const certify_params *p,
@@ -326,7 +340,9 @@ static int run_rounds(const instance *h, const reduce_result *red, const certify
                                  .root_only = !one && out->rounds == 0, .branch = branch,
                                  .proven = out->job.bound };
         FILE *tree = NULL;
+        double t0 = walltime_now();
         rc = one_round(&job, &tree, err, errsize);
+        keep_round(out, &job, goal, walltime_now() - t0);
         r->ncover = job.ncover; /* a round's better cover stands, finished or not */
         out->rounds++;
         out->lp_solves += job.lp_solves;
@@ -383,6 +399,8 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
         r->leaves = rr.job.leaves;
         r->open = rr.job.open;
         r->rounds = rr.rounds;
+        r->nround = rr.nround;
+        memcpy(r->round, rr.round, sizeof r->round);
         r->lp_solves = rr.lp_solves;
         r->probes = rr.probes;
         r->iterations = rr.iterations;

@@ -71,6 +71,18 @@ typedef struct {
     void *upper_ctx;
 } certify_params;
 
+/* One round of the search (certify.h): what it set out to prove and what it cost. The
+ * rounds' growth is the estimate of what the next goals would cost. */
+#define CERTIFY_ROUNDS_KEPT 16
+typedef struct {
+    uint32_t goal;      /* 0: the root's LP alone */
+    uint32_t bound;     /* what the round's tree proves */
+    bool finished;      /* not stopped by the time limit */
+    uint64_t nodes;     /* its tree's nodes */
+    uint64_t lp_solves;
+    double seconds;
+} certify_round;
+
 typedef struct {
     uint32_t bound;     /* K, the bound the certificate proves */
     uint32_t *cover;    /* the best cover known (element ids, ascending): the start, or
@@ -86,6 +98,8 @@ typedef struct {
     uint32_t open;      /* leaves the time limit made of nodes it left unexplored */
     uint32_t reductions; /* the root's dominated, drop and split nodes */
     uint32_t rounds;    /* the search's rounds: the root's LP, then one per goal */
+    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the last rounds, oldest first */
+    uint32_t nround;    /* how many of round[] hold one */
     double seconds;
     uint64_t bytes;     /* the certificate's size */
 } certify_result;

@@ -624,7 +624,8 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
     }
     r->ilp = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     r->cert = (mincover_certificate){ true, res.bound, res.nodes, res.leaves, res.bytes,
-                                      res.open, res.seconds };
+                                      res.open, res.seconds, { { 0 } }, res.nround };
+    memcpy(r->cert.round, res.round, sizeof r->cert.round);
     memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
     *ncand = res.ncover;
     uint32_t core = res.bound > r->offset ? res.bound - r->offset : 0;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "core/cancel.h"
+#include "hitset/certify_result.h"
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
 #include "hitset/ilp.h"
@@ -124,6 +125,8 @@ typedef struct {
     uint64_t nodes, leaves, bytes;
     uint32_t open;   /* nodes the time limit left, each a leaf with the bound it had */
     double seconds;
+    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the search's last rounds, oldest first */
+    uint32_t nround;
 } mincover_certificate;
 
 typedef enum {

@@ -412,7 +412,13 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->lp_rounds = r->lp_rounds;
     out->lp_columns = r->lp_columns;
     hs_certificate_stats c = { r->cert.written, r->cert.bound, r->cert.nodes, r->cert.leaves,
-                               r->cert.bytes, r->cert.open, r->cert.seconds };
+                               r->cert.bytes, r->cert.open, r->cert.seconds, { { 0 } },
+                               r->cert.nround };
+    for (uint32_t i = 0; i < r->cert.nround && i < HS_ROUNDS_KEPT; i++) {
+        const certify_round *k = &r->cert.round[i];
+        c.round[i] = (hs_certify_round){ k->goal, k->bound, k->finished, k->nodes,
+                                         k->lp_solves, k->seconds };
+    }
     out->certificate = c;
 }
 

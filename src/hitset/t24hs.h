@@ -311,6 +311,16 @@ typedef struct {
     double seconds;
 } hs_coverage_row;
 
+/* One round of the certifying search: the root's LP alone (goal 0), then one goal more
+ * each round (docs/certificates.md). Their growth estimates what the next goals cost. */
+#define HS_ROUNDS_KEPT 16
+typedef struct {
+    uint32_t goal, bound; /* what the round set out to prove, and proved */
+    bool finished;        /* not stopped by the time limit */
+    uint64_t nodes, lp_solves;
+    double seconds;
+} hs_certify_round;
+
 /* The certificate the run wrote (params.certificate). */
 typedef struct {
     bool written;   /* it went to params.certificate whole */
@@ -318,6 +328,8 @@ typedef struct {
     uint64_t nodes, leaves, bytes;
     uint32_t open;  /* nodes the time limit left unexplored, each a leaf with its bound */
     double seconds;
+    hs_certify_round round[HS_ROUNDS_KEPT]; /* the last rounds, oldest first */
+    uint32_t nround;
 } hs_certificate_stats;
 
 /* Seconds of each phase: the bounds, greedy and its runs, the reductions, the LP bound

@@ -195,7 +195,7 @@ static void json_coverage(cJSON *o, const hs_report *r, bool timings)
  * engine) to o: what `t24 study` and `t24 cover` share (docs/hitting-sets.md), in the
  * words of v. Time-dependent values appear only with timings. */
 /* The certificate written (t24 cover --certificate), or null. */
-static void json_certificate(cJSON *o, const hs_report *r)
+static void json_certificate(cJSON *o, const hs_report *r, bool timings)
 {
     const hs_certificate_stats *c = &r->certificate;
     if (!c->written) {
@@ -208,6 +208,19 @@ static void json_certificate(cJSON *o, const hs_report *r)
     jsonint_add(j, "leaves", (int64_t)c->leaves);
     cJSON_AddNumberToObject(j, "open", c->open);
     jsonint_add(j, "bytes", (int64_t)c->bytes);
+    cJSON *rounds = cJSON_AddArrayToObject(j, "rounds");
+    for (uint32_t i = 0; i < c->nround; i++) {
+        const hs_certify_round *k = &c->round[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddNumberToObject(o, "goal", k->goal);
+        cJSON_AddNumberToObject(o, "bound", k->bound);
+        cJSON_AddBoolToObject(o, "finished", k->finished);
+        jsonint_add(o, "nodes", (int64_t)k->nodes);
+        jsonint_add(o, "lp_solves", (int64_t)k->lp_solves);
+        if (timings)
+            cJSON_AddNumberToObject(o, "seconds", k->seconds);
+        cJSON_AddItemToArray(rounds, o);
+    }
 }
 
 void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
@@ -248,7 +261,7 @@ void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
     else
         cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
-    json_certificate(o, r);
+    json_certificate(o, r, timings);
     /* The key keeps its name, though the failure may be CBC's (the exact search). */
     if (r->message[0])
         cJSON_AddStringToObject(o, "glpk_error", r->message);
