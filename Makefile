@@ -12,7 +12,7 @@ WERROR     ?= ON
 MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
-        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove
+        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds
 
 deps:
 	@bash .ci/install-deps.sh
@@ -93,6 +93,13 @@ bench-cover: build
 bench-certify: build
 	nice bash bench/bench-certify.sh $(T24) $(BUILD)/t24-check docs/bench-certify.md
 
+# docs/frontier/certified.md: each unproven five-card deck's certifying rounds for
+# CERTIFIED_SECONDS (default 300), verified by t24-check, and the estimated core-hours to
+# prove its best cover (about 25 minutes).
+CERTIFIED_SECONDS ?= 300
+certified-bounds: build
+	bash bench/certified-bounds.sh $(T24) $(BUILD)/t24-check docs/frontier/certified.md $(CERTIFIED_SECONDS)
+
 # One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
 # 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;
 # GOAL=K proves K instead of the best cover's optimality; PROVE_DIR (default
@@ -136,10 +143,10 @@ data-all: build
 	bash data/make-data.sh $(T24) data --all
 # The five-card rows of bounds.csv that `make test` does not rerun (decks 1-6 to 1-10 and
 # 1-13): each row's lower_command and upper_command with their time limits, compared
-# with bounds.csv's sizes and proof status, and each unproven row's 60 s certifying
-# search, whose bound t24-check must verify at certified_lower or above (about 45 minutes
-# on the 2-core machine; a slower machine may reach a lower bound below an unproven row's
-# and fail).
+# with bounds.csv's sizes and proof status, and the certificate each unproven row's
+# lower_command writes (--certificate CERT), which t24-check must verify at
+# certified_lower (at most 45 minutes on the 2-core machine: the certifying commands take
+# 37 s to 5 minutes; a much slower machine may not reach a row's bound in their 900 s).
 # CHECK_DATA_ONLY=REGEX keeps the rows whose name matches (e.g. 'deck1-6_', 2 minutes).
 check-data: build
 	nice bash tests/check_data.sh $(T24) . long

@@ -56,6 +56,10 @@ static int write_merged(FILE *out, const void *ctx)
     while (rc == 0 && fgets(m->line, LINE_MAX_BYTES, fp)) {
         if (!in_tree && !strncmp(m->line, "bound ", 6))
             rc = fprintf(out, "bound %u\n", m->bound) < 0 ? -1 : 0;
+        else if (!in_tree && !strncmp(m->line, "c ", 2)) /* the split's figures: stale */
+            rc = fprintf(out, "c t24 cover --merge: root.cert and %u cubes' proofs\n", m->n) < 0
+                     ? -1
+                     : 0;
         else if (in_tree && !strncmp(m->line, "open ", 5)) {
             m->line[strcspn(m->line, "\n")] = '\0';
             rc = splice(out, m, m->line + 5);
