@@ -125,6 +125,12 @@ done
   echo "reports no progress of its own, so its points are its start and its end):"
   echo
   echo "![Five cards: best cover and proven bound over each unproven deck's run](figures/frontier-progress.svg)"
+  echo
+  echo "GLPK's and CBC's bounds above are floating-point claims. t24's certifying search proves"
+  echo "more on every open deck, with certificates \`t24-check\` verifies, and estimates the"
+  echo "core-hours a proof of each best cover would take: [frontier/certified.md](frontier/certified.md)"
+  echo "(\`make certified-bounds\`); [data/instances/bounds.csv](../data/instances/bounds.csv) has"
+  echo "the best bounds with the commands that certify them."
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"
