@@ -240,6 +240,67 @@ Test(cover_cubes, slurm_tasks_take_their_cubes_and_resume, .timeout = 300)
     cleanup(tmp);
 }
 
+/* What a killed worker or a damaged folder leaves: a proof cut short or removed is no
+ * proof (the merge is unfinished, never wrong) and the next run searches that cube again;
+ * a worse cover.sol than the split's makes the cubes search to that size, and the better
+ * cover one of them finds is shared and closes them all at the optimum. */
+Test(cover_cubes, damaged_proofs_are_searched_again_and_covers_shared, .timeout = 300)
+{
+    uint64_t seed = 9090;
+    uint32_t opt;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], path[600], line[512], want[64];
+    char *text = random_triples(140, &seed, &opt);
+    snprintf(hgr, sizeof hgr, "%s/d.hgr", tmp);
+    snprintf(dir, sizeof dir, "%s/d", tmp);
+    put(hgr, text);
+    snprintf(args, sizeof args, "cover --quiet --json --split 4 --cubes-dir '%s' '%s'", dir, hgr);
+    cJSON *js = run_json(args);
+    uint32_t n = (uint32_t)num(js, "cubes");
+    cJSON_Delete(js);
+    cr_assert_geq(n, 4, "the instance did not split");
+    /* Every element: a cover, far from the optimum. */
+    char worse[4096];
+    size_t len = (size_t)snprintf(worse, sizeof worse, "%d\n", NE);
+    for (int e = 1; e <= NE; e++)
+        len += (size_t)snprintf(worse + len, sizeof worse - len, "%d\n", e);
+    snprintf(path, sizeof path, "%s/cover.sol", dir);
+    put(path, worse);
+    snprintf(args, sizeof args, "cover --quiet --json --cubes '%s'", dir);
+    js = run_json(args);
+    cr_expect_eq(num(js, "closed"), n);
+    cr_expect_eq(num(js, "cover"), opt, "the better cover was not shared");
+    cJSON_Delete(js);
+    /* One proof cut short, one removed. */
+    snprintf(path, sizeof path, "%s/cube-00001.proof", dir);
+    FILE *fp = fopen(path, "r+");
+    cr_assert(fp);
+    fseek(fp, 0, SEEK_END);
+    cr_assert_eq(ftruncate(fileno(fp), ftell(fp) - 3), 0);
+    fclose(fp);
+    snprintf(path, sizeof path, "%s/cube-00002.proof", dir);
+    cr_assert_eq(unlink(path), 0);
+    snprintf(args, sizeof args, "cover --quiet --json --merge '%s'", dir);
+    js = run_json(args);
+    cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")));
+    cr_expect_eq(num(js, "closed"), n - 2);
+    cJSON_Delete(js);
+    cr_expect(!exists(dir, "proof.cert"));
+    snprintf(args, sizeof args, "cover --quiet --json --cubes '%s'", dir);
+    js = run_json(args);
+    cr_expect_eq(num(js, "searched"), 2);
+    cJSON_Delete(js);
+    snprintf(args, sizeof args, "cover --quiet --json --merge '%s'", dir);
+    js = run_json(args);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")));
+    cr_expect_eq(num(js, "bound"), opt);
+    cJSON_Delete(js);
+    check_folder(dir, line, sizeof line);
+    snprintf(want, sizeof want, "optimum %u verified\n", opt);
+    cr_expect_str_eq(line, want);
+    free(text);
+    cleanup(tmp);
+}
+
 /* Usage errors and hostile folders: exit 2, one line, nothing written. */
 Test(cover_cubes, refusals)
 {

@@ -351,7 +351,7 @@ static int write_proof(FILE *fp, const void *ctx)
     if (fprintf(fp, "t24-cube-proof 1\nbound %u\ntarget %u\nnodes %" PRIu64 "\nseconds %.3f\ntree\n",
                 t->r->bound, t->target, t->r->nodes, t->r->seconds) < 0)
         return -1;
-    return copy_tree(fp, t->tree);
+    return copy_tree(fp, t->tree) || fputs("end\n", fp) < 0 ? -1 : 0;
 }
 
 /* The folder's instance, goal and cover for a cube's search. Returns the instance, or

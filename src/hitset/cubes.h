@@ -10,7 +10,8 @@
  *                       `t24-certificate 1` whose nodes at that depth are `open cube-N`
  *   cube-N              one open node: `t24-cube 1`, then `fix E in|out` lines
  *   cube-N.proof        its subtree, when searched (`t24-cube-proof 1`, `bound B`,
- *                       `target T`, `nodes X`, `seconds S`, `tree`, the nodes)
+ *                       `target T`, `nodes X`, `seconds S`, `tree`, the nodes, `end`:
+ *                       one cut short is no proof)
  *   proof.cert          the merge: root.cert with every open node replaced by its
  *                       cube's subtree, bound K the least over them, for t24-check
  * A cube is closed when its proof's bound reaches the target, the smaller of the goal

@@ -233,7 +233,14 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
                      &out->seconds) == 4 &&
               fgets(line, sizeof line, f) && !strcmp(line, "tree\n") && b <= t &&
               t < UINT32_MAX;
+    /* The tree, then `end`: a file cut short is no proof (the cube is searched again). */
+    long start = ok ? ftell(f) : -1, end = -1;
+    char tail[5] = "";
+    ok = ok && start >= 0 && fseek(f, -4, SEEK_END) == 0 && (end = ftell(f)) >= start &&
+         fread(tail, 1, 4, f) == 4 && !memcmp(tail, "end\n", 4) &&
+         fseek(f, start, SEEK_SET) == 0;
     if (ok) {
+        out->tree_bytes = end - start;
         out->bound = (uint32_t)b;
         out->target = (uint32_t)t;
         out->nodes = nodes;

@@ -61,9 +61,10 @@ typedef struct {
     uint32_t bound, target;
     uint64_t nodes;
     double seconds;
+    long tree_bytes; /* the tree's, between the `tree` line and the closing `end` */
 } cubes_proof;
-/* Reads the header; returns true when the proof exists and is well formed, leaving fp
- * (or NULL) open at its tree's first node. */
+/* Reads the header and checks the closing `end` line; returns true when the proof
+ * exists and is whole, leaving fp (or NULL) open at its tree's first node. */
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp);
 
 #endif

@@ -20,15 +20,17 @@ typedef struct {
     char *line;     /* LINE_MAX_BYTES */
 } merge_job;
 
-/* The rest of fp (a proof's tree) to out. */
-static int copy_rest(FILE *out, FILE *fp)
+/* The next n bytes of fp (a proof's tree) to out. */
+static int copy_bytes(FILE *out, FILE *fp, long n)
 {
     char buf[1 << 16];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof buf, fp)) > 0)
-        if (fwrite(buf, 1, got, out) != got)
+    while (n > 0) {
+        size_t want = n < (long)sizeof buf ? (size_t)n : sizeof buf;
+        if (fread(buf, 1, want, fp) != want || fwrite(buf, 1, want, out) != want)
             return -1;
-    return ferror(fp) ? -1 : 0;
+        n -= (long)want;
+    }
+    return 0;
 }
 
 /* `open NAME`: the tree of NAME's proof in its place. */
@@ -38,7 +40,7 @@ static int splice(FILE *out, const merge_job *m, const char *name)
     FILE *fp = NULL;
     if (!cubes_read_proof(m->dir, name, &pr, &fp))
         return -1;
-    int rc = copy_rest(out, fp);
+    int rc = copy_bytes(out, fp, pr.tree_bytes);
     fclose(fp);
     return rc;
 }
