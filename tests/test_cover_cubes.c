@@ -297,6 +297,28 @@ Test(cover_cubes, damaged_proofs_are_searched_again_and_covers_shared, .timeout 
     check_folder(dir, line, sizeof line);
     snprintf(want, sizeof want, "optimum %u verified\n", opt);
     cr_expect_str_eq(line, want);
+    /* A folder entry named like a cube but not a file is no cube; a cube file edited
+     * after its search makes its proof count for nothing; a cover.sol that covers
+     * nothing is refused, never trusted. */
+    snprintf(path, sizeof path, "%s/cube-0", dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    snprintf(args, sizeof args, "cover --quiet --json --cubes '%s'", dir);
+    js = run_json(args);
+    cr_expect_eq(num(js, "searched"), 0);
+    cJSON_Delete(js);
+    snprintf(path, sizeof path, "%s/cube-00003", dir);
+    fp = fopen(path, "a");
+    cr_assert(fp);
+    fputs("fix 1 out\n", fp);
+    fclose(fp);
+    snprintf(args, sizeof args, "cover --quiet --json --merge '%s'", dir);
+    js = run_json(args);
+    cr_expect(!cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "an edited cube kept its proof");
+    cJSON_Delete(js);
+    snprintf(path, sizeof path, "%s/cover.sol", dir);
+    put(path, "1\n1\n");
+    snprintf(args, sizeof args, "cover --merge '%s'", dir);
+    expect_usage_error(args);
     free(text);
     cleanup(tmp);
 }
@@ -311,7 +333,8 @@ Test(cover_cubes, refusals)
     const char *bad[] = { "--split 4", "--split 0 --cubes-dir x", "--split x --cubes-dir x",
                           "--cubes-dir x", "--cubes x --merge y", "--worker 2/2 --cubes x",
                           "--worker 1", "--worker 0/2", "--cube", "--merge ''",
-                          "--cubes x --certificate y" };
+                          "--cubes x --certificate y", "--cubes x --goal 3",
+                          "--merge x --solver glpk" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(args, sizeof args, "cover %s '%s'", bad[i], i < 4 ? hgr : "");
         if (i >= 4)

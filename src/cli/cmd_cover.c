@@ -84,7 +84,8 @@ static int certificate_engine(options *o)
 {
     char err[256];
     if (cover_cubes_wanted(&o->cubes)) /* the cube modes run t24's search alone */
-        return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL);
+        return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL, o->goal != 0,
+                                 o->cfg.engine_set);
     if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24 &&
         (o->cfg.engine_set || !o->certificate))
         return args_error("cover", "--goal needs --solver t24 (%s takes no goal)",

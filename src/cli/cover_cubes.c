@@ -2,6 +2,7 @@
 #include "cli/cover_cubes.h"
 
 #include <cjson/cJSON.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,22 @@
 #include "hitset/t24hs.h"
 
 #define CUBES_MAX_OPTION 100000
+
+/* SIGINT or SIGTERM: the cube modes end as at their time limit (a split leaves nothing,
+ * a worker keeps the proofs it finished). */
+static volatile sig_atomic_t stop_asked;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_asked = 1;
+}
+
+static int stop_requested(void *ctx)
+{
+    (void)ctx;
+    return stop_asked;
+}
 
 /* "I/N" with 0 <= I < N <= 1e6. */
 static int parse_worker(const char *s, uint32_t *worker, uint32_t *n)
@@ -69,7 +86,8 @@ bool cover_cubes_wanted(const cover_cubes *c)
     return c->split || c->cubes_dir || c->cube || c->cubes || c->merge || c->worker_set;
 }
 
-int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate)
+int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
+                      bool solver)
 {
     int modes = (c->split || c->cubes_dir) + !!c->cube + !!c->cubes + !!c->merge;
     if (modes > 1)
@@ -86,6 +104,11 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate)
     if (certificate)
         return args_error("cover", "--certificate does not go with the cube modes (--merge "
                           "writes DIR/proof.cert)");
+    if (goal && !c->split)
+        return args_error("cover", "--goal goes with --split (the cubes keep the split's goal)");
+    if (solver)
+        return args_error("cover", "--solver does not go with the cube modes (t24's "
+                          "certifying search is theirs)");
     return -1;
 }
 
@@ -94,12 +117,13 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate)
 static void default_worker(uint32_t *worker, uint32_t *n)
 {
     const char *id = getenv("SLURM_ARRAY_TASK_ID"), *count = getenv("SLURM_ARRAY_TASK_COUNT");
-    const char *min = getenv("SLURM_ARRAY_TASK_MIN");
-    int i, k, m = 0;
+    const char *min = getenv("SLURM_ARRAY_TASK_MIN"), *step = getenv("SLURM_ARRAY_TASK_STEP");
+    int i, k, m = 0, st = 1;
     if (id && count && !parse_int_range(id, 0, 1 << 30, &i) &&
         !parse_int_range(count, 1, 1 << 30, &k) &&
-        (!min || !parse_int_range(min, 0, 1 << 30, &m)) && i >= m && i - m < k) {
-        *worker = (uint32_t)(i - m);
+        (!min || !parse_int_range(min, 0, 1 << 30, &m)) &&
+        (!step || !parse_int_range(step, 1, 1 << 30, &st)) && i >= m && (i - m) / st < k) {
+        *worker = (uint32_t)((i - m) / st); /* --array=0-30:2 numbers its tasks 0, 2, ... */
         *n = (uint32_t)k;
         return;
     }
@@ -161,9 +185,10 @@ static void print_text(const cover_cubes *c, const char *dir, const hs_cubes_rep
         printf("searched %u cubes; %u of %u closed (target %u)\n", r->searched, r->closed,
                r->cubes, r->target);
     else if (r->complete)
-        printf("%s/proof.cert proves %u (cover %u%s); check it with: t24-check %s/instance.hgr "
-               "%s/cover.sol %s/proof.cert\n",
-               dir, r->bound, r->cover, r->bound >= r->cover ? ", optimal" : "", dir, dir, dir);
+        printf("%s/proof.cert claims %u (cover %u%s; %u of %u cubes closed at target %u); "
+               "verify it with: t24-check %s/instance.hgr %s/cover.sol %s/proof.cert\n",
+               dir, r->bound, r->cover, r->bound >= r->cover ? ", optimal" : "", r->closed,
+               r->cubes, r->target, dir, dir, dir);
     else
         printf("not merged: %u of %u cubes closed (target %u); the rest would take about %.0f "
                "core-seconds more (between %.0f and %.0f) at the pace of the closed ones%s\n",
@@ -222,8 +247,11 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     p.goal = goal;
     p.ncubes = c->split ? c->split : p.ncubes;
     p.log = progress ? stderr : NULL;
+    p.cancelled = stop_requested;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
     if (run_mode(c, file, &p, &r, dir, sizeof dir, err, sizeof err))
-        return args_message("cover", "%s", err);
+        return args_message("cover", "%s%s", err, stop_asked ? " (stopped by a signal)" : "");
     if (json)
         print_json(c, dir, &r);
     else

@@ -23,8 +23,10 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i);
 /* Is a cube mode asked for? */
 bool cover_cubes_wanted(const cover_cubes *c);
 /* The mode, once the options are all read: -1 when fine, else the exit status of a usage
- * error (two modes, --split without --cubes-dir or a FILE, a FILE with another mode). */
-int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate);
+ * error (two modes, --split without --cubes-dir or a FILE, a FILE with another mode,
+ * --certificate, --goal without --split, --solver). */
+int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
+                      bool solver);
 /* Runs the mode (FILE: the instance of --split), printing its report (JSON with json).
  * Returns the exit status: 0 done (a merge also when cubes are left), 2 on failure. */
 int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,

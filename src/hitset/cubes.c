@@ -71,6 +71,7 @@ typedef struct {
     size_t *start; /* cube i's text starts at text + start[i] */
     uint32_t n, ncap;
     bool failed;   /* memory ran out */
+    char head[96]; /* each cube's first lines: its format, and the instance's checksum */
 } open_nodes;
 
 static bool put_text(open_nodes *o, const char *s)
@@ -110,7 +111,7 @@ static void on_open(void *ctx, const char *name, const uint32_t *elems,
         o->ncap = cap;
     }
     o->start[o->n++] = o->len;
-    bool ok = put_text(o, "t24-cube 1\n");
+    bool ok = put_text(o, o->head);
     for (uint32_t i = 0; i < n && ok; i++) {
         snprintf(line, sizeof line, "fix %u %s\n", elems[i] + 1, in[i] ? "in" : "out");
         ok = put_text(o, line);
@@ -123,6 +124,14 @@ static void open_nodes_free(open_nodes *o)
     free(o->text);
     free(o->start);
     memset(o, 0, sizeof *o);
+}
+
+/* A cube file's first two lines: its format and the instance it belongs to (N, M and
+ * the certificate's checksum), which a cube's search checks against instance.hgr. */
+static void cube_head(const instance *h, char *out, size_t size)
+{
+    snprintf(out, size, "t24-cube 1\ninstance %u %u %016" PRIx64 "\n", instance_nelems(h),
+             instance_nsets(h), certify_checksum(h));
 }
 
 /* One attempt at depth d into tree (truncated first). Returns 0, or -1 with err set. */
@@ -145,17 +154,16 @@ static int split_at(const instance *h, const cubes_params *p, uint32_t d, double
         return cubes_fail(err, errsize, "cannot reuse the temporary file for %s: %s", "the tree");
     if (certify_run(h, &q, tree, r, err, errsize))
         return -1;
-    if (o->failed) {
+    if (o->failed)
         snprintf(err, errsize, "out of memory for the cubes");
-        return -1;
-    }
-    if (r->open > o->n) {
+    else if (r->open > o->n)
         snprintf(err, errsize,
                  "the time limit ran out while splitting at depth %u: give the split more time",
                  d);
-        return -1;
-    }
-    return 0;
+    else
+        return 0;
+    certify_result_free(r);
+    return -1;
 }
 
 typedef struct {
@@ -246,6 +254,7 @@ static int split_search(const instance *h, const cubes_params *p, const char *st
                                    "the tree");
     for (uint32_t d = 1; rc == 0; d++) {
         open_nodes_free(&o);
+        cube_head(h, o.head, sizeof o.head);
         rc = split_at(h, p, d, deadline, &prev, tree, &o, &r, err, errsize);
         if (rc)
             break;
@@ -298,58 +307,97 @@ int cubes_split(const instance *h, const char *dir, const cubes_params *p, cubes
 
 /* ---- a cube ---- */
 
-/* dir/name's fixings (instance ids below nelems). Returns 0, or -1 with err set. */
-static int read_cube(const char *dir, const char *name, uint32_t nelems, uint32_t **elems,
+/* One line of a cube file, its end ("\n" or "\r\n") removed. Returns false at the end,
+ * or for a line longer than the buffer (never split into two). */
+static bool cube_line(FILE *fp, char *line, size_t size, bool *bad)
+{
+    if (!fgets(line, (int)size, fp))
+        return false;
+    size_t k = strlen(line);
+    if (k == 0 || line[k - 1] != '\n') {
+        *bad = !feof(fp) || k == 0; /* too long, or a NUL byte */
+        if (*bad)
+            return false;
+    } else {
+        line[--k] = '\0';
+    }
+    if (k && line[k - 1] == '\r')
+        line[--k] = '\0';
+    return true;
+}
+
+/* dir/name's fixings (instance ids), checked against h. Returns 0, or -1 with err set. */
+static int read_cube(const char *dir, const char *name, const instance *h, uint32_t **elems,
                      unsigned char **in, uint32_t *n, char *err, size_t errsize)
 {
-    char path[CUBES_PATH_SIZE], line[128], how[8];
+    char path[CUBES_PATH_SIZE], line[128], head[96], how[4];
+    uint32_t nelems = instance_nelems(h);
     cubes_join(path, dir, name);
     FILE *fp = fopen(path, "r");
     if (!fp)
         return cubes_fail(err, errsize, "cannot read the cube '%s': %s", path);
+    cube_head(h, head, sizeof head);
     *elems = malloc(((size_t)nelems + 1) * sizeof **elems);
     *in = malloc((size_t)nelems + 1);
     *n = 0;
-    bool ok = *elems && *in && fgets(line, sizeof line, fp) && !strcmp(line, "t24-cube 1\n");
+    bool bad = false, ok = *elems && *in;
+    char *second = strchr(head, '\n') + 1;
+    second[strlen(second) - 1] = '\0';
+    ok = ok && cube_line(fp, line, sizeof line, &bad) && !strcmp(line, "t24-cube 1") &&
+         cube_line(fp, line, sizeof line, &bad) && !strcmp(line, second);
     unsigned long e;
-    while (ok && fgets(line, sizeof line, fp)) {
-        ok = *n < nelems && sscanf(line, "fix %lu %7s", &e, how) == 2 && e >= 1 && e <= nelems &&
-             (!strcmp(how, "in") || !strcmp(how, "out"));
+    int end;
+    while (ok && cube_line(fp, line, sizeof line, &bad)) {
+        ok = *n < nelems && sscanf(line, "fix %lu %3s%n", &e, how, &end) == 2 && !line[end] &&
+             e >= 1 && e <= nelems && (!strcmp(how, "in") || !strcmp(how, "out"));
         if (ok) {
             (*elems)[*n] = (uint32_t)(e - 1);
             (*in)[(*n)++] = how[0] == 'i';
         }
     }
     fclose(fp);
-    if (ok && *n > 0)
+    if (ok && !bad && *n > 0)
         return 0;
     free(*elems);
     free(*in);
     *elems = NULL;
     *in = NULL;
-    snprintf(err, errsize, "'%s' is not a cube of t24 cover --split (t24-cube 1, fix lines)",
-             path);
+    snprintf(err, errsize, "'%s' is not a cube of this folder's split (t24-cube 1, its "
+             "instance's line, fix lines)", path);
     return -1;
 }
 
-static uint32_t poll_cover(void *ctx) { return cubes_cover_size(ctx); }
+typedef struct {
+    const char *dir;
+    const instance *h;
+} folder;
+
+static uint32_t poll_cover(void *ctx)
+{
+    const folder *f = ctx;
+    return cubes_cover_size(f->dir, f->h);
+}
 
 static void share_cover(void *ctx, const uint32_t *elems, uint32_t n)
 {
-    cubes_offer_cover(ctx, elems, n);
+    const folder *f = ctx;
+    cubes_offer_cover(f->dir, f->h, elems, n);
 }
 
 typedef struct {
     const certify_result *r;
     uint32_t target;
+    uint64_t cube;
     FILE *tree;
 } proof_text;
 
 static int write_proof(FILE *fp, const void *ctx)
 {
     const proof_text *t = ctx;
-    if (fprintf(fp, "t24-cube-proof 1\nbound %u\ntarget %u\nnodes %" PRIu64 "\nseconds %.3f\ntree\n",
-                t->r->bound, t->target, t->r->nodes, t->r->seconds) < 0)
+    if (fprintf(fp,
+                "t24-cube-proof 1\ncube %016" PRIx64 "\nbound %u\ntarget %u\nnodes %" PRIu64
+                "\nseconds %.3f\ntree\n",
+                t->cube, t->r->bound, t->target, t->r->nodes, t->r->seconds) < 0)
         return -1;
     return copy_tree(fp, t->tree) || fputs("end\n", fp) < 0 ? -1 : 0;
 }
@@ -374,6 +422,14 @@ static instance *read_folder(const char *dir, uint32_t *goal, uint32_t **cover, 
     return NULL;
 }
 
+/* Is the cube closed: a whole proof of this very cube file reaching the target? */
+static bool closed(const char *dir, const char *name, uint32_t target)
+{
+    cubes_proof pr;
+    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target &&
+           pr.cube == cubes_file_hash(dir, name);
+}
+
 /* The search of one cube, its proof kept when it proves more than the one there. */
 static int solve_cube(const char *dir, const char *name, const instance *h, uint32_t goal,
                       const uint32_t *cover, uint32_t ncover, const cubes_params *p,
@@ -381,6 +437,7 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
 {
     certify_params q;
     certify_result r;
+    folder f = { dir, h };
     certify_params_init(&q);
     q.time_limit = p->time_limit;
     q.cancel = p->cancel;
@@ -388,11 +445,12 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     q.start = cover;
     q.nstart = ncover;
     q.upper = poll_cover;
-    q.upper_ctx = (void *)dir;
+    q.upper_ctx = &f;
     q.improved = share_cover;
-    q.improved_ctx = (void *)dir;
-    if (read_cube(dir, name, instance_nelems(h), (uint32_t **)&q.cube_elems,
-                  (unsigned char **)&q.cube_in, &q.ncube, err, errsize))
+    q.improved_ctx = &f;
+    uint64_t hash = cubes_file_hash(dir, name);
+    if (read_cube(dir, name, h, (uint32_t **)&q.cube_elems, (unsigned char **)&q.cube_in,
+                  &q.ncube, err, errsize))
         return -1;
     FILE *tree = tmpfile();
     int rc = tree ? certify_run(h, &q, tree, &r, err, errsize)
@@ -400,12 +458,12 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     free((void *)q.cube_elems);
     free((void *)q.cube_in);
     if (rc == 0) {
-        uint32_t u = cubes_cover_size(dir);
-        proof_text t = { &r, target_of(goal, r.ncover < u ? r.ncover : u), tree };
+        uint32_t u = cubes_cover_size(dir, h);
+        proof_text t = { &r, target_of(goal, r.ncover < u ? r.ncover : u), hash, tree };
         cubes_proof old;
         char file[300];
         snprintf(file, sizeof file, "%s.proof", name);
-        if (!cubes_read_proof(dir, name, &old, NULL) || old.bound < r.bound)
+        if (!cubes_read_proof(dir, name, &old, NULL) || old.cube != hash || old.bound < r.bound)
             rc = cubes_write_whole(dir, file, write_proof, &t, err, errsize);
         rep->bound = r.bound;
         rep->target = t.target;
@@ -426,6 +484,10 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
     memset(r, 0, sizeof *r);
     if (check_params(p, err, errsize))
         return -1;
+    if (!cubes_is_name(name)) {
+        snprintf(err, errsize, "'%s' is not a cube's name (cube-N)", name);
+        return -1;
+    }
     instance *h = read_folder(dir, &goal, &cover, &n, err, errsize);
     if (!h)
         return -1;
@@ -433,7 +495,7 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
     r->cubes = 1;
     r->searched = 1;
     r->goal = goal;
-    r->cover = cubes_cover_size(dir);
+    r->cover = cubes_cover_size(dir, h);
     r->seconds = walltime_now() - t0;
     free(cover);
     instance_free(h);
@@ -442,56 +504,58 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
 
 /* ---- this worker's cubes ---- */
 
-/* Is the cube closed: a proof reaching the target? */
-static bool closed(const char *dir, const char *name, uint32_t target)
-{
-    cubes_proof pr;
-    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target;
-}
+/* A cube is not started with less time than this left: its start alone (the instance,
+ * the reductions, the root's LP) takes about a second on five cards' deck 1-7. */
+#define CUBES_MIN_SECONDS 2.0
 
-/* Searches cube i unless it is closed or another worker holds it. Returns 0, or -1 with
- * err set. */
-static int take_cube(const char *dir, const char *name, double deadline,
-                     const cubes_params *p, cubes_report *rep, char *err, size_t errsize)
+/* Searches the cube unless it is closed or another worker holds it. A cube that cannot
+ * be searched (a damaged file) is said and counted, and the run goes on. */
+static void take_cube(const char *dir, const char *name, const instance *h, double deadline,
+                      const cubes_params *p, cubes_report *rep, uint32_t *failed, char *err,
+                      size_t errsize)
 {
-    uint32_t target = target_of(cubes_read_goal(dir), cubes_cover_size(dir));
+    uint32_t target = target_of(cubes_read_goal(dir), cubes_cover_size(dir, h));
     if (closed(dir, name, target))
-        return 0;
+        return;
     int lock = cubes_claim(dir, name);
     if (lock == -1)
-        return 0;
+        return;
     cubes_params q = *p;
     cubes_report one = { 0 };
+    char why[512];
     q.time_limit = deadline - walltime_now();
-    int rc = closed(dir, name, target) /* closed while we waited for the lock */
+    int rc = closed(dir, name, target) || q.time_limit < CUBES_MIN_SECONDS
                  ? 0
-                 : cubes_solve(dir, name, &q, &one, err, errsize);
+                 : cubes_solve(dir, name, &q, &one, why, sizeof why);
     cubes_release(lock);
-    if (rc == 0 && one.searched) {
+    if (rc) {
+        if ((*failed)++ == 0)
+            snprintf(err, errsize, "%s", why);
+        say(p, "t24 cover: %s: not searched: %s\n", name, why);
+    } else if (one.searched) {
         rep->searched++;
         say(p, "t24 cover: %s: bound %u of target %u (%s) in %.1f s\n", name, one.bound,
             one.target, one.closed ? "closed" : "open", one.seconds);
     }
-    return rc;
 }
 
 /* This worker's share first (cube i with i % nworkers == worker), then the others' cubes
  * that nobody holds, so that a worker done early helps the rest; until the time runs
- * out. */
-static int run_cubes(const char *dir, char **names, uint32_t n, const cubes_params *p,
-                     cubes_report *rep, char *err, size_t errsize)
+ * out. Returns the cubes that could not be searched. */
+static uint32_t run_cubes(const char *dir, char **names, uint32_t n, const instance *h,
+                          const cubes_params *p, cubes_report *rep, char *err, size_t errsize)
 {
     double deadline = walltime_now() + p->time_limit;
+    uint32_t failed = 0;
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t i = 0; i < n; i++) {
             if ((i % p->nworkers == p->worker) != (pass == 0))
                 continue;
-            if (deadline - walltime_now() <= 0 || cancel_requested(p->cancel))
-                return 0;
-            if (take_cube(dir, names[i], deadline, p, rep, err, errsize))
-                return -1;
+            if (deadline - walltime_now() < CUBES_MIN_SECONDS || cancel_requested(p->cancel))
+                return failed;
+            take_cube(dir, names[i], h, deadline, p, rep, &failed, err, errsize);
         }
-    return 0;
+    return failed;
 }
 
 int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err,
@@ -502,17 +566,25 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     memset(r, 0, sizeof *r);
     if (check_params(p, err, errsize))
         return -1;
-    char **names = cubes_names(dir, &n, err, errsize);
-    if (!names)
+    instance *h = cubes_read_instance(dir, err, errsize);
+    char **names = h ? cubes_names(dir, &n, err, errsize) : NULL;
+    if (!names) {
+        instance_free(h);
         return -1;
-    int rc = run_cubes(dir, names, n, p, r, err, errsize);
+    }
+    char first[512] = "";
+    uint32_t failed = run_cubes(dir, names, n, h, p, r, first, sizeof first);
     r->goal = cubes_read_goal(dir);
-    r->cover = cubes_cover_size(dir);
+    r->cover = cubes_cover_size(dir, h);
     r->target = target_of(r->goal, r->cover);
     r->cubes = n;
     for (uint32_t i = 0; i < n; i++)
         r->closed += closed(dir, names[i], r->target);
     cubes_names_free(names, n);
+    instance_free(h);
     r->seconds = walltime_now() - t0;
-    return rc;
+    if (failed)
+        snprintf(err, errsize, "%u cube%s could not be searched, the first: %s", failed,
+                 failed > 1 ? "s" : "", first);
+    return failed ? -1 : 0;
 }

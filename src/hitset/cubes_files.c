@@ -29,20 +29,32 @@ void cubes_join(char *out, const char *dir, const char *name)
 /* dir/name written by w through a temporary file renamed into place: whole or not at
  * all. Returns 0, or -1 with err set. */
 int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
-                       char *err, size_t errsize)
+                      char *err, size_t errsize)
 {
     char path[CUBES_PATH_SIZE], tmp[CUBES_PATH_SIZE + 64];
+    struct stat st;
     cubes_join(path, dir, name);
-    snprintf(tmp, sizeof tmp, "%s/.%s.%ld.tmp", dir, name, (long)getpid());
-    FILE *fp = fopen(tmp, "w");
-    if (!fp)
-        return cubes_fail(err, errsize, "cannot write '%s': %s", tmp);
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "'%s' is not a regular file: not replaced", path);
+        return -1;
+    }
+    /* mkstemp: workers on other hosts may share a process id */
+    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
+    int fd = mkstemp(tmp);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!fp) {
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return cubes_fail(err, errsize, "cannot write in '%s': %s", dir);
+    }
     int rc = w(fp, ctx);
-    if (fclose(fp) || rc) {
+    if (fflush(fp) || fsync(fd) || fclose(fp) || rc) {
         unlink(tmp);
         return cubes_fail(err, errsize, "cannot write '%s': %s", tmp);
     }
-    if (rename(tmp, path)) {
+    if (chmod(tmp, 0644) || rename(tmp, path)) {
         unlink(tmp);
         return cubes_fail(err, errsize, "cannot rename into '%s': %s", path);
     }
@@ -81,22 +93,17 @@ uint32_t *cubes_read_cover(const char *dir, uint32_t nelems, uint32_t *n)
     return out;
 }
 
-/* The size on cover.sol's first line, UINT32_MAX when it cannot be read. */
-uint32_t cubes_cover_size(const char *dir)
+uint32_t cubes_cover_size(const char *dir, const instance *h)
 {
-    char path[CUBES_PATH_SIZE];
-    cubes_join(path, dir, "cover.sol");
-    FILE *fp = fopen(path, "r");
-    unsigned long k;
-    uint32_t n = fp && fscanf(fp, "%lu", &k) == 1 && k < UINT32_MAX ? (uint32_t)k : UINT32_MAX;
-    if (fp)
-        fclose(fp);
-    return n;
+    uint32_t n, *c = cubes_read_cover(dir, instance_nelems(h), &n);
+    bool ok = c && instance_is_cover(h, c, n);
+    free(c);
+    return ok ? n : UINT32_MAX;
 }
 
 /* Replaces cover.sol with elems[0..n) when it is smaller, under dir/lock (workers may
  * find covers at once). */
-void cubes_offer_cover(const char *dir, const uint32_t *elems, uint32_t n)
+void cubes_offer_cover(const char *dir, const instance *h, const uint32_t *elems, uint32_t n)
 {
     char path[CUBES_PATH_SIZE], err[256];
     cubes_join(path, dir, "lock");
@@ -107,7 +114,7 @@ void cubes_offer_cover(const char *dir, const uint32_t *elems, uint32_t n)
         return;
     }
     cubes_cover c = { elems, n };
-    if (n < cubes_cover_size(dir))
+    if (n < cubes_cover_size(dir, h))
         cubes_write_whole(dir, "cover.sol", cubes_write_cover, &c, err, sizeof err);
     flock(fd, LOCK_UN);
     close(fd);
@@ -164,7 +171,7 @@ instance *cubes_read_instance(const char *dir, char *err, size_t errsize)
 }
 
 
-static bool is_cube_name(const char *s)
+bool cubes_is_name(const char *s)
 {
     if (strncmp(s, "cube-", 5) || !s[5])
         return false;
@@ -172,6 +179,15 @@ static bool is_cube_name(const char *s)
         if (*s < '0' || *s > '9')
             return false;
     return true;
+}
+
+/* A regular file (not a folder, a FIFO that would block a reader, or a link)? */
+static bool regular(const char *dir, const char *name)
+{
+    char path[CUBES_PATH_SIZE];
+    struct stat st;
+    cubes_join(path, dir, name);
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 static int by_name(const void *a, const void *b)
@@ -190,7 +206,7 @@ char **cubes_names(const char *dir, uint32_t *n, char *err, size_t errsize)
     uint32_t cap = 0;
     *n = 0;
     for (struct dirent *de; (de = readdir(d));) {
-        if (!is_cube_name(de->d_name))
+        if (!cubes_is_name(de->d_name) || !regular(dir, de->d_name))
             continue;
         if (*n == cap) {
             cap = cap ? 2 * cap : 64;
@@ -225,14 +241,14 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
     char path[CUBES_PATH_SIZE], file[300], line[256];
     snprintf(file, sizeof file, "%s.proof", name);
     cubes_join(path, dir, file);
-    FILE *f = fopen(path, "r");
+    FILE *f = regular(dir, file) ? fopen(path, "r") : NULL;
     unsigned long b, t;
-    unsigned long long nodes;
+    unsigned long long nodes, cube;
     bool ok = f && fgets(line, sizeof line, f) && !strcmp(line, "t24-cube-proof 1\n") &&
-              fscanf(f, "bound %lu\ntarget %lu\nnodes %llu\nseconds %lf\n", &b, &t, &nodes,
-                     &out->seconds) == 4 &&
+              fscanf(f, "cube %16llx\nbound %lu\ntarget %lu\nnodes %llu\nseconds %lf\n", &cube,
+                     &b, &t, &nodes, &out->seconds) == 5 &&
               fgets(line, sizeof line, f) && !strcmp(line, "tree\n") && b <= t &&
-              t < UINT32_MAX;
+              t < UINT32_MAX && out->seconds >= 0 && out->seconds <= 1e12;
     /* The tree, then `end`: a file cut short is no proof (the cube is searched again). */
     long start = ok ? ftell(f) : -1, end = -1;
     char tail[5] = "";
@@ -241,6 +257,7 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
          fseek(f, start, SEEK_SET) == 0;
     if (ok) {
         out->tree_bytes = end - start;
+        out->cube = cube;
         out->bound = (uint32_t)b;
         out->target = (uint32_t)t;
         out->nodes = nodes;
@@ -250,4 +267,18 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
     else if (f)
         fclose(f);
     return ok;
+}
+
+uint64_t cubes_file_hash(const char *dir, const char *name)
+{
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, dir, name);
+    FILE *fp = regular(dir, name) ? fopen(path, "r") : NULL;
+    if (!fp)
+        return 0;
+    uint64_t x = 0xcbf29ce484222325ULL; /* FNV-1a */
+    for (int c; (c = getc(fp)) != EOF;)
+        x = (x ^ (unsigned char)c) * 0x100000001b3ULL;
+    fclose(fp);
+    return x;
 }

@@ -31,12 +31,13 @@ typedef struct {
 int cubes_write_cover(FILE *fp, const void *ctx);
 /* dir/cover.sol's elements (0-based, each below nelems; free them) and *n, or NULL. */
 uint32_t *cubes_read_cover(const char *dir, uint32_t nelems, uint32_t *n);
-/* The size on dir/cover.sol's first line, UINT32_MAX when it cannot be read. */
-uint32_t cubes_cover_size(const char *dir);
+/* The size of dir/cover.sol when it is a cover of h (workers trust no file they did not
+ * check), else UINT32_MAX. */
+uint32_t cubes_cover_size(const char *dir, const instance *h);
 /* Replaces dir/cover.sol with elems[0..n) when that is smaller, under dir/lock (flock:
  * workers on one machine or on a file system that honours it). Best effort: a cover
  * that cannot be written is only not shared. */
-void cubes_offer_cover(const char *dir, const uint32_t *elems, uint32_t n);
+void cubes_offer_cover(const char *dir, const instance *h, const uint32_t *elems, uint32_t n);
 /* Claims cube name for this process: an exclusive flock on dir/name.lock, which ends
  * when the process does (a killed worker leaves no stale claim). Returns the lock's
  * descriptor (release with cubes_release()), CUBES_UNLOCKED when the file system offers
@@ -50,11 +51,18 @@ uint32_t cubes_read_goal(const char *dir);
 /* dir/instance.hgr, or NULL with err set. */
 instance *cubes_read_instance(const char *dir, char *err, size_t errsize);
 
-/* The cube names of dir (cube-N with N digits alone), sorted; *n of them. Returns the
+/* Is s a cube's name: cube-N, N digits alone? */
+bool cubes_is_name(const char *s);
+/* The cube names of dir (regular files named cube-N), sorted; *n of them. Returns the
  * list (free with cubes_names_free()), or NULL with err set (an empty folder gives an
  * empty list). */
 char **cubes_names(const char *dir, uint32_t *n, char *err, size_t errsize);
 void cubes_names_free(char **names, uint32_t n);
+
+/* A hash of dir/name's bytes (FNV-1a, 64 bits), 0 when it cannot be read: a proof names
+ * the cube file it was searched from, so that one edited since (or another split's)
+ * never counts. */
+uint64_t cubes_file_hash(const char *dir, const char *name);
 
 /* A cube proof's header (dir/NAME.proof). */
 typedef struct {
@@ -62,6 +70,7 @@ typedef struct {
     uint64_t nodes;
     double seconds;
     long tree_bytes; /* the tree's, between the `tree` line and the closing `end` */
+    uint64_t cube;   /* the hash of the cube file it was searched from */
 } cubes_proof;
 /* Reads the header and checks the closing `end` line; returns true when the proof
  * exists and is whole, leaving fp (or NULL) open at its tree's first node. */

@@ -90,15 +90,63 @@ static uint32_t root_bound(const char *dir)
     return b < UINT32_MAX ? (uint32_t)b : UINT32_MAX;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* root.cert's open nodes' names into m->names (sorted), each a cube name whose file the
+ * folder holds, and no cube file left out. Returns 0, or -1 with err set. */
+static int open_names(merge_job *m, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], line[256];
+    uint32_t nfiles, cap = 0;
+    char **files = cubes_names(m->dir, &nfiles, err, errsize);
+    if (!files)
+        return -1;
+    cubes_join(path, m->dir, "root.cert");
+    FILE *fp = fopen(path, "r");
+    int rc = fp ? 0 : -1;
+    while (rc == 0 && fgets(line, sizeof line, fp)) {
+        if (strncmp(line, "open ", 5))
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (m->n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **more = realloc(m->names, cap * sizeof *more);
+            rc = more ? 0 : -1;
+            m->names = more ? more : m->names;
+        }
+        if (rc == 0 && !cubes_is_name(line + 5))
+            rc = -1;
+        if (rc == 0 && !(m->names[m->n++] = strdup(line + 5)))
+            rc = -1;
+    }
+    if (fp)
+        fclose(fp);
+    if (rc == 0 && m->n)
+        qsort(m->names, m->n, sizeof *m->names, by_name);
+    bool same = rc == 0 && m->n == nfiles;
+    for (uint32_t i = 0; same && i < nfiles; i++)
+        same = !strcmp(m->names[i], files[i]);
+    cubes_names_free(files, nfiles);
+    if (!same)
+        snprintf(err, errsize, "'%s': root.cert's open nodes and the cube files differ (a "
+                 "folder of two splits, or edited)", m->dir);
+    return same ? 0 : -1;
+}
+
 /* Counts the proofs and closed cubes, K over the proofs, and the seconds closed cubes
- * took (least and most). Returns whether every cube has a proof. */
+ * took (least and most). A proof counts only for the very cube file it names. Returns
+ * whether every cube has one. */
 static bool tally(merge_job *m, cubes_report *r, double *least, double *most)
 {
     bool all = true;
     *least = *most = 0;
     for (uint32_t i = 0; i < m->n; i++) {
         cubes_proof pr;
-        if (!cubes_read_proof(m->dir, m->names[i], &pr, NULL)) {
+        if (!cubes_read_proof(m->dir, m->names[i], &pr, NULL) ||
+            pr.cube != cubes_file_hash(m->dir, m->names[i])) {
             all = false;
             continue;
         }
@@ -117,36 +165,44 @@ static bool tally(merge_job *m, cubes_report *r, double *least, double *most)
     return all;
 }
 
+static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
+{
+    char why[256];
+    instance *h = cubes_read_instance(m->dir, why, sizeof why);
+    r->goal = cubes_read_goal(m->dir);
+    r->cover = h ? cubes_cover_size(m->dir, h) : UINT32_MAX;
+    instance_free(h);
+    if (m->bound == UINT32_MAX || r->goal == UINT32_MAX || r->cover == UINT32_MAX) {
+        snprintf(err, errsize, "'%s' is not a folder of t24 cover --split (its root.cert, "
+                 "instance.hgr, goal or cover.sol cannot be read, or cover.sol is no cover)",
+                 m->dir);
+        return -1;
+    }
+    r->target = r->goal && r->goal < r->cover ? r->goal : r->cover;
+    if (open_names(m, err, errsize))
+        return -1;
+    double least, most;
+    r->cubes = m->n;
+    r->complete = tally(m, r, &least, &most);
+    r->left_low = (double)(m->n - r->closed) * least;
+    r->left_high = (double)(m->n - r->closed) * most;
+    r->left_mean = r->closed ? (double)(m->n - r->closed) * r->cube_seconds / r->closed : 0;
+    if (!r->complete)
+        return 0;
+    if (!(m->line = malloc(LINE_MAX_BYTES))) {
+        snprintf(err, errsize, "out of memory for the merge");
+        return -1;
+    }
+    r->bound = m->bound;
+    return cubes_write_whole(m->dir, "proof.cert", write_merged, m, err, errsize);
+}
+
 int cubes_merge(const char *dir, cubes_report *r, char *err, size_t errsize)
 {
     double t0 = walltime_now();
     memset(r, 0, sizeof *r);
     merge_job m = { dir, NULL, 0, root_bound(dir), NULL };
-    r->goal = cubes_read_goal(dir);
-    r->cover = cubes_cover_size(dir);
-    if (m.bound == UINT32_MAX || r->goal == UINT32_MAX || r->cover == UINT32_MAX) {
-        snprintf(err, errsize, "'%s' is not a folder of t24 cover --split (its root.cert, goal "
-                 "or cover.sol cannot be read)", dir);
-        return -1;
-    }
-    r->target = r->goal && r->goal < r->cover ? r->goal : r->cover;
-    if (!(m.names = cubes_names(dir, &m.n, err, errsize)))
-        return -1;
-    double least, most;
-    r->cubes = m.n;
-    r->complete = tally(&m, r, &least, &most);
-    r->left_low = (double)(m.n - r->closed) * least;
-    r->left_high = (double)(m.n - r->closed) * most;
-    r->left_mean = r->closed ? (double)(m.n - r->closed) * r->cube_seconds / r->closed : 0;
-    int rc = 0;
-    if (r->complete) {
-        m.line = malloc(LINE_MAX_BYTES);
-        rc = m.line ? cubes_write_whole(dir, "proof.cert", write_merged, &m, err, errsize)
-                    : -1;
-        if (!m.line)
-            snprintf(err, errsize, "out of memory for the merge");
-    }
-    r->bound = r->complete ? m.bound : 0;
+    int rc = merge_in(&m, r, err, errsize);
     free(m.line);
     cubes_names_free(m.names, m.n);
     r->seconds = walltime_now() - t0;
