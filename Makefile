@@ -145,8 +145,8 @@ data-all: build
 # 1-13): each row's lower_command and upper_command with their time limits, compared
 # with bounds.csv's sizes and proof status, and the certificate each unproven row's
 # lower_command writes (--certificate CERT), which t24-check must verify at
-# certified_lower (at most 45 minutes on the 2-core machine: the certifying commands take
-# 37 s to 5 minutes; a much slower machine may not reach a row's bound in their 900 s).
+# certified_lower (about an hour on the 2-core machine: the certifying commands take 43 s
+# to 17 minutes; a much slower machine may not reach a row's bound within their limits).
 # CHECK_DATA_ONLY=REGEX keeps the rows whose name matches (e.g. 'deck1-6_', 2 minutes).
 check-data: build
 	nice bash tests/check_data.sh $(T24) . long
