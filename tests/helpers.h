@@ -130,6 +130,15 @@ static inline run_result run_t24_argv(const char *const *argv, const char *in, s
     return run_program_argv(bin, argv, in, len);
 }
 
+/* Writes text to path (a test's input file), whole. */
+static inline void write_text_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    cr_assert(fp, "cannot write %s", path);
+    fputs(text, fp);
+    cr_assert_eq(fclose(fp), 0);
+}
+
 static inline void run_free(run_result *r)
 {
     free(r->out);

@@ -76,13 +76,7 @@ static char *pace_text(const tiny *t)
     return s;
 }
 
-static void put(const char *path, const char *text)
-{
-    FILE *fp = fopen(path, "w");
-    cr_assert(fp, "cannot write %s", path);
-    fputs(text, fp);
-    cr_assert_eq(fclose(fp), 0);
-}
+static void put(const char *path, const char *text) { write_text_file(path, text); }
 
 /* t24-check's first line of output and its exit status. */
 static int check(const char *hgr, const char *sol, const char *cert, char *line, size_t size)

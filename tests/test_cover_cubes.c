@@ -56,13 +56,7 @@ static char *random_triples(uint32_t nsets, uint64_t *seed, uint32_t *optimum)
     return s;
 }
 
-static void put(const char *path, const char *text)
-{
-    FILE *fp = fopen(path, "w");
-    cr_assert(fp, "cannot write %s", path);
-    fputs(text, fp);
-    cr_assert_eq(fclose(fp), 0);
-}
+static void put(const char *path, const char *text) { write_text_file(path, text); }
 
 /* t24-check on the folder's merged certificate: its one line of output. */
 static void check_folder(const char *dir, char *line, size_t size)
@@ -113,6 +107,23 @@ static void cleanup(char *dir)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     cr_assert_eq(system(cmd), 0);
     free(dir);
+}
+
+/* The instance text as tmp/NAME.hgr (into hgr), split into 4 or more cubes in tmp/NAME
+ * (into dir, 512 bytes each); returns how many. */
+static uint32_t split_four(const char *tmp, const char *name, const char *text, char *hgr,
+                           char *dir)
+{
+    char args[2048];
+    snprintf(hgr, 512, "%s/%s.hgr", tmp, name);
+    snprintf(dir, 512, "%s/%s", tmp, name);
+    put(hgr, text);
+    snprintf(args, sizeof args, "cover --quiet --json --split 4 --cubes-dir '%s' '%s'", dir, hgr);
+    cJSON *js = run_json(args);
+    uint32_t n = (uint32_t)num(js, "cubes");
+    cJSON_Delete(js);
+    cr_assert_geq(n, 4, "the instance did not split");
+    return n;
 }
 
 /* Split into 8 or more cubes, two workers, merge: the optimum, verified. */
@@ -192,14 +203,8 @@ Test(cover_cubes, slurm_tasks_take_their_cubes_and_resume, .timeout = 300)
     uint32_t opt;
     char *tmp = scratch(), hgr[512], dir[512], args[2048], lock[600];
     char *text = random_triples(140, &seed, &opt);
-    snprintf(hgr, sizeof hgr, "%s/s.hgr", tmp);
-    snprintf(dir, sizeof dir, "%s/s", tmp);
-    put(hgr, text);
-    snprintf(args, sizeof args, "cover --quiet --json --split 4 --cubes-dir '%s' '%s'", dir, hgr);
-    cJSON *js = run_json(args);
-    uint32_t n = (uint32_t)num(js, "cubes");
-    cJSON_Delete(js);
-    cr_assert_geq(n, 4, "the instance did not split");
+    uint32_t n = split_four(tmp, "s", text, hgr, dir);
+    cJSON *js;
     snprintf(lock, sizeof lock, "%s/cube-00001.lock", dir);
     int fd = open(lock, O_CREAT | O_RDWR, 0644);
     cr_assert(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0);
@@ -250,14 +255,8 @@ Test(cover_cubes, damaged_proofs_are_searched_again_and_covers_shared, .timeout 
     uint32_t opt;
     char *tmp = scratch(), hgr[512], dir[512], args[2048], path[600], line[512], want[64];
     char *text = random_triples(140, &seed, &opt);
-    snprintf(hgr, sizeof hgr, "%s/d.hgr", tmp);
-    snprintf(dir, sizeof dir, "%s/d", tmp);
-    put(hgr, text);
-    snprintf(args, sizeof args, "cover --quiet --json --split 4 --cubes-dir '%s' '%s'", dir, hgr);
-    cJSON *js = run_json(args);
-    uint32_t n = (uint32_t)num(js, "cubes");
-    cJSON_Delete(js);
-    cr_assert_geq(n, 4, "the instance did not split");
+    uint32_t n = split_four(tmp, "d", text, hgr, dir);
+    cJSON *js;
     /* Every element: a cover, far from the optimum. */
     char worse[4096];
     size_t len = (size_t)snprintf(worse, sizeof worse, "%d\n", NE);
