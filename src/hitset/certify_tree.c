@@ -448,10 +448,9 @@ static int inner(search *s, certify_wide ld)
 /* At most once a second: the cover, and the bound proven: an earlier round's, or the
  * least bound over the nodes left open (each below a node of the path, whose bound holds
  * for it) and the stopped leaves when that is more. */
-static void progress(search *s)
+static void progress(search *s, double now)
 {
     const certify_params *p = s->job->p;
-    double now = walltime_now();
     if (!p->progress || now - s->said < 1.0)
         return;
     s->said = now;
@@ -468,10 +467,9 @@ static void progress(search *s)
 
 /* Every few seconds: a smaller cover found elsewhere lowers the target (leaves written
  * for the higher one still hold for it). */
-static void poll_upper(search *s)
+static void poll_upper(search *s, double now)
 {
     const certify_params *p = s->job->p;
-    double now = walltime_now();
     if (!p->upper || now - s->polled < CERTIFY_POLL_SECONDS)
         return;
     s->polled = now;
@@ -480,11 +478,12 @@ static void poll_upper(search *s)
         s->target = u;
 }
 
-static bool out_of_time(search *s)
+/* The clock is read once a node, for all three. */
+static bool out_of_time(search *s, double now)
 {
-    poll_upper(s);
+    poll_upper(s, now);
     if (!s->stopped)
-        s->stopped = walltime_now() >= s->job->deadline || cancel_requested(s->job->p->cancel);
+        s->stopped = now >= s->job->deadline || cancel_requested(s->job->p->cancel);
     return s->stopped;
 }
 
@@ -520,12 +519,13 @@ static bool integral(search *s)
 static int node(search *s, double *value)
 {
     int rc;
-    progress(s);
+    double now = walltime_now();
+    progress(s, now);
     if (settled(s, &rc))
         return rc;
     if (s->job->p->split_depth && s->depth >= s->job->p->split_depth)
         return open_node(s);
-    if (out_of_time(s))
+    if (out_of_time(s, now))
         return stop_leaf(s);
     certify_lp_status st = solve(s, true);
     if (st == CERTIFY_LP_CUTOFF) {

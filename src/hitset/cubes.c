@@ -57,11 +57,6 @@ static void say(const cubes_params *p, const char *fmt, ...)
     fflush(p->log);
 }
 
-static uint32_t target_of(uint32_t goal, uint32_t cover)
-{
-    return goal && goal < cover ? goal : cover;
-}
-
 /* ---- the split ---- */
 
 /* The open nodes of one split attempt: each cube's file text, one after the other. */
@@ -270,7 +265,7 @@ static int split_search(const instance *h, const cubes_params *p, const char *st
         rep->cubes = o.n;
         rep->cover = prev.ncover;
         rep->goal = p->goal;
-        rep->target = target_of(p->goal, prev.ncover);
+        rep->target = cubes_target(p->goal, prev.ncover);
         rc = write_split(stage, h, p->goal, &prev, tree, &o, err, errsize);
     }
     certify_result_free(&prev);
@@ -402,23 +397,19 @@ static int write_proof(FILE *fp, const void *ctx)
     return copy_tree(fp, t->tree) || fputs("end\n", fp) < 0 ? -1 : 0;
 }
 
-/* The folder's instance, goal and cover for a cube's search. Returns the instance, or
- * NULL with err set. */
-static instance *read_folder(const char *dir, uint32_t *goal, uint32_t **cover, uint32_t *n,
+/* The folder's goal and cover (checked against h) for a cube's search. Returns the
+ * cover, or NULL with err set. */
+static uint32_t *read_folder(const char *dir, const instance *h, uint32_t *goal, uint32_t *n,
                              char *err, size_t errsize)
 {
-    instance *h = cubes_read_instance(dir, err, errsize);
-    if (!h)
-        return NULL;
     *goal = cubes_read_goal(dir);
-    *cover = cubes_read_cover(dir, instance_nelems(h), n);
-    if (*goal != UINT32_MAX && *cover && instance_is_cover(h, *cover, *n))
-        return h;
+    uint32_t *cover = cubes_read_cover(dir, instance_nelems(h), n);
+    if (*goal != UINT32_MAX && cover && instance_is_cover(h, cover, *n))
+        return cover;
     snprintf(err, errsize, "'%s': %s", dir,
              *goal == UINT32_MAX ? "its goal file cannot be read"
                                  : "its cover.sol is not a cover of its instance.hgr");
-    free(*cover);
-    instance_free(h);
+    free(cover);
     return NULL;
 }
 
@@ -459,7 +450,7 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     free((void *)q.cube_in);
     if (rc == 0) {
         uint32_t u = cubes_cover_size(dir, h);
-        proof_text t = { &r, target_of(goal, r.ncover < u ? r.ncover : u), hash, tree };
+        proof_text t = { &r, cubes_target(goal, r.ncover < u ? r.ncover : u), hash, tree };
         cubes_proof old;
         char file[300];
         snprintf(file, sizeof file, "%s.proof", name);
@@ -476,11 +467,12 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     return rc;
 }
 
-int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_report *r,
-                char *err, size_t errsize)
+/* cubes_solve() on the folder's instance h, already read (a worker reads it once). */
+static int solve_in(const char *dir, const char *name, const instance *h,
+                    const cubes_params *p, cubes_report *r, char *err, size_t errsize)
 {
     double t0 = walltime_now();
-    uint32_t goal, n, *cover;
+    uint32_t goal, n;
     memset(r, 0, sizeof *r);
     if (check_params(p, err, errsize))
         return -1;
@@ -488,8 +480,8 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
         snprintf(err, errsize, "'%s' is not a cube's name (cube-N)", name);
         return -1;
     }
-    instance *h = read_folder(dir, &goal, &cover, &n, err, errsize);
-    if (!h)
+    uint32_t *cover = read_folder(dir, h, &goal, &n, err, errsize);
+    if (!cover)
         return -1;
     int rc = solve_cube(dir, name, h, goal, cover, n, p, r, err, errsize);
     r->cubes = 1;
@@ -498,6 +490,15 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
     r->cover = cubes_cover_size(dir, h);
     r->seconds = walltime_now() - t0;
     free(cover);
+    return rc;
+}
+
+int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_report *r,
+                char *err, size_t errsize)
+{
+    memset(r, 0, sizeof *r);
+    instance *h = cubes_read_instance(dir, err, errsize);
+    int rc = h ? solve_in(dir, name, h, p, r, err, errsize) : -1;
     instance_free(h);
     return rc;
 }
@@ -514,7 +515,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
                       const cubes_params *p, cubes_report *rep, uint32_t *failed, char *err,
                       size_t errsize)
 {
-    uint32_t target = target_of(cubes_read_goal(dir), cubes_cover_size(dir, h));
+    uint32_t target = cubes_target(cubes_read_goal(dir), cubes_cover_size(dir, h));
     if (closed(dir, name, target))
         return;
     int lock = cubes_claim(dir, name);
@@ -526,7 +527,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
     q.time_limit = deadline - walltime_now();
     int rc = closed(dir, name, target) || q.time_limit < CUBES_MIN_SECONDS
                  ? 0
-                 : cubes_solve(dir, name, &q, &one, why, sizeof why);
+                 : solve_in(dir, name, h, &q, &one, why, sizeof why);
     cubes_release(lock);
     if (rc) {
         if ((*failed)++ == 0)
@@ -576,7 +577,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     uint32_t failed = run_cubes(dir, names, n, h, p, r, first, sizeof first);
     r->goal = cubes_read_goal(dir);
     r->cover = cubes_cover_size(dir, h);
-    r->target = target_of(r->goal, r->cover);
+    r->target = cubes_target(r->goal, r->cover);
     r->cubes = n;
     for (uint32_t i = 0; i < n; i++)
         r->closed += closed(dir, names[i], r->target);

@@ -46,6 +46,12 @@ void cubes_offer_cover(const char *dir, const instance *h, const uint32_t *elems
 #define CUBES_UNLOCKED (-2)
 int cubes_claim(const char *dir, const char *name);
 void cubes_release(int fd);
+/* The cubes' target: the smaller of the goal (0: none) and the best cover. */
+static inline uint32_t cubes_target(uint32_t goal, uint32_t cover)
+{
+    return goal && goal < cover ? goal : cover;
+}
+
 /* dir/goal, UINT32_MAX when it cannot be read. */
 uint32_t cubes_read_goal(const char *dir);
 /* dir/instance.hgr, or NULL with err set. */

@@ -178,7 +178,7 @@ static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
                  m->dir);
         return -1;
     }
-    r->target = r->goal && r->goal < r->cover ? r->goal : r->cover;
+    r->target = cubes_target(r->goal, r->cover);
     if (open_names(m, err, errsize))
         return -1;
     double least, most;
