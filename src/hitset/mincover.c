@@ -10,6 +10,7 @@
 #include "hitset/bound.h"
 #include "hitset/certify.h"
 #include "hitset/colgen.h"
+#include "hitset/components.h"
 #include "hitset/engine.h"
 #include "hitset/ilp.h"
 #include "core/check.h"
@@ -593,6 +594,87 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     return core_bound;
 }
 
+/* One part's exact search (components.h) for `seconds`, warm-started from warm's
+ * elements in it (a cover of the core meets every part): its cover, in core ids, appended
+ * to out[*n..]; returns its proven bound (0 when it failed or had no time), and counts it
+ * in r->parts_proven when optimal. */
+static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_t *map,
+                         const bool *in_warm, double seconds, uint32_t *pwarm, uint32_t *out,
+                         uint32_t *n)
+{
+    ilp_params q;
+    ilp_result res = { 0 };
+    char why[256];
+    uint32_t nw = 0, bound = 0;
+    for (uint32_t j = 0; j < instance_nelems(part); j++)
+        if (in_warm[map[j]])
+            pwarm[nw++] = j;
+    ilp_from(&r->params, &q);
+    q.time_limit = out_of_time(&r->params) ? 0
+                                           : glpk_preflight(&r->params, instance_nnz(part),
+                                                            core_lines(part), seconds);
+    q.warm = pwarm;
+    q.nwarm = nw;
+    q.cancel = &r->params.cancel;
+    q.engine = r->params.engine;
+    q.threads = r->params.threads;
+    bool ran = q.time_limit > 0;
+    if (ran && engine_hitting_set(part, &q, &res, why, sizeof why)) {
+        note_failure(r, "exact optimum of a component", why);
+        ran = false;
+    }
+    const uint32_t *best = ran && res.status != ILP_NONE ? res.chosen : pwarm;
+    uint32_t nbest = ran && res.status != ILP_NONE ? res.nchosen : nw;
+    for (uint32_t i = 0; i < nbest; i++)
+        out[(*n)++] = map[best[i]];
+    if (ran) {
+        bound = (uint32_t)ceil(res.bound - 1e-6);
+        r->parts_proven += res.status == ILP_OPTIMAL;
+        ilp_result_free(&res);
+    }
+    return bound;
+}
+
+/* The exact phase on the core's components apart (params.kernel, more than one): the
+ * smallest first, each given the time left times its share of the incidences not yet
+ * searched, so that what a small one leaves goes to the next. The core's bound is the
+ * sum of theirs, each rounded up on its own; the cover, the union of their best. Returns
+ * the bound, or UINT32_MAX when memory runs out; *cand and *ncand as ilp_phase(). */
+static uint32_t ilp_parts_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
+                                double seconds, uint32_t *cand, uint32_t *ncand)
+{
+    components parts;
+    uint32_t ne = instance_nelems(r->core), n = 0, bound = 0;
+    bool *in_warm = calloc((size_t)ne + 1, sizeof *in_warm);
+    uint32_t *pwarm = malloc(((size_t)ne + 1) * sizeof *pwarm);
+    uint32_t *core = malloc(((size_t)ne + 1) * sizeof *core);
+    *ncand = UINT32_MAX;
+    if (!in_warm || !pwarm || !core || components_split(r->core, &parts)) {
+        free(in_warm);
+        free(pwarm);
+        free(core);
+        return UINT32_MAX;
+    }
+    for (uint32_t i = 0; i < nwarm; i++)
+        in_warm[warm[i]] = true;
+    double end = walltime_now() + seconds;
+    uint64_t left = instance_nnz(r->core);
+    for (uint32_t i = 0; i < parts.n; i++) {
+        uint64_t nnz = instance_nnz(parts.part[i]);
+        double share = (end - walltime_now()) * (double)nnz / (double)(left ? left : 1);
+        left -= nnz;
+        bound += ilp_part(r, parts.part[i], parts.elem_map[i], in_warm, share, pwarm, core, &n);
+    }
+    r->parts_apart = parts.n;
+    r->ilp = r->parts_proven == parts.n ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    *ncand = whole_cover(r, core, n, cand);
+    components_free(&parts);
+    free(in_warm);
+    free(pwarm);
+    free(core);
+    return bound;
+}
+
 /* The certifying search on the whole instance for the time left (params.certificate),
  * from warm (a cover of the core) made whole: the certificate written, its cover in
  * *cand, and its bound returned less the forced elements, as ilp_phase() returns the
@@ -758,9 +840,14 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     r->seconds_ls = walltime_now() - t0;
     extra_phase(r, t0 + r->budget);
     double rest = r->budget - (walltime_now() - t0);
-    bound = r->params.certificate
-                ? certify_phase(h, r, warm, nwarm, rest, started, cand, ncand)
-                : ilp_phase(r, warm, nwarm, rest, started, cand, ncand);
+    if (r->params.certificate)
+        bound = certify_phase(h, r, warm, nwarm, rest, started, cand, ncand);
+    else if (r->params.kernel && r->components > 1)
+        bound = ilp_parts_phase(r, warm, nwarm, rest, cand, ncand);
+    else
+        bound = ilp_phase(r, warm, nwarm, rest, started, cand, ncand);
+    if (bound == UINT32_MAX)
+        snprintf(err, errsize, "out of memory");
 done:
     free(duals);
     greedy_cover_free(&g);

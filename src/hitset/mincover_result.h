@@ -178,6 +178,9 @@ typedef struct {
                                       kern.offset */
     uint32_t components;           /* the core's components holding a set (0: no core) */
     uint32_t largest_elems, largest_sets; /* the one of most sets */
+    uint32_t parts_apart;          /* components the exact phase searched apart (0: the
+                                      core as one; components.h) */
+    uint32_t parts_proven;         /* of them, those it proved optimal */
     bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
     uint32_t ls_start;             /* its start: forced + the better of pruned greedy
                                       and the Lagrangian cover on the core */

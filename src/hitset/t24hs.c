@@ -369,7 +369,7 @@ static void report_kernel(const mincover_result *r, hs_report *out)
     *ks = (hs_kernel_stats){ true, k->offset, k->rounds, k->stopped,
                              instance_nelems(k->core), instance_nsets(k->core),
                              r->components, r->largest_elems, r->largest_sets,
-                             { { 0 } }, k->seconds };
+                             r->parts_apart, r->parts_proven, { { 0 } }, k->seconds };
     for (int i = 0; i < HS_KERNEL_RULES && i < KERNEL_RULES; i++) {
         const kernel_rule_stats *x = &k->rule[i];
         ks->rule[i] = (hs_kernel_rule){ kernel_rule_name((kernel_rule)i), x->elems, x->sets,

@@ -279,6 +279,10 @@ typedef struct {
     bool stopped;             /* the time limit ended its passes (the kernel stands) */
     uint32_t core_elems, core_sets;
     uint32_t components, largest_elems, largest_sets;
+    uint32_t components_apart;  /* the exact search's components searched one by one
+                                   (0: the kernel as one; more than one component and no
+                                   certificate), each bound rounded up on its own */
+    uint32_t components_proven; /* of them, those proven optimal */
     hs_kernel_rule rule[HS_KERNEL_RULES];
     double seconds;
 } hs_kernel_stats;

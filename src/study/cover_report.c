@@ -66,6 +66,8 @@ static void json_kernel(cJSON *o, const hs_report *r, bool timings)
     cJSON_AddNumberToObject(j, "components", k->components);
     cJSON_AddNumberToObject(j, "largest_component_elements", k->largest_elems);
     cJSON_AddNumberToObject(j, "largest_component_sets", k->largest_sets);
+    cJSON_AddNumberToObject(j, "components_searched_apart", k->components_apart);
+    cJSON_AddNumberToObject(j, "components_proven", k->components_proven);
     cJSON *rules = cJSON_AddObjectToObject(j, "rules");
     for (int i = 0; i < HS_KERNEL_RULES; i++) {
         cJSON *x = cJSON_AddObjectToObject(rules, k->rule[i].name);
@@ -100,6 +102,9 @@ static void text_kernel(FILE *out, const hs_kernel_stats *k, bool timings)
     fprintf(out, "  %-40s %u classes x %u hands (+%u), %u components (largest %u x %u)\n",
             "kernel left for the searches", k->core_elems, k->core_sets, k->offset,
             k->components, k->largest_elems, k->largest_sets);
+    if (k->components_apart > 0)
+        fprintf(out, "  %-40s %u searched apart, %u proven optimal\n", "kernel's components",
+                k->components_apart, k->components_proven);
 }
 
 static void json_local_search(cJSON *o, const hs_report *r, bool timings)
