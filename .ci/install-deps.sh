@@ -14,6 +14,8 @@ pkgs="gcc make cmake pkg-config libglpk-dev glpk-utils uthash-dev libcriterion-d
 # jq: `make frontier` reads t24's JSON reports with it. cadical and libcadical-dev:
 # the SAT engine of the lower-bound measurements (bench/sat-bound.sh, t24-maxsat-bound).
 pkgs="$pkgs jq cadical libcadical-dev"
+# libnauty2-dev: nauty, the automorphism group of an instance (t24-symmetry, issue 30).
+pkgs="$pkgs libnauty2-dev"
 # xz-utils: data/certificates/ is stored xz-compressed (make data writes, make test reads).
 pkgs="$pkgs xz-utils"
 missing=""
