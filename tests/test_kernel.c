@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/crown.h"
 #include "hitset/engine.h"
 #include "hitset/greedy.h"
 #include "hitset/ilp.h"
@@ -124,6 +125,96 @@ Test(kernel, keeps_the_optimum_on_random_small_graphs_where_folding_fires)
         instance_free(h);
     }
     cr_expect_gt(folds, 50, "folding fired %u times", folds);
+}
+
+/* The crown rule's LP: crown_lp()'s half-integral solution is feasible and its value
+ * is GLPK's LP optimum (a second method), on random graphs of every density. */
+Test(kernel, crown_lp_is_the_vertex_cover_lp_optimum)
+{
+    uint64_t state = 31;
+    for (int t = 0; t < 60; t++) {
+        uint32_t nv = 3 + (uint32_t)(test_random(&state) % 60);
+        instance *g = random_graph(nv, 1 + (uint32_t)(test_random(&state) % (3 * nv)), &state);
+        uint64_t off[64] = { 0 };
+        uint32_t adj[2 * 3 * 64], len, pos[64];
+        unsigned char x2[64];
+        for (uint32_t v = 0; v < nv; v++) {
+            instance_elem(g, v, &len);
+            off[v + 1] = off[v] + len;
+            pos[v] = (uint32_t)off[v];
+        }
+        for (uint32_t s = 0; s < instance_nsets(g); s++) {
+            const uint32_t *row = instance_set(g, s, &len);
+            adj[pos[row[0]]++] = row[1];
+            adj[pos[row[1]]++] = row[0];
+        }
+        cr_assert_eq(crown_lp(nv, off, adj, 0, NULL, x2), 0);
+        uint32_t twice = 0;
+        for (uint32_t v = 0; v < nv; v++) {
+            cr_assert_leq(x2[v], 2);
+            twice += x2[v];
+        }
+        for (uint32_t s = 0; s < instance_nsets(g); s++) {
+            const uint32_t *row = instance_set(g, s, &len);
+            cr_assert_geq(x2[row[0]] + x2[row[1]], 2, "graph %d: edge %u unmet", t, s);
+        }
+        ilp_params p;
+        double lp;
+        char err[256];
+        ilp_params_init(&p);
+        cr_assert_eq(ilp_lp_bound(g, &p, &lp, err, sizeof err), 0, "%s", err);
+        cr_expect_float_eq(twice / 2.0, lp, 1e-6, "graph %d: %g vs GLPK %g", t, twice / 2.0, lp);
+        instance_free(g);
+    }
+}
+
+/* K(3,5): no other rule fires (no pair-free neighbour dominates, no vertex has degree
+ * two), and the LP puts the three at 1 and the five at 0: the crown rule alone empties
+ * it, with the optimum 3. On random graphs of a few vertices joined to many others it
+ * fires, and the optimum stays brute force's (check_small()). */
+Test(kernel, crowns_take_what_the_lp_puts_at_one)
+{
+    uint32_t sets[15][16];
+    for (uint32_t a = 0; a < 3; a++)
+        for (uint32_t b = 0; b < 5; b++) {
+            sets[5 * a + b][0] = a;
+            sets[5 * a + b][1] = 3 + b;
+            sets[5 * a + b][2] = UINT32_MAX;
+        }
+    instance *h = make_instance(8, 15, (const uint32_t(*)[16])sets);
+    kernel_result k;
+    kernelize(h, 0, &k);
+    cr_expect_eq(k.offset, 3);
+    cr_expect_eq(instance_nsets(k.core), 0);
+    cr_expect_eq(k.rule[KERNEL_CROWN].applied, 3);
+    cr_expect_eq(k.rule[KERNEL_FOLDING].applied + k.rule[KERNEL_VC_DOMINATION].applied, 0);
+    kernel_result_free(&k);
+    instance_free(h);
+    uint64_t state = 7;
+    uint32_t crowned = 0;
+    for (int t = 0; t < 200; t++) { /* a few vertices, each joined to many of the rest */
+        uint32_t few = 3 + (uint32_t)(test_random(&state) % 3), nv = few + 6 + t % 8, n = 0;
+        uint32_t sets2[64][16];
+        for (uint32_t b = few; b < nv; b++)
+            for (uint32_t a = 0; a < few && n < 64; a++)
+                if (test_random(&state) % 4 != 0 || a < 3) {
+                    sets2[n][0] = a;
+                    sets2[n][1] = b;
+                    sets2[n++][2] = UINT32_MAX;
+                }
+        if (t % 2) { /* an edge inside the few, so that it is not always bipartite */
+            sets2[0][0] = 0;
+            sets2[0][1] = 1;
+        }
+        instance *g = make_instance(nv, n, (const uint32_t(*)[16])sets2);
+        kernel_result kk;
+        kernelize(g, 0, &kk);
+        crowned += kk.rule[KERNEL_CROWN].applied > 0;
+        kernel_result_free(&kk);
+        check_small(g, "random graph");
+        instance_free(g);
+    }
+    cr_expect_gt(crowned, 0, "the crown rule never fired");
 }
 
 /* A path of five vertices and a cycle of five: folding alone empties both. */

@@ -26,6 +26,7 @@
 #include "core/hashmix.h"
 #include "core/idlist.h"
 #include "core/walltime.h"
+#include "hitset/crown.h"
 
 /* The ids whose rule must look again, each at most once (a stack). */
 typedef struct {
@@ -466,7 +467,8 @@ static int drain(kstate *st, kernel_rule rule)
         case KERNEL_DOMINATED_SETS: do_dominated_set(st, id); break;
         case KERNEL_DOMINATED_ELEMS: do_dominated_elem(st, id); break;
         case KERNEL_VC_DOMINATION: do_vc_domination(st, id); break;
-        default: rc = do_fold(st, id); break;
+        case KERNEL_FOLDING: rc = do_fold(st, id); break;
+        default: break; /* the crown rule runs on the whole graph (crown()) */
         }
     }
     st->r->rule[rule].seconds += walltime_now() - t0;
@@ -616,6 +618,82 @@ static uint64_t removed(const kernel_result *r)
     return n;
 }
 
+/* The graph of the alive elements when every alive set is a pair: vertex v is elem[v]
+ * (local[elem[v]] = v), rows both ways in *off / *adj. Returns the number of vertices;
+ * 0 when some set is not a pair; UINT32_MAX out of memory. */
+static uint32_t alive_graph(kstate *st, uint32_t *elem, uint32_t *local, uint64_t **off,
+                            uint32_t **adj)
+{
+    uint32_t nv = 0, npairs = 0;
+    for (uint32_t s = 0; s < st->ns; s++)
+        if (st->alive_s[s] && st->deg_s[s] != 2)
+            return 0;
+        else
+            npairs += st->alive_s[s];
+    for (uint32_t e = 0; e < st->ne; e++)
+        if (st->alive_e[e]) {
+            local[e] = nv;
+            elem[nv++] = e;
+        }
+    *off = calloc((size_t)nv + 2, sizeof **off);
+    *adj = malloc((2 * (size_t)npairs + 1) * sizeof **adj);
+    if (!*off || !*adj)
+        return UINT32_MAX;
+    for (int pass = 0; pass < 2; pass++) /* counts into off[v + 2], then rows from off[v + 1] */
+        for (uint32_t s = 0; s < st->ns; s++) {
+            uint32_t ab[2], k = 0, *row = srow(st, s);
+            for (uint32_t i = 0; st->alive_s[s] && i < st->slen[s] && k < 2; i++)
+                if (st->alive_e[row[i]])
+                    ab[k++] = local[row[i]];
+            for (uint32_t i = 0; k == 2 && i < 2; i++) {
+                if (pass == 0)
+                    (*off)[ab[i] + 2]++;
+                else
+                    (*adj)[(*off)[ab[i] + 1]++] = ab[1 - i];
+            }
+            if (pass == 0 && s + 1 == st->ns)
+                for (uint32_t v = 0; v < nv; v++)
+                    (*off)[v + 2] += (*off)[v + 1];
+        }
+    return nv;
+}
+
+/* The crown rule (kernel.h): vertices at 1 in the LP's half-integral optimum are taken,
+ * then those at 0, whose pairs those at 1 have met, dropped. Returns 1 when it removed
+ * something, 0 when not (a set that is not a pair, all at 1/2, stopped), -1 out of
+ * memory. */
+static int crown(kstate *st)
+{
+    double t0 = walltime_now();
+    uint64_t *off = NULL;
+    uint32_t *adj = NULL, *elem = malloc(((size_t)st->ne + 1) * sizeof *elem);
+    uint32_t *local = malloc(((size_t)st->ne + 1) * sizeof *local);
+    unsigned char *x2 = malloc((size_t)st->ne + 1);
+    uint32_t before = st->r->rule[KERNEL_CROWN].elems;
+    uint32_t nv = elem && local && x2 ? alive_graph(st, elem, local, &off, &adj) : UINT32_MAX;
+    int rc = nv == UINT32_MAX ? -1 : 0;
+    int lp = nv > 0 && nv != UINT32_MAX ? crown_lp(nv, off, adj, st->deadline, st->cancel, x2)
+                                        : 1;
+    if (lp < 0)
+        rc = -1;
+    st->r->stopped |= lp == 1 && nv > 0 && nv != UINT32_MAX;
+    for (uint32_t v = 0; lp == 0 && v < nv; v++)
+        if (x2[v] == 2 && st->alive_e[elem[v]])
+            take(st, elem[v], KERNEL_CROWN);
+    for (uint32_t v = 0; lp == 0 && v < nv; v++) /* x_v = 0: every neighbour is at 1 */
+        if (x2[v] == 0 && st->alive_e[elem[v]] && st->deg_e[elem[v]] == 0)
+            kill_elem(st, elem[v], KERNEL_CROWN);
+    if (rc == 0 && st->r->rule[KERNEL_CROWN].elems > before)
+        rc = 1;
+    st->r->rule[KERNEL_CROWN].seconds += walltime_now() - t0;
+    free(off);
+    free(adj);
+    free(elem);
+    free(local);
+    free(x2);
+    return rc;
+}
+
 /* Rounds: every set and element on the lists, then the lists drained; after the first,
  * only the vertex-cover rules' lists (a pair made elsewhere may let them fire at a
  * common neighbour of its two elements, which nothing put back on a list), until a
@@ -659,9 +737,16 @@ int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
         goto done;
     }
     state_fill(&st, h);
-    if (fixpoint(&st)) {
-        snprintf(err, errsize, "out of memory while folding");
-        goto done;
+    int crowned = 1;
+    while (crowned == 1 && !st.r->stopped) { /* the others, then crowns, until neither acts */
+        if (fixpoint(&st)) {
+            snprintf(err, errsize, "out of memory while folding");
+            goto done;
+        }
+        if (!st.r->stopped && (crowned = crown(&st)) < 0) {
+            snprintf(err, errsize, "out of memory while looking for crowns");
+            goto done;
+        }
     }
     rc = build_core(&st, out, err, errsize);
 done:

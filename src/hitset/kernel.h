@@ -11,7 +11,10 @@
  *    that {u, w} is a set for each other neighbour w is in some optimal cover: take u;
  *  - folding: where v's only sets are {v, u} and {v, w}, v, u and w become one element
  *    x (u's or w's id) meeting u's and w's other sets: one less than the optimum, and a
- *    cover of the kernel holding x holds u and w, else v (a set {u, w} becomes {x}).
+ *    cover of the kernel holding x holds u and w, else v (a set {u, w} becomes {x});
+ *  - crown: when the others are done and every set left is a pair (a graph), the
+ *    vertex-cover LP's half-integral optimum (crown.h): vertices at 1 are taken, those
+ *    at 0 dropped (Nemhauser and Trotter), then the others again.
  * The sets of u and w need not be pairs (the proofs in kernel.c hold for any sets).
  * Every step is valid on its own, so a deadline may stop the passes anywhere: the kernel
  * is then built from where they stopped.
@@ -34,6 +37,7 @@ typedef enum {
     KERNEL_DOMINATED_ELEMS, /* and elements meeting no set */
     KERNEL_VC_DOMINATION,
     KERNEL_FOLDING,
+    KERNEL_CROWN, /* where every set is a pair: Nemhauser-Trotter's LP reduction */
     KERNEL_RULES
 } kernel_rule;
 

@@ -11,6 +11,7 @@ static const char *const rule_names[KERNEL_RULES] = {
     [KERNEL_DOMINATED_ELEMS] = "dominated_elements",
     [KERNEL_VC_DOMINATION] = "vertex_cover_domination",
     [KERNEL_FOLDING] = "degree_two_folding",
+    [KERNEL_CROWN] = "crown",
 };
 
 /* The rule's name in reports (JSON keys). */

@@ -262,8 +262,8 @@ typedef struct {
 /* The kernel's rules on the reductions' core (hs_params.kernel), each: the elements and
  * sets it removed, how often it fired, its seconds. In this order, named "forced",
  * "dominated_sets", "dominated_elements", "vertex_cover_domination",
- * "degree_two_folding" (docs/cli.md says what each does). */
-#define HS_KERNEL_RULES 5
+ * "degree_two_folding", "crown" (docs/cli.md says what each does). */
+#define HS_KERNEL_RULES 6
 typedef struct {
     const char *name;
     uint32_t elems, sets, applied;
