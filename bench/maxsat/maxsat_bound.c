@@ -10,99 +10,67 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_exit.h"
 #include "cli/args.h"
 #include "core/parse.h"
 #include "maxsat.h"
 
 static void show(void *ctx, uint32_t bound, double seconds)
 {
-    fprintf(stderr, "t24-maxsat-bound: %u after %.1f s\n", *(const uint32_t *)ctx + bound,
-            seconds);
+    fprintf(stderr, "t24-maxsat-bound: %u after %.1f s\n", *(const uint32_t *)ctx + bound, seconds);
 }
 
+#define PROG  "t24-maxsat-bound"
 #define USAGE "usage: t24-maxsat-bound FILE.hgr SECONDS"
-
-/* One line: what is wrong, the value quoted (cleaned: args.h), the usage. Returns 2. */
-static int usage_error(const char *what, const char *value)
-{
-    char line[2048];
-    snprintf(line, sizeof line, "%s%s%s%s", what, value ? " '" : "", value ? value : "",
-             value ? "'" : "");
-    fputs("t24-maxsat-bound: ", stderr);
-    args_print_clean(stderr, line);
-    fputs(" (" USAGE ")\n", stderr);
-    return 2;
-}
-
-/* One line "t24-maxsat-bound: message" (cleaned). Returns 2. */
-static int failure(const char *msg)
-{
-    fputs("t24-maxsat-bound: ", stderr);
-    args_print_clean(stderr, msg);
-    fputc('\n', stderr);
-    return 2;
-}
-
-/* 0, or 2 when standard output could not be written: an answer nobody received is not a
- * success (docs/reliability.md). */
-static int finish_stdout(void)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return 0;
-    char msg[256];
-    snprintf(msg, sizeof msg, "cannot write to standard output%s%s", errno ? ": " : "",
-             errno ? strerror(errno) : "");
-    return failure(msg);
-}
 
 int main(int argc, char **argv)
 {
     if (argc == 2 && args_is_help(argv[1])) {
-        printf(USAGE "\n\n"
+        printf(USAGE
+               "\n\n"
                "The core-guided MaxSAT lower bound of the PACE hitting-set instance FILE.hgr\n"
                "('-' for standard input) on its reduced core, within SECONDS: the bound as it\n"
                "rises on stderr, one line at the end on stdout.\n\n"
                "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
                "unwritable standard output.\n");
-        return finish_stdout();
+        return tool_finish_stdout(PROG);
     }
     double secs;
     if (argc < 2)
-        return usage_error("missing FILE.hgr and SECONDS", NULL);
+        return tool_usage_error(PROG, USAGE, "missing FILE.hgr and SECONDS", NULL);
     if (argc < 3)
-        return usage_error("missing SECONDS after", argv[1]);
+        return tool_usage_error(PROG, USAGE, "missing SECONDS after", argv[1]);
     if (argc > 3)
-        return usage_error("unexpected argument", argv[3]);
+        return tool_usage_error(PROG, USAGE, "unexpected argument", argv[3]);
     if (parse_double_positive(argv[2], &secs))
-        return usage_error("SECONDS must be a positive number, not", argv[2]);
+        return tool_usage_error(PROG, USAGE, "SECONDS must be a positive number, not", argv[2]);
     char err[1024];
     FILE *fp = args_open_input(argv[1], err, sizeof err);
     if (!fp)
-        return failure(err);
+        return tool_failure(PROG, err);
     char why[512];
     hs_instance *h = hs_instance_read_pace(fp, why, sizeof why);
     args_close_input(fp);
     if (!h) {
         snprintf(err, sizeof err, "%s: %s", argv[1], why);
-        return failure(err);
+        return tool_failure(PROG, err);
     }
     hs_reduction red;
     maxsat_result r;
     if (hs_reduce(h, &red, err, sizeof err)) {
         hs_instance_free(h);
-        return failure(err);
+        return tool_failure(PROG, err);
     }
     uint32_t forced = red.stats.nforced;
     if (maxsat_bound(red.core, secs, show, &forced, &r, err, sizeof err)) {
         hs_reduction_free(&red);
         hs_instance_free(h);
-        return failure(err);
+        return tool_failure(PROG, err);
     }
     printf("%s: lower bound %u (%u forced + %u cores on the %u x %u core)%s after %.1f s\n",
-           argv[1], forced + r.bound, forced, r.cores, red.stats.core_elems,
-           red.stats.core_sets, r.optimal ? ", optimal" : "", r.seconds);
+           argv[1], forced + r.bound, forced, r.cores, red.stats.core_elems, red.stats.core_sets,
+           r.optimal ? ", optimal" : "", r.seconds);
     hs_reduction_free(&red);
     hs_instance_free(h);
-    return finish_stdout();
+    return tool_finish_stdout(PROG);
 }

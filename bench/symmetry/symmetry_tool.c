@@ -10,45 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tool_exit.h"
 #include "cli/args.h"
 #include "core/parse.h"
 #include "core/walltime.h"
 #include "symmetry.h"
 
+#define PROG  "t24-symmetry"
 #define USAGE "usage: t24-symmetry FILE.hgr SECONDS"
-
-/* One line: what is wrong, the value quoted (cleaned: args.h), the usage. Returns 2. */
-static int usage_error(const char *what, const char *value)
-{
-    char line[2048];
-    snprintf(line, sizeof line, "%s%s%s%s", what, value ? " '" : "", value ? value : "",
-             value ? "'" : "");
-    fputs("t24-symmetry: ", stderr);
-    args_print_clean(stderr, line);
-    fputs(" (" USAGE ")\n", stderr);
-    return 2;
-}
-
-/* One line "t24-symmetry: message" (cleaned). Returns 2. */
-static int failure(const char *msg)
-{
-    fputs("t24-symmetry: ", stderr);
-    args_print_clean(stderr, msg);
-    fputc('\n', stderr);
-    return 2;
-}
-
-/* 0, or 2 when standard output could not be written (docs/reliability.md). */
-static int finish_stdout(void)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return 0;
-    char msg[256];
-    snprintf(msg, sizeof msg, "cannot write to standard output%s%s", errno ? ": " : "",
-             errno ? strerror(errno) : "");
-    return failure(msg);
-}
 
 /* One line: the instance's size, the group's order (or that the time ran out), its
  * generators, orbits and the elements and sets it moves. */
@@ -71,8 +40,9 @@ static void print_group(const char *file, const char *what, const hs_instance *h
         printf("order %.6fe+%d", mant, exp10);
     }
     printf("; %u generators; orbits: %u of elements, %u of sets; moved: %u elements, "
-           "%u sets; %llu nodes, %.2f s\n", r->generators, r->elem_orbits, r->set_orbits,
-           r->elems_moved, r->sets_moved, (unsigned long long)r->nodes, r->seconds);
+           "%u sets; %llu nodes, %.2f s\n",
+           r->generators, r->elem_orbits, r->set_orbits, r->elems_moved, r->sets_moved,
+           (unsigned long long)r->nodes, r->seconds);
 }
 
 /* Both groups of h, SECONDS in all. Returns 0 or 2. */
@@ -83,12 +53,12 @@ static int report(const char *file, const hs_instance *h, double secs)
     symmetry_result r;
     if (symmetry_group(h, deadline, &r, err, sizeof err)) {
         snprintf(line, sizeof line, "%s: %s", file, err);
-        return failure(line);
+        return tool_failure(PROG, line);
     }
     print_group(file, "as given", h, &r);
     hs_reduction red;
     if (hs_reduce(h, &red, err, sizeof err))
-        return failure(err);
+        return tool_failure(PROG, err);
     int rc = symmetry_group(red.core, deadline, &r, err, sizeof err);
     if (rc == 0) {
         char what[128];
@@ -98,42 +68,42 @@ static int report(const char *file, const hs_instance *h, double secs)
         snprintf(line, sizeof line, "%s: %s", file, err);
     }
     hs_reduction_free(&red);
-    return rc ? failure(line) : 0;
+    return rc ? tool_failure(PROG, line) : 0;
 }
 
 int main(int argc, char **argv)
 {
     if (argc == 2 && args_is_help(argv[1])) {
         printf(USAGE "\n\n"
-               "The automorphism group of the PACE hitting-set instance FILE.hgr ('-' for\n"
-               "standard input), as given and after t24's reductions: the group of its\n"
-               "element-set incidence graph (nauty), its order, generators and orbits, one\n"
-               "line each, within SECONDS in all.\n\n"
-               "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
-               "unwritable standard output.\n");
-        return finish_stdout();
+                     "The automorphism group of the PACE hitting-set instance FILE.hgr ('-' for\n"
+                     "standard input), as given and after t24's reductions: the group of its\n"
+                     "element-set incidence graph (nauty), its order, generators and orbits, one\n"
+                     "line each, within SECONDS in all.\n\n"
+                     "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
+                     "unwritable standard output.\n");
+        return tool_finish_stdout(PROG);
     }
     double secs;
     if (argc < 2)
-        return usage_error("missing FILE.hgr and SECONDS", NULL);
+        return tool_usage_error(PROG, USAGE, "missing FILE.hgr and SECONDS", NULL);
     if (argc < 3)
-        return usage_error("missing SECONDS after", argv[1]);
+        return tool_usage_error(PROG, USAGE, "missing SECONDS after", argv[1]);
     if (argc > 3)
-        return usage_error("unexpected argument", argv[3]);
+        return tool_usage_error(PROG, USAGE, "unexpected argument", argv[3]);
     if (parse_double_positive(argv[2], &secs))
-        return usage_error("SECONDS must be a positive number, not", argv[2]);
+        return tool_usage_error(PROG, USAGE, "SECONDS must be a positive number, not", argv[2]);
     char err[1024];
     FILE *fp = args_open_input(argv[1], err, sizeof err);
     if (!fp)
-        return failure(err);
+        return tool_failure(PROG, err);
     char why[512];
     hs_instance *h = hs_instance_read_pace(fp, why, sizeof why);
     args_close_input(fp);
     if (!h) {
         snprintf(err, sizeof err, "%s: %s", argv[1], why);
-        return failure(err);
+        return tool_failure(PROG, err);
     }
     int rc = report(argv[1], h, secs);
     hs_instance_free(h);
-    return rc ? rc : finish_stdout();
+    return rc ? rc : tool_finish_stdout(PROG);
 }
