@@ -20,41 +20,23 @@ static void show(void *ctx, uint32_t bound, double seconds)
     fprintf(stderr, "t24-maxsat-bound: %u after %.1f s\n", *(const uint32_t *)ctx + bound, seconds);
 }
 
-#define PROG  "t24-maxsat-bound"
+#define PROG "t24-maxsat-bound"
+#define HELP                                                                                       \
+    "The core-guided MaxSAT lower bound of the PACE hitting-set instance FILE.hgr\n"               \
+    "('-' for standard input) on its reduced core, within SECONDS: the bound as it\n"              \
+    "rises on stderr, one line at the end on stdout.\n\n"                                          \
+    "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"                        \
+    "unwritable standard output.\n"
 #define USAGE "usage: t24-maxsat-bound FILE.hgr SECONDS"
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && args_is_help(argv[1])) {
-        printf(USAGE
-               "\n\n"
-               "The core-guided MaxSAT lower bound of the PACE hitting-set instance FILE.hgr\n"
-               "('-' for standard input) on its reduced core, within SECONDS: the bound as it\n"
-               "rises on stderr, one line at the end on stdout.\n\n"
-               "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
-               "unwritable standard output.\n");
-        return tool_finish_stdout(PROG);
-    }
     double secs;
-    if (argc < 2)
-        return tool_usage_error(PROG, USAGE, "missing FILE.hgr and SECONDS", NULL);
-    if (argc < 3)
-        return tool_usage_error(PROG, USAGE, "missing SECONDS after", argv[1]);
-    if (argc > 3)
-        return tool_usage_error(PROG, USAGE, "unexpected argument", argv[3]);
-    if (parse_double_positive(argv[2], &secs))
-        return tool_usage_error(PROG, USAGE, "SECONDS must be a positive number, not", argv[2]);
+    int rc;
+    hs_instance *h = tool_read_args(PROG, USAGE, HELP, argc, argv, &secs, &rc);
+    if (!h)
+        return rc;
     char err[1024];
-    FILE *fp = args_open_input(argv[1], err, sizeof err);
-    if (!fp)
-        return tool_failure(PROG, err);
-    char why[512];
-    hs_instance *h = hs_instance_read_pace(fp, why, sizeof why);
-    args_close_input(fp);
-    if (!h) {
-        snprintf(err, sizeof err, "%s: %s", argv[1], why);
-        return tool_failure(PROG, err);
-    }
     hs_reduction red;
     maxsat_result r;
     if (hs_reduce(h, &red, err, sizeof err)) {

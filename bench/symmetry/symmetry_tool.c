@@ -16,7 +16,14 @@
 #include "core/walltime.h"
 #include "symmetry.h"
 
-#define PROG  "t24-symmetry"
+#define PROG "t24-symmetry"
+#define HELP                                                                                       \
+    "The automorphism group of the PACE hitting-set instance FILE.hgr ('-' for\n"                  \
+    "standard input), as given and after t24's reductions: the group of its\n"                     \
+    "element-set incidence graph (nauty), its order, generators and orbits, one\n"                 \
+    "line each, within SECONDS in all.\n\n"                                                        \
+    "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"                        \
+    "unwritable standard output.\n"
 #define USAGE "usage: t24-symmetry FILE.hgr SECONDS"
 
 /* One line: the instance's size, the group's order (or that the time ran out), its
@@ -73,37 +80,12 @@ static int report(const char *file, const hs_instance *h, double secs)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && args_is_help(argv[1])) {
-        printf(USAGE "\n\n"
-                     "The automorphism group of the PACE hitting-set instance FILE.hgr ('-' for\n"
-                     "standard input), as given and after t24's reductions: the group of its\n"
-                     "element-set incidence graph (nauty), its order, generators and orbits, one\n"
-                     "line each, within SECONDS in all.\n\n"
-                     "Exit status: 0 done; 2 a bad argument, an unreadable instance or an\n"
-                     "unwritable standard output.\n");
-        return tool_finish_stdout(PROG);
-    }
     double secs;
-    if (argc < 2)
-        return tool_usage_error(PROG, USAGE, "missing FILE.hgr and SECONDS", NULL);
-    if (argc < 3)
-        return tool_usage_error(PROG, USAGE, "missing SECONDS after", argv[1]);
-    if (argc > 3)
-        return tool_usage_error(PROG, USAGE, "unexpected argument", argv[3]);
-    if (parse_double_positive(argv[2], &secs))
-        return tool_usage_error(PROG, USAGE, "SECONDS must be a positive number, not", argv[2]);
-    char err[1024];
-    FILE *fp = args_open_input(argv[1], err, sizeof err);
-    if (!fp)
-        return tool_failure(PROG, err);
-    char why[512];
-    hs_instance *h = hs_instance_read_pace(fp, why, sizeof why);
-    args_close_input(fp);
-    if (!h) {
-        snprintf(err, sizeof err, "%s: %s", argv[1], why);
-        return tool_failure(PROG, err);
-    }
-    int rc = report(argv[1], h, secs);
+    int rc;
+    hs_instance *h = tool_read_args(PROG, USAGE, HELP, argc, argv, &secs, &rc);
+    if (!h)
+        return rc;
+    rc = report(argv[1], h, secs);
     hs_instance_free(h);
     return rc ? rc : tool_finish_stdout(PROG);
 }
