@@ -121,7 +121,9 @@ typedef struct {
 static int by_slack(const void *a, const void *b)
 {
     const seed *x = a, *y = b;
-    return (x->slack > y->slack) - (x->slack < y->slack) ?: (x->set > y->set) - (x->set < y->set);
+    if (x->slack != y->slack)
+        return x->slack < y->slack ? -1 : 1;
+    return (x->set > y->set) - (x->set < y->set);
 }
 
 /* The sets in order of their slack under x, least first. */
@@ -317,6 +319,8 @@ int main(int argc, char **argv)
     glp_term_out(GLP_OFF);
     int rc = run(&o, &red);
     hs_reduction_free(&red);
+    if (rc == 0 && (fflush(stdout) || ferror(stdout)))
+        rc = usage("cannot write", "standard output");
     hs_instance_free(h);
     return rc;
 }

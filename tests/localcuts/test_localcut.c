@@ -163,3 +163,21 @@ Test(localcut, tool_refuses_bad_arguments)
     refused("--bogus FILE.hgr", "--bogus");
     refused("/nonexistent/deck.hgr", "/nonexistent/deck.hgr");
 }
+
+/* A full disk on stdout is an error (exit 2, saying so), not a silent success. */
+Test(localcut, tool_reports_a_full_stdout)
+{
+    const char *bin = getenv("T24_LOCALCUT_BIN"), *src = getenv("T24_SOURCE_DIR");
+    cr_assert(bin && src, "T24_LOCALCUT_BIN or T24_SOURCE_DIR is not set");
+    char cmd[2048], line[512] = "";
+    snprintf(cmd, sizeof cmd,
+             "%s --rounds 1 %s/data/instances/cards5_deck1-5_target24_all.hgr 2>&1 >/dev/full; "
+             "echo \"status $?\"", bin, src);
+    FILE *f = popen(cmd, "r");
+    cr_assert(f);
+    cr_assert(fgets(line, sizeof line, f));
+    cr_expect(strstr(line, "standard output"), "%s", line);
+    cr_assert(fgets(line, sizeof line, f));
+    cr_expect_str_eq(line, "status 2\n");
+    pclose(f);
+}
