@@ -44,6 +44,9 @@ Test(cli_hitset, bad_values_are_usage_errors)
         { "study --local-search x", "--local-search" },
         { "study --local-search", "--local-search" },
         { "emit --local-search 1e", "--local-search" },
+        { "study --ls-steps -1", "--ls-steps must be a non-negative integer, not '-1'" },
+        { "cover --ls-steps 1.5", "--ls-steps must be a non-negative integer" },
+        { "emit --ls-steps", "--ls-steps" },
         { "study --solver gurobi", "--solver" },
         { "emit --solver", "--solver" },
         { "sweep --solver GLPK", "--solver" },
@@ -96,9 +99,9 @@ static void help_block(const char *cmd, const char *option, char *block, size_t 
 
 Test(cli_hitset, every_command_words_a_shared_option_alike)
 {
-    static const char *opts[] = { "--threads", "--time-limit", "--local-search", "--solver",
-                                  "--lp", "--greedy-runs", "--seed", "--no-reductions",
-                                  "--quiet", "--progress" };
+    static const char *opts[] = { "--threads", "--time-limit", "--local-search", "--ls-steps",
+                                  "--solver", "--lp", "--greedy-runs", "--seed",
+                                  "--no-reductions", "--quiet", "--progress" };
     static const char *cmds[] = { "emit", "sweep", "cover" };
     for (size_t i = 0; i < sizeof opts / sizeof *opts; i++) {
         char first[2048], other[2048];
@@ -193,6 +196,33 @@ Test(cli_hitset, local_search_is_reported_and_can_be_switched_off)
     cr_expect_eq(num(a, "optimum"), num(b, "optimum"));
     cJSON_Delete(a);
     cJSON_Delete(b);
+}
+
+/* Issue 29: --ls-steps makes the local search stop after exactly that many steps, and
+ * two runs with the same seed and steps report the same local search, whatever the
+ * machine's speed (deck 1-7's core: its covers come thousands of steps apart). */
+Test(cli_hitset, ls_steps_make_the_local_search_reproducible, .timeout = 120)
+{
+    char args[1024], first[1 << 12];
+    snprintf(args, sizeof args,
+             "cover --json --time-limit 2 --ls-steps 3000 --seed 5 "
+             "'%s/data/instances/cards5_deck1-7_target24_all.hgr'", T24_SOURCE_DIR);
+    for (int run = 0; run < 2; run++) {
+        cr_assert_eq(t24(args), 0, "%s", errtext);
+        cJSON *js = cJSON_Parse(strchr(out, '{'));
+        cr_assert(js, "no JSON in %s", out);
+        const cJSON *ls = cJSON_GetObjectItemCaseSensitive(js, "local_search");
+        cr_assert(cJSON_IsObject(ls));
+        cr_expect_eq(num(ls, "steps"), 3000);
+        cr_expect_str_eq(cJSON_GetObjectItemCaseSensitive(ls, "stop")->valuestring, "steps");
+        char *text = cJSON_PrintUnformatted(ls);
+        if (run == 0)
+            snprintf(first, sizeof first, "%s", text);
+        else
+            cr_expect_str_eq(text, first, "two runs' local searches differ");
+        free(text);
+        cJSON_Delete(js);
+    }
 }
 
 /* Search progress goes to stderr only on a terminal: none here, where stderr is a file

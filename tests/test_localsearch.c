@@ -1,7 +1,8 @@
-/* test_localsearch.c - the local search, both methods (pair moves, the default, and
- * RWLS): every cover it reports meets every set, it never does worse than its start, it
- * is reproducible from its seed and step count, and on small instances it reaches the
- * optimum found by brute force. */
+/* test_localsearch.c - the pair-move local search: every cover it reports meets every
+ * set, it never does worse than its start, it is reproducible from its seed and step
+ * count (restarts and an extended budget included), on small instances it reaches the
+ * optimum found by brute force, and on a vertex cover of a bipartite graph it improves on
+ * greedy up to the optimum König's theorem gives (a maximum matching, found here). */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -43,8 +44,6 @@ static bool meets_every_set(const instance *h, const uint32_t *elems, uint32_t n
     return true;
 }
 
-static const localsearch_method methods[] = { LOCALSEARCH_PAIRS, LOCALSEARCH_RWLS };
-
 Test(localsearch, never_reports_a_cover_that_misses_a_set)
 {
     uint64_t state = 99;
@@ -55,8 +54,8 @@ Test(localsearch, never_reports_a_cover_that_misses_a_set)
         localsearch_params p;
         localsearch_params_init(&p);
         p.seed = (uint64_t)i;
-        p.method = methods[i % 2];
         p.max_steps = 1 + (uint64_t)(i / 2) * 97; /* stops at every stage of a run */
+        p.restart = i % 3 == 0 ? 40 + (uint64_t)i : 0; /* restarts from elite covers */
         localsearch_result r;
         run(h, &gp, &p, &r);
         cr_assert(meets_every_set(h, r.elems, r.n), "instance %d: the cover misses a set", i);
@@ -80,7 +79,6 @@ Test(localsearch, reaches_the_brute_force_optimum_on_small_instances)
         start_cover(h, &gp);
         localsearch_params p;
         localsearch_params_init(&p);
-        p.method = methods[i % 2];
         p.seconds = 60; /* never reached: the step limit stops it */
         p.max_steps = 20000;
         localsearch_result r;
@@ -239,7 +237,6 @@ Test(localsearch, announces_each_smaller_cover)
         start_cover(h, &gp);
         localsearch_params p;
         localsearch_params_init(&p);
-        p.method = methods[i % 2];
         p.max_steps = 20000;
         p.seconds = 60;
         announced a = { h, 0, gp.n, true, true };
@@ -264,4 +261,160 @@ Test(localsearch, announces_each_smaller_cover)
     }
     cr_expect_gt(improved, 0, "no instance improved on its start: nothing was announced");
     cr_expect_gt(kept, 0, "every instance improved: the start was never kept");
+}
+
+/* A random bipartite graph's vertex cover as a hitting set: elements 0..n-1 on the left,
+ * n..2n-1 on the right, each edge a set of two. */
+static instance *bipartite(uint32_t n, uint32_t m, uint64_t *state, uint32_t (*edge)[2])
+{
+    uint64_t *off = malloc((m + 1) * sizeof *off);
+    uint32_t *el = malloc(2 * (size_t)m * sizeof *el);
+    off[0] = 0;
+    for (uint32_t s = 0; s < m; s++) {
+        edge[s][0] = (uint32_t)(test_random(state) % n);
+        edge[s][1] = (uint32_t)(test_random(state) % n);
+        el[2 * s] = edge[s][0];
+        el[2 * s + 1] = n + edge[s][1];
+        off[s + 1] = 2 * (uint64_t)(s + 1);
+    }
+    char err[256];
+    instance *h = instance_new(2 * n, m, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    free(off);
+    free(el);
+    return h;
+}
+
+/* Kuhn's augmenting paths from left vertex u (visited marks the right vertices seen). */
+static bool augment(uint32_t u, uint32_t m, const uint32_t (*edge)[2], uint32_t *match_right,
+                    bool *visited)
+{
+    for (uint32_t s = 0; s < m; s++) {
+        if (edge[s][0] != u || visited[edge[s][1]])
+            continue;
+        uint32_t v = edge[s][1];
+        visited[v] = true;
+        if (match_right[v] == UINT32_MAX ||
+            augment(match_right[v], m, edge, match_right, visited)) {
+            match_right[v] = u;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A maximum matching's size: by König's theorem, the minimum vertex cover's. */
+static uint32_t max_matching(uint32_t n, uint32_t m, const uint32_t (*edge)[2])
+{
+    uint32_t *match_right = malloc(n * sizeof *match_right), size = 0;
+    bool *visited = malloc(n * sizeof *visited);
+    for (uint32_t v = 0; v < n; v++)
+        match_right[v] = UINT32_MAX;
+    for (uint32_t u = 0; u < n; u++) {
+        memset(visited, 0, n * sizeof *visited);
+        size += augment(u, m, edge, match_right, visited);
+    }
+    free(match_right);
+    free(visited);
+    return size;
+}
+
+/* Greedy is above the optimum on these graphs (checked, or the test says nothing); the
+ * search, within a step limit, reaches the optimum that König's theorem gives. */
+Test(localsearch, improves_greedy_up_to_the_optimum_of_a_bipartite_vertex_cover)
+{
+    uint64_t state = 4242;
+    int above = 0;
+    for (int i = 0; i < 6; i++) {
+        uint32_t n = 150, m = 450;
+        uint32_t(*edge)[2] = malloc(m * sizeof *edge);
+        instance *h = bipartite(n, m, &state, edge);
+        uint32_t opt = max_matching(n, m, edge);
+        greedy_cover gp;
+        start_cover(h, &gp);
+        cr_assert_geq(gp.n, opt, "greedy below König's optimum: the matching is wrong");
+        above += gp.n > opt;
+        localsearch_params p;
+        localsearch_params_init(&p);
+        p.seconds = 600; /* never reached: the step limit stops it */
+        p.max_steps = 200000;
+        p.seed = (uint64_t)i + 1;
+        localsearch_result r;
+        run(h, &gp, &p, &r);
+        cr_assert(meets_every_set(h, r.elems, r.n));
+        cr_expect_eq(r.n, opt, "graph %d: %u, optimum %u (greedy %u)", i, r.n, opt, gp.n);
+        localsearch_result_free(&r);
+        greedy_cover_free(&gp);
+        instance_free(h);
+        free(edge);
+    }
+    cr_assert_geq(above, 3, "greedy found the optimum too often: the test shows no gain");
+}
+
+/* Restarts from elite covers are part of the trajectory: the same seed and steps give the
+ * same cover and the same number of restarts. */
+Test(localsearch, is_reproducible_across_restarts)
+{
+    uint64_t state = 77;
+    instance *h = random_instance(150, 600, 6, &state);
+    greedy_cover gp;
+    start_cover(h, &gp);
+    localsearch_params p;
+    localsearch_params_init(&p);
+    p.seconds = 600;
+    p.max_steps = 40000;
+    p.restart = 1500;
+    p.seed = 3;
+    localsearch_result a, b;
+    run(h, &gp, &p, &a);
+    run(h, &gp, &p, &b);
+    cr_assert_gt(a.restarts, 0, "no restart happened: the test says nothing");
+    cr_expect_eq(a.restarts, b.restarts);
+    cr_expect_eq(a.n, b.n);
+    cr_expect_eq(memcmp(a.elems, b.elems, a.n * sizeof *a.elems), 0);
+    cr_expect(meets_every_set(h, a.elems, a.n));
+    localsearch_result_free(&a);
+    localsearch_result_free(&b);
+    greedy_cover_free(&gp);
+    instance_free(h);
+}
+
+static bool extend_always(void *ctx, uint32_t best, double *seconds)
+{
+    (void)best;
+    ++*(int *)ctx;
+    *seconds = 600;
+    return true;
+}
+
+/* A search whose patience runs out and that is told to go on continues the same
+ * trajectory: it ends where a search with no patience and the same steps ends. */
+Test(localsearch, an_extended_search_continues_the_same_trajectory)
+{
+    uint64_t state = 91;
+    instance *h = random_instance(120, 500, 5, &state);
+    greedy_cover gp;
+    start_cover(h, &gp);
+    localsearch_params p;
+    localsearch_params_init(&p);
+    p.seconds = 600;
+    p.max_steps = 30000;
+    p.seed = 5;
+    localsearch_result plain, ext;
+    run(h, &gp, &p, &plain);
+    int calls = 0;
+    p.patience = 300;
+    p.extend = extend_always;
+    p.extend_ctx = &calls;
+    run(h, &gp, &p, &ext);
+    cr_assert_eq(calls, 1, "extend was called %d times, not once", calls);
+    cr_expect_eq(ext.stop, LOCALSEARCH_STEPS, "stop %s after %llu steps",
+                 localsearch_stop_name(ext.stop), (unsigned long long)ext.steps);
+    cr_expect_eq(ext.n, plain.n);
+    cr_expect_eq(ext.best_step, plain.best_step);
+    cr_expect_eq(memcmp(ext.elems, plain.elems, ext.n * sizeof *ext.elems), 0);
+    localsearch_result_free(&plain);
+    localsearch_result_free(&ext);
+    greedy_cover_free(&gp);
+    instance_free(h);
 }

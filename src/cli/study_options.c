@@ -60,6 +60,16 @@ static int set_local_search(study_options *o, const char *v)
     return parse_double_positive(v, &o->hp.local_search);
 }
 
+/* A step limit for the local search: a non-negative integer, 0 for none (the default). */
+static int set_ls_steps(study_options *o, const char *v)
+{
+    int64_t n;
+    if (parse_int64(v, &n) || n < 0)
+        return -1;
+    o->hp.ls_steps = (uint64_t)n;
+    return 0;
+}
+
 static int set_solver(study_options *o, const char *v)
 {
     o->engine_set = true;
@@ -162,11 +172,17 @@ static const option_row table[] = {
     { "--local-search", "S", ALL,
       "seconds of local search for a smaller cover before the\n"
       "exact search, which starts from its cover (0: none;\n"
-      "default: up to a quarter of --time-limit, or all the\n"
-      "time left where column generation ran, ending after\n"
+      "default: up to a quarter of --time-limit, ending after\n"
       "300 steps per set of the core, at least 50000,\n"
-      "without improvement)\n",
+      "without improvement, then on until 90% of it while the\n"
+      "cover is more than 10% above the LP bound; all the\n"
+      "time left where column generation ran)\n",
       "0 or a positive number of seconds", set_local_search },
+    { "--ls-steps", "N", ALL,
+      "the local search's steps at most, beside its seconds\n"
+      "(default 0: no limit); the same --seed and N give the\n"
+      "same local search cover when the steps end first\n",
+      "a non-negative integer", set_ls_steps },
     { "--solver", "ENGINE", ALL,
       "the exact search: glpk (default), cbc (COIN-OR CBC) or\n"
       "t24 (t24's certifying branch and bound)\n",
@@ -376,6 +392,9 @@ int study_options_command(const study_options *o, const char *cmd, char *buf, un
         append(extra, sizeof extra, " --time-limit %.15g", p->time_limit);
     if (p->local_search != d.local_search)
         append(extra, sizeof extra, " --local-search %.15g", p->local_search);
+    if (p->ls_steps != d.ls_steps)
+        append(extra, sizeof extra, " --ls-steps %llu",
+               (unsigned long long)p->ls_steps);
     if (p->engine != d.engine)
         append(extra, sizeof extra, " --solver %s", hs_engine_about(p->engine).name);
     if (p->lp != d.lp)

@@ -1,23 +1,31 @@
-/* localsearch.h - weighted local searches for small hitting sets (unicost set cover).
+/* localsearch.h - a weighted pair-move local search for small hitting sets (unicost set
+ * cover), whose step costs the degree of the elements it touches, not the instance.
  *
- * Both start from a cover; whenever the current set of elements meets every set, they
- * remember it and drop one element (aiming one lower); otherwise they swap one element
- * for another. Gains and losses count set weights, and unmet sets grow heavier, so sets
- * that stay unmet pull the search towards them; ties go to the elements unchanged
- * longest. The two methods differ in the swap and the weighting (localsearch_method):
- *  - pair moves (the default): for a random unmet set, the element to add and the one to
- *    drop are chosen together, the pair leaving the least unmet weight; one random unmet
- *    set weighs one more when a step did not reduce the unmet count;
- *  - RWLS (Gao, Weise and Li, 2015): drop the element whose loss is smallest (not the one
- *    just added), then add, for a random unmet set, its element with the largest gain
- *    that configuration checking allows (its neighbourhood changed since it was dropped);
- *    every unmet set weighs one more after each step.
+ * It holds a set S of elements. Whenever S meets every set it drops the elements no set
+ * needs, remembers S, and drops one more at random (aiming one lower); otherwise it makes
+ * a pair move: for a random unmet set, the element to add (one of that set's) and the
+ * element of S to drop are chosen together, the pair leaving the least unmet weight. The
+ * drop that aimed lower and the pair move after it are together a "remove two, add one"
+ * move whose second half is scored with the first's unmet sets. Sets start at weight 1; at
+ * a local optimum (a step that did not reduce the unmet sets) the unmet sets weigh one
+ * more (all of them while there are at most LOCALSEARCH_BUMP_ALL, else one at random), so
+ * that the sets that stay unmet pull the search towards them. The element dropped last is
+ * not added back next, and the element added last is not dropped next unless that meets
+ * every set. Ties go to the elements unchanged longest, then at random. After `restart`
+ * steps without a smaller cover the search restarts, every weight back at 1, from one of
+ * its elite covers (the last LOCALSEARCH_ELITE that were the best so far).
+ *
+ * Cost: S sits in a heap ordered by what dropping each element loses, so that a
+ * candidate's best partner is found by visiting only the elements whose loss the
+ * candidate changes and the heap nodes just below them: a step costs about the sizes of
+ * the sets of the elements it considers and moves (times a logarithm), not |S| or the
+ * instance. Building the state and each restart cost O(entries of the instance).
  *
  * Deterministic: the same instance, start, seed and step limits give the same trajectory
  * and the same cover. Only a stop by the time limit depends on the machine: it decides
  * where that trajectory is cut, and the result reports the step at which its best cover
- * was found, so rerunning with that many steps reproduces it exactly. The best cover is checked against
- * the instance's element -> set rows before it is returned. */
+ * was found, so rerunning with that many steps reproduces it exactly. The best cover is
+ * checked against the instance's element -> set rows before it is returned. */
 #ifndef T24_HITSET_LOCALSEARCH_H
 #define T24_HITSET_LOCALSEARCH_H
 
@@ -29,30 +37,43 @@
 
 #include "hitset/instance.h"
 
-/* How a step moves: LOCALSEARCH_PAIRS (default) chooses the element to add and the one
- * to drop together, the pair that leaves the least unmet weight, and raises the weight of
- * one unmet set only when a step did not reduce the unmet count (in the spirit of the
- * weighted swap searches of the PACE 2025 heuristic track); LOCALSEARCH_RWLS drops first,
- * then adds, and raises every unmet set's weight at every step (the search described
- * above). */
-typedef enum { LOCALSEARCH_PAIRS, LOCALSEARCH_RWLS } localsearch_method;
+/* Elite covers kept for restarts. */
+#define LOCALSEARCH_ELITE 8
+/* The default restart: after max(LOCALSEARCH_RESTART_MIN, LOCALSEARCH_RESTART_PER_SET *
+ * sets) steps without a smaller cover, so that a restart's O(entries) is spread over
+ * many steps. */
+#define LOCALSEARCH_RESTART_MIN 100000
+#define LOCALSEARCH_RESTART_PER_SET 100
+/* params.improved is called at most once in this many seconds while the search runs. */
+#define LOCALSEARCH_ANNOUNCE 0.05
 
 typedef struct {
-    localsearch_method method; /* default LOCALSEARCH_PAIRS */
     double seconds;     /* wall-clock budget, > 0 (default 1) */
-    uint64_t max_steps; /* swap steps at most, 0 for no limit (default 0) */
-    uint64_t seed;      /* random seed for the unmet set chosen at each step (default 1) */
+    uint64_t max_steps; /* pair steps at most, 0 for no limit (default 0) */
+    uint64_t seed;      /* random seed (default 1) */
     uint64_t patience;  /* stop after this many steps without a smaller cover, 0 for
                            never (default 0) */
+    uint64_t restart;   /* restart from an elite cover after this many steps without a
+                           smaller cover: 0 for the default above (default 0),
+                           UINT64_MAX for never */
     uint32_t target;    /* stop once a cover this small is found, e.g. a proven lower
                            bound (default 0: never) */
     /* Called at most once a second with the best size so far, or NULL (default). */
     void (*progress)(void *ctx, uint32_t best, uint64_t steps, double seconds);
     void *progress_ctx;
-    /* Called with each smaller cover as it is found (n elements, in no order), or NULL
+    /* Called with a smaller cover (n elements, in no order) as it is found, at most once
+     * every LOCALSEARCH_ANNOUNCE seconds (a smaller one found meanwhile is told about
+     * that much later), and with the best one at the end if it was not told; or NULL
      * (default): a caller that must answer at any moment keeps the best so far. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
+    /* Called once, when the search would stop by its time or its patience, with the best
+     * size so far; returning true with *seconds set (a new budget, counted from the
+     * call's start) lets it go on with no patience: the same trajectory, not a restart,
+     * so a rerun with the steps of its best cover reproduces that cover. NULL (default):
+     * it stops. */
+    bool (*extend)(void *ctx, uint32_t best, double *seconds);
+    void *extend_ctx;
     const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } localsearch_params;
 
@@ -68,8 +89,9 @@ typedef struct {
     uint32_t n;           /* size of the best cover */
     uint32_t *elems;      /* its elements, ascending */
     uint32_t start;       /* size of the starting cover */
-    uint64_t steps;       /* swap steps made */
+    uint64_t steps;       /* pair steps made */
     uint64_t best_step;   /* steps made when the best cover was found (0: the start) */
+    uint64_t restarts;    /* restarts from elite covers */
     double best_seconds;  /* seconds from the call until it was found */
     double seconds;       /* the whole call */
     localsearch_stop stop;

@@ -496,6 +496,56 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
     return 0;
 }
 
+/* The budget rule's state (localsearch_params.extend): the cover's size against the
+ * LP bound, and when the searches' time ends. */
+typedef struct {
+    uint32_t offset, target; /* forced elements; the core's LP ceiling (0: none) */
+    double begun, until;     /* the local search's start; the end it may extend to */
+} ls_gap;
+
+/* The budget rule (hitting-sets.md, "The local search's budget"): where the cover is
+ * still more than MINCOVER_LS_GAP above the LP bound's ceiling (or no LP bound is
+ * known), the exact search has not closed such gaps in the time, so the local search
+ * goes on until MINCOVER_LS_ALL of the budget; otherwise the exact search gets the rest. */
+static bool ls_extend(void *ctx, uint32_t best, double *seconds)
+{
+    const ls_gap *g = ctx;
+    if (g->target > 0 &&
+        (double)best - g->target <= MINCOVER_LS_GAP * ((double)g->offset + g->target))
+        return false;
+    *seconds = g->until - g->begun;
+    return true;
+}
+
+/* The local search's time and stops (hitting-sets.md, "The local search's budget"):
+ * `--local-search S` gives it S, capped by the budget, and no patience. By default,
+ * where column generation ran (six cards), all the budget, since the exact search cannot
+ * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
+ * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
+ * is then reproducible); else a quarter, with patience, and the rule of ls_extend. */
+static void ls_budget(const mincover_result *r, double until, ls_gap *g,
+                      localsearch_params *q)
+{
+    const mincover_params *p = &r->params;
+    double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
+    q->max_steps = p->ls_steps;
+    if (p->ls_seconds >= 0) {
+        q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
+    } else if (r->lp_method == MINCOVER_LP_COLGEN) {
+        q->seconds = r->budget;
+    } else if (p->ls_steps) {
+        q->seconds = all - g->begun > 1e-3 ? all - g->begun : 1e-3;
+    } else {
+        q->seconds = MINCOVER_LS_SHARE * r->budget;
+        q->patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
+        if (q->patience < MINCOVER_LS_PATIENCE_MIN)
+            q->patience = MINCOVER_LS_PATIENCE_MIN;
+        g->until = all;
+        q->extend = ls_extend;
+        q->extend_ctx = g;
+    }
+}
+
 /* The local search on the core from `start` (a cover of the core), aiming at `target`
  * (the ceiling of the core's LP bound: reaching it proves the cover optimal), until
  * `until` at the latest. Keeps its result in r->ls and checks forced + its cover against
@@ -507,20 +557,11 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     const mincover_params *p = &r->params;
     localsearch_params q;
     ls_relay rl = { { p, r->offset, walltime_now() - started }, target };
+    ls_gap g = { r->offset, target, walltime_now(), 0 };
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
-    /* By default a quarter of the budget; where column generation ran (six cards) all
-     * that is left, since the exact search cannot search such a core in the time
-     * (hitting-sets.md: six cards, deck 1-10, 109 with 225 s against 111 with 69 s). */
-    q.seconds = p->ls_seconds < 0 ? (r->lp_method == MINCOVER_LP_COLGEN
-                                         ? r->budget
-                                         : MINCOVER_LS_SHARE * r->budget)
-                                  : (p->ls_seconds < r->budget ? p->ls_seconds : r->budget);
-    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
-    if (patience < MINCOVER_LS_PATIENCE_MIN)
-        patience = MINCOVER_LS_PATIENCE_MIN;
-    q.patience = p->ls_seconds < 0 ? patience : 0;
+    ls_budget(r, until, &g, &q);
     /* The LP may have used much of the budget (six cards): the local search gets at
      * most what is left, so that the two searches end by `until`. */
     double left = until - walltime_now();

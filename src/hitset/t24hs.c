@@ -204,6 +204,7 @@ void hs_params_init(hs_params *p)
     memset(p, 0, sizeof *p);
     p->time_limit = d.time_limit;
     p->local_search = d.ls_seconds;
+    p->ls_steps = d.ls_steps;
     p->greedy_runs = d.greedy_runs;
     p->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
     p->seed = d.seed;
@@ -248,6 +249,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->time_limit = p->time_limit;
     q->deadline = p->deadline > 0 ? p->deadline : walltime_now() + p->time_limit;
     q->ls_seconds = p->local_search;
+    q->ls_steps = p->ls_steps;
     q->greedy_runs = p->greedy_runs;
     q->settled_runs = p->settled_runs;
     q->seed = p->seed;

@@ -171,6 +171,9 @@ typedef struct {
                               earlier (reading the instance) sets it; the searches then
                               get what is left, at most time_limit */
     double local_search;   /* seconds of local search: < 0 the default share, 0 none */
+    uint64_t ls_steps;     /* the local search's steps at most, beside its time, 0 for
+                              no limit (default 0): the same seed and steps give the same
+                              local search cover when the steps end first */
     uint32_t greedy_runs;  /* randomised greedy runs, 1..HS_GREEDY_RUNS_MAX (default 100) */
     bool settled_runs;     /* make them also when the necessary elements or the packing
                               bound prove pruned greedy's cover already, for their
