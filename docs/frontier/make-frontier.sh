@@ -12,7 +12,10 @@
 # kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, its --progress lines (one every 5 s:
 # the bounds over time, drawn by make figures) in DECK-ENGINE.log, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so
-# FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others. Long: see DECKS below.
+# FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others, FRONTIER_DECKS=none
+# none of them (the table alone is rebuilt). Long: see DECKS below. The column "estimated core-hours
+# to prove" of an unproven deck is docs/frontier/estimates/DECK.json's (make-estimates.sh,
+# `make frontier-estimates`).
 set -euo pipefail
 t24=${1:?usage: make-frontier.sh T24_BINARY [ROOT]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +48,7 @@ run() { # run DECK SECONDS ENGINE: the study's JSON report into $runs/DECK-ENGIN
   mv "$out" "$runs/$deck-$engine.json"
 }
 
+[ "$DECKS" = none ] && DECKS=""
 for entry in $DECKS; do
   deck=${entry%%:*} secs=${entry#*:}
   [[ $deck =~ ^1-[0-9]+$ && $secs =~ ^[0-9]+$ ]] || {
@@ -61,6 +65,22 @@ cell() { # cell FILE: what one engine's run established
     elif .ilp_status == "time_limit" then
       "between \(.best_bound) and \(.optimum) after \(.time_limit) s"
     else "failed: \(.glpk_error)" end' "$1"
+}
+
+# estimate DECK MINIMUM COVER: the cell "estimated core-hours to prove" of an unproven
+# deck, from docs/frontier/estimates/DECK.json (make-estimates.sh).
+estimate() {
+  local f="$root/docs/frontier/estimates/$1.json" dives target mean low high nodes
+  if [[ $2 == *proven* ]]; then echo "proven"; return; fi
+  [ -f "$f" ] || { echo "not estimated"; return; }
+  read -r dives target mean low high nodes < <(jq -r '.estimate | [.dives, .target,
+    .core_seconds.estimate // 0, .core_seconds.low // 0, .core_seconds.high // -1,
+    .nodes.estimate // 0] | @tsv' "$f")
+  [ "$dives" -gt 0 ] || { echo "no dive finished"; return; }
+  awk -v d="$dives" -v t="$target" -v u="$3" -v m="$mean" -v l="$low" -v h="$high" \
+      -v n="$nodes" 'BEGIN {
+    printf "%.2g (%.2g to %s); %.2g nodes, %d dives%s", m / 3600, l / 3600,
+      h < 0 ? "?" : sprintf("%.2g", h / 3600), n, d, t == u ? "" : ", for " t }'
 }
 
 rows="" budgets=""
@@ -88,15 +108,15 @@ for deck in $decks; do
   cbc_cell="not run"
   [ -f "$c" ] && cbc_cell=$(cell "$c")
   rows+=$(jq -r --arg m "$minimum" --arg gc "$(cell "$g")" --arg cc "$cbc_cell" '
-    "| \(.deck[0])-\(.deck[1]) | \(.family_solvable) | \(.classes) | \((.lp_bound * 100 | floor) / 100) | \(.greedy) / \(.greedy_pruned) | \(.greedy_runs.pruned_min) | \(.local_search.best) (\(.local_search.best_seconds * 10 | floor / 10) s) | \($gc) | \($cc) | \($m) |"' "$g")$'\n'
+    "| \(.deck[0])-\(.deck[1]) | \(.family_solvable) | \(.classes) | \((.lp_bound * 100 | floor) / 100) | \(.greedy) / \(.greedy_pruned) | \(.greedy_runs.pruned_min) | \(.local_search.best) (\(.local_search.best_seconds * 10 | floor / 10) s) | \($gc) | \($cc) | \($m) | \($e) |"' --arg e "$(estimate "$deck" "$minimum" "$opt")" "$g")$'\n'
 done
 
 # The table and its legend: in docs/frontier.md and in the Five cards section of results.md.
 {
   echo "Target 24, all groupings, 5 cards; budgets per engine: $budgets."
   echo
-  echo "| deck | hands to solve | classes | LP bound | greedy / pruned | best of 100 random greedy | local search (found after) | GLPK | CBC | minimum test set |"
-  echo "|---|---:|---:|---:|---:|---:|---|---|---|---|"
+  echo "| deck | hands to solve | classes | LP bound | greedy / pruned | best of 100 random greedy | local search (found after) | GLPK | CBC | minimum test set | estimated core-hours to prove |"
+  echo "|---|---:|---:|---:|---:|---:|---|---|---|---|---|"
   printf '%s' "$rows"
   echo
   echo "*Greedy* takes ties to the lowest class, *pruned* drops redundant picks; the random"
@@ -104,7 +124,11 @@ done
   echo "of the reduced core (seed 1, deterministic). *GLPK* and *CBC* are the exact search"
   echo "with each engine, warm-started with the local search's cover, under the same budget;"
   echo "an unproven minimum is \"between\" the best proven lower bound and the smallest"
-  echo "verified cover. Proven covers are in [data/covers/](../data/covers/)."
+  echo "verified cover. Proven covers are in [data/covers/](../data/covers/). *Estimated"
+  echo "core-hours to prove* the best cover optimal: Knuth's estimate from random dives down"
+  echo "t24's certifying search at that goal (\`make frontier-estimates\`, a deck at a time:"
+  echo "\`t24 cover --estimate\`, [certificates.md](../certificates.md#knowing-the-cost-before-paying-it)),"
+  echo "the mean (its 95% interval) in CPU hours of this machine, and the tree's nodes."
 } >"$tmp/table.md"
 
 {

@@ -96,7 +96,7 @@ void cover_estimate_json(cJSON *obj, const hs_estimate *r, uint64_t seed)
 void cover_estimate_text(FILE *fp, const hs_estimate *r, const char *what)
 {
     if (r->starts == 0) {
-        fprintf(fp, "estimate: nothing left, every cube is closed\n");
+        fprintf(fp, "estimate: nothing left to search (no open cube)\n");
         return;
     }
     if (r->dives == 0) {
