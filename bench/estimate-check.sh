@@ -4,8 +4,10 @@
 # the search's rounds up to the goal (`t24 cover --certificate FILE --goal G --json
 # --timings`: its last round is the tree estimated) and the estimate at the same goal
 # (DIVES dives, seeds 1, 2, 3), one after the other. Prints a Markdown table: the round's
-# nodes, LPs and wall seconds; the estimate's nodes (95% interval) for each seed, its LPs
-# and core-seconds for seed 1, and the ratio of the seeds' median to the truth.
+# nodes, LPs and wall seconds, and the CPU seconds of the whole run (its reductions,
+# local search and earlier rounds too: an upper bound of the round's); the estimate's
+# nodes (95% interval) for each seed, its LPs and core-seconds for seed 1, and the ratio
+# of the seeds' median to the truth.
 #   bench/estimate-check.sh T24 [DIVES] [CASES]
 # CASES: lines "NAME GOAL SECONDS", NAME a file of data/instances/ without .hgr or
 # random-N-M-K-SEED (N elements, M random sets of K distinct elements, from a
@@ -42,7 +44,7 @@ random_instance() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-echo "| instance | goal | nodes | LPs | seconds | estimated nodes (95%), seeds 1, 2, 3 | estimated LPs | estimated core-seconds (95%) | median / nodes |"
+echo "| instance | goal | nodes | LPs | seconds (CPU of the run) | estimated nodes (95%), seeds 1, 2, 3 | estimated LPs | estimated core-seconds (95%) | median / nodes |"
 echo "|---|---:|---:|---:|---:|---|---:|---|---:|"
 while read -r name goal secs; do
   [ -n "$name" ] || continue
@@ -54,9 +56,10 @@ while read -r name goal secs; do
   fi
   goalopt=()
   [ "$goal" -gt 0 ] && goalopt=(--goal "$goal")
-  nice "$t24" cover --quiet --json --timings --time-limit "$secs" "${goalopt[@]}" \
-    --certificate "$tmp/c.cert" "$tmp/i.hgr" >"$tmp/run.json" ||
-    { echo "estimate-check: $name: the search failed" >&2; exit 2; }
+  /usr/bin/time -f '%U %S' -o "$tmp/time" nice "$t24" cover --quiet --json --timings \
+    --time-limit "$secs" "${goalopt[@]}" --certificate "$tmp/c.cert" "$tmp/i.hgr" \
+    >"$tmp/run.json" || { echo "estimate-check: $name: the search failed" >&2; exit 2; }
+  cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$tmp/time")
   read -r g nodes lps seconds finished < <(jq -r '.certificate.rounds[-1] |
     "\(.goal) \(.nodes) \(.lp_solves) \(.seconds) \(.finished)"' "$tmp/run.json")
   [ "$finished" = true ] || { echo "estimate-check: $name: the search did not finish" >&2; exit 2; }
@@ -73,5 +76,5 @@ while read -r name goal secs; do
   ratio=$(awk -v a="$med" -v b="$nodes" 'BEGIN { printf "%.2f", a / b }')
   label=$name
   [[ $name == random-* ]] && label="$name (optimum $g)"
-  echo "| $label | $g | $nodes | $lps | $(printf '%.1f' "$seconds") | ${cells%, } | $est | $ratio |"
+  echo "| $label | $g | $nodes | $lps | $(printf '%.1f' "$seconds") ($cpu) | ${cells%, } | $est | $ratio |"
 done <<<"$cases"

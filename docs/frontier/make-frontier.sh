@@ -68,19 +68,23 @@ cell() { # cell FILE: what one engine's run established
 }
 
 # estimate DECK MINIMUM COVER: the cell "estimated core-hours to prove" of an unproven
-# deck, from docs/frontier/estimates/DECK.json (make-estimates.sh).
+# deck, from docs/frontier/estimates/DECK.json (make-estimates.sh): the mean, its 95%
+# interval when 30 dives or more make one, the nodes and the least and most one dive
+# estimated.
 estimate() {
-  local f="$root/docs/frontier/estimates/$1.json" dives target mean low high nodes
+  local f="$root/docs/frontier/estimates/$1.json" dives target mean low high nodes dmin dmax
   if [[ $2 == *proven* ]]; then echo "proven"; return; fi
   [ -f "$f" ] || { echo "not estimated"; return; }
-  read -r dives target mean low high nodes < <(jq -r '.estimate | [.dives, .target,
+  read -r dives target mean low high nodes dmin dmax < <(jq -r '.estimate | [.dives, .target,
     .core_seconds.estimate // 0, .core_seconds.low // 0, .core_seconds.high // -1,
-    .nodes.estimate // 0] | @tsv' "$f")
+    .nodes.estimate // 0, .dive_nodes.min // 0, .dive_nodes.max // 0] | @tsv' "$f")
   [ "$dives" -gt 0 ] || { echo "no dive finished"; return; }
   awk -v d="$dives" -v t="$target" -v u="$3" -v m="$mean" -v l="$low" -v h="$high" \
-      -v n="$nodes" 'BEGIN {
-    printf "%.2g (%.2g to %s); %.2g nodes, %d dives%s", m / 3600, l / 3600,
-      h < 0 ? "?" : sprintf("%.2g", h / 3600), n, d, t == u ? "" : ", for " t }'
+      -v n="$nodes" -v a="$dmin" -v b="$dmax" 'BEGIN {
+    printf "%.2g %s; %.2g nodes (a dive: %.2g to %.2g), %d dives%s", m / 3600,
+      ((d >= 30 && h >= 0) ? sprintf("(95%%: %.2g to %.2g)", l / 3600, h / 3600) \
+                           : "(too few dives for an interval)"),
+      n, a, b, d, ((t == u) ? "" : ", for " t) }'
 }
 
 rows="" budgets=""
@@ -153,8 +157,11 @@ done
   echo "GLPK's and CBC's bounds above are floating-point claims. t24's certifying search proves"
   echo "more on every open deck, with certificates \`t24-check\` verifies, and estimates the"
   echo "core-hours a proof of each best cover would take: [frontier/certified.md](frontier/certified.md)"
-  echo "(\`make certified-bounds\`); [data/instances/bounds.csv](../data/instances/bounds.csv) has"
-  echo "the best bounds with the commands that certify them."
+  echo "(\`make certified-bounds\`), extrapolated from its rounds' growth: one to eight orders"
+  echo "of magnitude below the last column's Knuth estimate, which errs low itself where it was"
+  echo "checked ([certificates.md](certificates.md#knowing-the-cost-before-paying-it));"
+  echo "[data/instances/bounds.csv](../data/instances/bounds.csv) has the best bounds with the"
+  echo "commands that certify them."
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"
