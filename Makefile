@@ -12,7 +12,8 @@ WERROR     ?= ON
 MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
-        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds
+        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds \
+        frontier-estimates estimate-check
 
 deps:
 	@bash .ci/install-deps.sh
@@ -100,6 +101,13 @@ CERTIFIED_SECONDS ?= 300
 certified-bounds: build
 	bash bench/certified-bounds.sh $(T24) $(BUILD)/t24-check docs/frontier/certified.md $(CERTIFIED_SECONDS)
 
+# Knuth's estimate of the certifying search against the search itself where it finishes
+# (five-card decks 1-6 and 1-7 at their goals, random instances): a Markdown table on
+# stdout, for docs/certificates.md (about 20 minutes; ESTIMATE_CHECK_DIVES a seed).
+ESTIMATE_CHECK_DIVES ?= 256
+estimate-check: build
+	bash bench/estimate-check.sh $(T24) $(ESTIMATE_CHECK_DIVES)
+
 # One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
 # 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;
 # GOAL=K proves K instead of the best cover's optimality; PROVE_DIR (default
@@ -118,6 +126,13 @@ prove: build
 # part of `test`). It writes nothing under data/ (that is `make data`'s).
 frontier: build
 	bash docs/frontier/make-frontier.sh $(T24)
+
+# docs/frontier/estimates/ and the column "estimated core-hours to prove" of
+# docs/frontier.md: Knuth's estimate of t24's certifying search for each unproven
+# five-card deck's best cover, up to ESTIMATE_DIVES dives or ESTIMATE_SECONDS each (default
+# 1000 and 300: about 25 minutes, a deck at a time; not part of `test`).
+frontier-estimates: build
+	bash docs/frontier/make-estimates.sh $(T24)
 
 figures: build
 	bash docs/figures/make-figures.sh $(T24)

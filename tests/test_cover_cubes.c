@@ -333,7 +333,8 @@ Test(cover_cubes, refusals)
                           "--cubes-dir x", "--cubes x --merge y", "--worker 2/2 --cubes x",
                           "--worker 1", "--worker 0/2", "--cube", "--merge ''",
                           "--cubes x --certificate y", "--cubes x --goal 3",
-                          "--merge x --solver glpk" };
+                          "--merge x --solver glpk", "--estimate --merge x",
+                          "--cubes x --dives 3" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(args, sizeof args, "cover %s '%s'", bad[i], i < 4 ? hgr : "");
         if (i >= 4)
@@ -355,5 +356,102 @@ Test(cover_cubes, refusals)
     expect_usage_error(args);
     put(cube, "not a cube\n");
     expect_usage_error(args);
+    cleanup(tmp);
+}
+
+/* The nodes the cube proofs of dir say they wrote, summed. */
+static double proof_nodes(const char *dir, uint32_t cubes)
+{
+    double sum = 0;
+    for (uint32_t i = 1; i <= cubes; i++) {
+        char path[1024], line[256];
+        snprintf(path, sizeof path, "%s/cube-%05u.proof", dir, i);
+        FILE *fp = fopen(path, "r");
+        cr_assert(fp, "%s is missing", path);
+        unsigned long long n = 0;
+        while (fgets(line, sizeof line, fp) && sscanf(line, "nodes %llu", &n) != 1)
+            ;
+        fclose(fp);
+        sum += (double)n;
+    }
+    return sum;
+}
+
+/* The split estimates its cubes' trees and an unfinished merge its open ones (JSON and
+ * text on stderr); a finished merge has nothing left to estimate. The estimate of 64
+ * dives, summed over four instances, lands within a factor 2 of the nodes the cubes'
+ * searches then wrote (each cube's search learns its pseudocosts afresh, the dives share
+ * theirs, so the trees differ a little). */
+Test(cover_cubes, split_and_merge_estimate_the_open_cubes, .timeout = 600)
+{
+    uint64_t seed = 5151;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048];
+    double estimated = 0, searched = 0;
+    for (int round = 0; round < 4; round++) {
+        uint32_t opt;
+        char *text = random_triples(120 + 10 * (uint32_t)round, &seed, &opt);
+        snprintf(hgr, sizeof hgr, "%s/e%d.hgr", tmp, round);
+        snprintf(dir, sizeof dir, "%s/e%d", tmp, round);
+        put(hgr, text);
+        snprintf(args, sizeof args, "cover --json --quiet --split 4 --cubes-dir '%s' '%s'", dir,
+                 hgr);
+        cJSON *js = run_json(args);
+        uint32_t cubes = (uint32_t)num(js, "cubes");
+        const cJSON *e = cJSON_GetObjectItem(js, "estimate");
+        cr_assert(cJSON_IsObject(e), "round %d: no estimate after the split", round);
+        cr_assert_eq(num(e, "starts"), cubes);
+        cr_assert_eq(num(e, "dives"), cubes ? 64 : 0);
+        if (cubes)
+            estimated += num(cJSON_GetObjectItem(e, "nodes"), "estimate");
+        cJSON_Delete(js);
+        snprintf(args, sizeof args, "cover --quiet --merge '%s'", dir);
+        run_result r = run_t24(args, NULL);
+        cr_assert_eq(r.status, 0, "%s", r.err);
+        cr_assert_eq(strstr(r.err, "estimate of the open cubes") != NULL, cubes > 0,
+                     "round %d: %s", round, r.err);
+        run_free(&r);
+        snprintf(args, sizeof args, "cover --json --quiet --cubes '%s'", dir);
+        cJSON_Delete(run_json(args));
+        searched += proof_nodes(dir, cubes);
+        snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
+        js = run_json(args);
+        cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")));
+        cr_assert(cJSON_IsNull(cJSON_GetObjectItem(js, "estimate")));
+        cJSON_Delete(js);
+        free(text);
+    }
+    cr_assert_gt(searched, 40, "the cubes' trees are too small to test much");
+    cr_assert(estimated >= searched / 2 && estimated <= 2 * searched,
+              "%g nodes estimated, %g searched", estimated, searched);
+    cleanup(tmp);
+}
+
+/* `t24 cover --estimate`: one seed, one answer; the interval brackets the mean. */
+Test(cover_cubes, estimate_is_deterministic_for_a_seed)
+{
+    uint64_t seed = 99;
+    uint32_t opt;
+    char *tmp = scratch(), hgr[512], args[2048];
+    char *text = random_triples(150, &seed, &opt);
+    snprintf(hgr, sizeof hgr, "%s/d.hgr", tmp);
+    put(hgr, text);
+    snprintf(args, sizeof args, "cover --json --estimate --dives 40 --seed 3 '%s'", hgr);
+    cJSON *a = run_json(args), *b = run_json(args);
+    const cJSON *ea = cJSON_GetObjectItem(a, "estimate"), *eb = cJSON_GetObjectItem(b, "estimate");
+    const cJSON *na = cJSON_GetObjectItem(ea, "nodes"), *nb = cJSON_GetObjectItem(eb, "nodes");
+    cr_assert_eq(num(ea, "dives"), 40);
+    cr_assert_eq(num(ea, "target"), opt, "the estimate's target is the optimum here");
+    cr_assert_eq(num(na, "estimate"), num(nb, "estimate"));
+    cr_assert_eq(num(na, "high"), num(nb, "high"));
+    cr_assert(num(na, "low") <= num(na, "estimate") && num(na, "estimate") <= num(na, "high"));
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    snprintf(args, sizeof args, "cover --estimate --dives 0 '%s'", hgr);
+    expect_usage_error(args);
+    snprintf(args, sizeof args, "cover --estimate --dives x '%s'", hgr);
+    expect_usage_error(args);
+    snprintf(args, sizeof args, "cover --estimate --certificate '%s/c' '%s'", tmp, hgr);
+    expect_usage_error(args);
+    free(text);
     cleanup(tmp);
 }

@@ -12,7 +12,10 @@
 # kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, its --progress lines (one every 5 s:
 # the bounds over time, drawn by make figures) in DECK-ENGINE.log, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so
-# FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others. Long: see DECKS below.
+# FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others, FRONTIER_DECKS=none
+# none of them (the table alone is rebuilt). Long: see DECKS below. The column "estimated core-hours
+# to prove" of an unproven deck is docs/frontier/estimates/DECK.json's (make-estimates.sh,
+# `make frontier-estimates`).
 set -euo pipefail
 t24=${1:?usage: make-frontier.sh T24_BINARY [ROOT]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -45,6 +48,7 @@ run() { # run DECK SECONDS ENGINE: the study's JSON report into $runs/DECK-ENGIN
   mv "$out" "$runs/$deck-$engine.json"
 }
 
+[ "$DECKS" = none ] && DECKS=""
 for entry in $DECKS; do
   deck=${entry%%:*} secs=${entry#*:}
   [[ $deck =~ ^1-[0-9]+$ && $secs =~ ^[0-9]+$ ]] || {
@@ -61,6 +65,26 @@ cell() { # cell FILE: what one engine's run established
     elif .ilp_status == "time_limit" then
       "between \(.best_bound) and \(.optimum) after \(.time_limit) s"
     else "failed: \(.glpk_error)" end' "$1"
+}
+
+# estimate DECK MINIMUM COVER: the cell "estimated core-hours to prove" of an unproven
+# deck, from docs/frontier/estimates/DECK.json (make-estimates.sh): the mean, its 95%
+# interval when 30 dives or more make one, the nodes and the least and most one dive
+# estimated.
+estimate() {
+  local f="$root/docs/frontier/estimates/$1.json" dives target mean low high nodes dmin dmax
+  if [[ $2 == *proven* ]]; then echo "proven"; return; fi
+  [ -f "$f" ] || { echo "not estimated"; return; }
+  read -r dives target mean low high nodes dmin dmax < <(jq -r '.estimate | [.dives, .target,
+    .core_seconds.estimate // 0, .core_seconds.low // 0, .core_seconds.high // -1,
+    .nodes.estimate // 0, .dive_nodes.min // 0, .dive_nodes.max // 0] | @tsv' "$f")
+  [ "$dives" -gt 0 ] || { echo "no dive finished"; return; }
+  awk -v d="$dives" -v t="$target" -v u="$3" -v m="$mean" -v l="$low" -v h="$high" \
+      -v n="$nodes" -v a="$dmin" -v b="$dmax" 'BEGIN {
+    printf "%.2g %s; %.2g nodes (a dive: %.2g to %.2g), %d dives%s", m / 3600,
+      ((d >= 30 && h >= 0) ? sprintf("(95%%: %.2g to %.2g)", l / 3600, h / 3600) \
+                           : "(too few dives for an interval)"),
+      n, a, b, d, ((t == u) ? "" : ", for " t) }'
 }
 
 rows="" budgets=""
@@ -88,15 +112,15 @@ for deck in $decks; do
   cbc_cell="not run"
   [ -f "$c" ] && cbc_cell=$(cell "$c")
   rows+=$(jq -r --arg m "$minimum" --arg gc "$(cell "$g")" --arg cc "$cbc_cell" '
-    "| \(.deck[0])-\(.deck[1]) | \(.family_solvable) | \(.classes) | \((.lp_bound * 100 | floor) / 100) | \(.greedy) / \(.greedy_pruned) | \(.greedy_runs.pruned_min) | \(.local_search.best) (\(.local_search.best_seconds * 10 | floor / 10) s) | \($gc) | \($cc) | \($m) |"' "$g")$'\n'
+    "| \(.deck[0])-\(.deck[1]) | \(.family_solvable) | \(.classes) | \((.lp_bound * 100 | floor) / 100) | \(.greedy) / \(.greedy_pruned) | \(.greedy_runs.pruned_min) | \(.local_search.best) (\(.local_search.best_seconds * 10 | floor / 10) s) | \($gc) | \($cc) | \($m) | \($e) |"' --arg e "$(estimate "$deck" "$minimum" "$opt")" "$g")$'\n'
 done
 
 # The table and its legend: in docs/frontier.md and in the Five cards section of results.md.
 {
   echo "Target 24, all groupings, 5 cards; budgets per engine: $budgets."
   echo
-  echo "| deck | hands to solve | classes | LP bound | greedy / pruned | best of 100 random greedy | local search (found after) | GLPK | CBC | minimum test set |"
-  echo "|---|---:|---:|---:|---:|---:|---|---|---|---|"
+  echo "| deck | hands to solve | classes | LP bound | greedy / pruned | best of 100 random greedy | local search (found after) | GLPK | CBC | minimum test set | estimated core-hours to prove |"
+  echo "|---|---:|---:|---:|---:|---:|---|---|---|---|---|"
   printf '%s' "$rows"
   echo
   echo "*Greedy* takes ties to the lowest class, *pruned* drops redundant picks; the random"
@@ -104,7 +128,11 @@ done
   echo "of the reduced core (seed 1, deterministic). *GLPK* and *CBC* are the exact search"
   echo "with each engine, warm-started with the local search's cover, under the same budget;"
   echo "an unproven minimum is \"between\" the best proven lower bound and the smallest"
-  echo "verified cover. Proven covers are in [data/covers/](../data/covers/)."
+  echo "verified cover. Proven covers are in [data/covers/](../data/covers/). *Estimated"
+  echo "core-hours to prove* the best cover optimal: Knuth's estimate from random dives down"
+  echo "t24's certifying search at that goal (\`make frontier-estimates\`, a deck at a time:"
+  echo "\`t24 cover --estimate\`, [certificates.md](../certificates.md#knowing-the-cost-before-paying-it)),"
+  echo "the mean (its 95% interval) in CPU hours of this machine, and the tree's nodes."
 } >"$tmp/table.md"
 
 {
@@ -129,8 +157,11 @@ done
   echo "GLPK's and CBC's bounds above are floating-point claims. t24's certifying search proves"
   echo "more on every open deck, with certificates \`t24-check\` verifies, and estimates the"
   echo "core-hours a proof of each best cover would take: [frontier/certified.md](frontier/certified.md)"
-  echo "(\`make certified-bounds\`); [data/instances/bounds.csv](../data/instances/bounds.csv) has"
-  echo "the best bounds with the commands that certify them."
+  echo "(\`make certified-bounds\`), extrapolated from its rounds' growth: one to eight orders"
+  echo "of magnitude below the last column's Knuth estimate, which errs low itself where it was"
+  echo "checked ([certificates.md](certificates.md#knowing-the-cost-before-paying-it));"
+  echo "[data/instances/bounds.csv](../data/instances/bounds.csv) has the best bounds with the"
+  echo "commands that certify them."
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"

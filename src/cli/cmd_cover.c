@@ -15,6 +15,7 @@
 
 #include "cli/args.h"
 #include "cli/cover_cubes.h"
+#include "cli/cover_estimate.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "cli/incumbent.h"
@@ -57,6 +58,12 @@ static const char help_tail[] =
     "  --worker I/N         with --cubes: take cube i when i % N == I (default: a Slurm\n"
     "                       array task's, an MPI launch's rank, or 0/1)\n"
     "  --merge DIR          join DIR's proofs into DIR/proof.cert, or say what is left\n"
+    "  --estimate           estimate the certifying search's tree at --goal K (default:\n"
+    "                       the best cover's size) from random dives (Knuth), in nodes\n"
+    "                       and core-hours, instead of a cover run; --split and --merge\n"
+    "                       print one for their open cubes (on stderr) by themselves\n"
+    "  --dives N            the estimate's dives at most (default 64; 0: none after\n"
+    "                       --split or --merge), within --time-limit, from --seed\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
@@ -75,6 +82,7 @@ typedef struct {
     const char *certificate; /* --certificate FILE, or NULL */
     uint32_t goal;           /* --goal K, or 0 */
     cover_cubes cubes;       /* the cube modes (cover_cubes.h) */
+    cover_estimate est;      /* --estimate, --dives (cover_estimate.h) */
 } options;
 
 /* The engine: GLPK by default, but --certificate asks for the one engine that can
@@ -83,7 +91,12 @@ typedef struct {
 static int certificate_engine(options *o)
 {
     char err[256];
-    if (cover_cubes_wanted(&o->cubes)) /* the cube modes run t24's search alone */
+    bool cubes = cover_cubes_wanted(&o->cubes);
+    int rc = cover_estimate_check(&o->est, cubes, o->cubes.split || o->cubes.merge,
+                                  o->certificate != NULL, o->cfg.engine_set);
+    if (rc != -1 || o->est.estimate)
+        return rc;
+    if (cubes) /* the cube modes run t24's search alone */
         return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL, o->goal != 0,
                                  o->cfg.engine_set);
     if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24 &&
@@ -136,7 +149,8 @@ static int parse(options *o, int argc, char **argv)
                                   i + 1 < argc ? argv[i + 1] : "");
             o->goal = (uint32_t)k;
             i++;
-        } else if ((taken = cover_cubes_parse(&o->cubes, argc, argv, &i)) != 0) {
+        } else if ((taken = cover_cubes_parse(&o->cubes, argc, argv, &i)) != 0 ||
+                   (taken = cover_estimate_parse(&o->est, argc, argv, &i)) != 0) {
             if (taken != 1)
                 return taken;
         } else {
@@ -386,8 +400,13 @@ int cmd_cover(int argc, char **argv)
     int rc = parse(&o, argc, argv);
     if (rc >= 0)
         return rc;
-    if (cover_cubes_wanted(&o.cubes))
-        return cover_cubes_main(&o.cubes, o.file, o.cfg.hp.time_limit, o.goal, o.json,
+    if (o.est.estimate)
+        return cover_estimate_main(&o.est, o.file, o.cfg.hp.time_limit, o.goal, o.cfg.hp.seed,
+                                   o.json);
+    if (cover_cubes_wanted(&o.cubes)) {
+        cover_cubes_estimate est = { cover_estimate_dives(&o.est), o.cfg.hp.seed };
+        return cover_cubes_main(&o.cubes, o.file, o.cfg.hp.time_limit, o.goal, &est, o.json,
                                 progress_wanted(o.cfg.progress));
+    }
     return run(&o);
 }

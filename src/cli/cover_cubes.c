@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/cover_estimate.h"
 #include "core/parse.h"
 #include "eval/dist.h"
 #include "hitset/t24hs.h"
@@ -137,7 +138,8 @@ static const char *mode_name(const cover_cubes *c)
     return c->split ? "split" : c->cube ? "cube" : c->cubes ? "run" : "merge";
 }
 
-static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_report *r)
+static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_report *r,
+                       const hs_estimate *est, uint64_t seed)
 {
     cJSON *js = cJSON_CreateObject();
     cJSON_AddStringToObject(js, "mode", mode_name(c));
@@ -165,6 +167,8 @@ static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_rep
         cJSON_AddNumberToObject(left, "low", r->left_low);
         cJSON_AddNumberToObject(left, "high", r->left_high);
     }
+    if (c->split || c->merge)
+        cover_estimate_json(js, est, seed);
     char *text = cJSON_PrintUnformatted(js);
     if (text)
         puts(text);
@@ -236,8 +240,31 @@ static int run_mode(const cover_cubes *c, const char *file, hs_cubes_params *p,
     return hs_cubes_merge(dir, r, err, errsize);
 }
 
+/* The open cubes' work, after a split (in the time it left) or a merge that is not
+ * complete. Returns r, or NULL when none is wanted or it failed (said on stderr). */
+static const hs_estimate *estimate_left(const cover_cubes *c, const char *dir, double time_limit,
+                                        const hs_cubes_report *rep,
+                                        const cover_cubes_estimate *est, hs_estimate *r)
+{
+    char err[1024];
+    hs_estimate_params p;
+    hs_estimate_params_init(&p);
+    p.time_limit = c->split ? time_limit - rep->seconds : time_limit;
+    p.dives = est->dives;
+    p.seed = est->seed;
+    p.cancelled = stop_requested;
+    if (!(c->split || (c->merge && !rep->complete)) || est->dives == 0)
+        return NULL;
+    if (p.time_limit < 0.001)
+        p.time_limit = 0.001; /* no dive ends: said as no estimate */
+    if (hs_cubes_estimate(dir, &p, r, err, sizeof err) == 0)
+        return r;
+    fprintf(stderr, "t24 cover: no estimate of the work left: %s\n", err);
+    return NULL;
+}
+
 int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,
-                     bool json, bool progress)
+                     const cover_cubes_estimate *est, bool json, bool progress)
 {
     hs_cubes_params p;
     hs_cubes_report r;
@@ -252,9 +279,13 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     signal(SIGTERM, on_signal);
     if (run_mode(c, file, &p, &r, dir, sizeof dir, err, sizeof err))
         return args_message("cover", "%s%s", err, stop_asked ? " (stopped by a signal)" : "");
+    hs_estimate e;
+    const hs_estimate *left = estimate_left(c, dir, time_limit, &r, est, &e);
     if (json)
-        print_json(c, dir, &r);
+        print_json(c, dir, &r, left, est->seed);
     else
         print_text(c, dir, &r);
+    if (left && !json)
+        cover_estimate_text(stderr, left, "the open cubes");
     return 0;
 }

@@ -27,9 +27,18 @@ bool cover_cubes_wanted(const cover_cubes *c);
  * --certificate, --goal without --split, --solver). */
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
                       bool solver);
-/* Runs the mode (FILE: the instance of --split), printing its report (JSON with json).
- * Returns the exit status: 0 done (a merge also when cubes are left), 2 on failure. */
+/* The estimate of the work left that --split and --merge add (cover_estimate.h). */
+typedef struct {
+    uint32_t dives;          /* at most; 0: none */
+    uint64_t seed;
+} cover_cubes_estimate;
+
+/* Runs the mode (FILE: the instance of --split), printing its report (JSON with json),
+ * and after --split or an unfinished --merge the estimate of the open cubes' work
+ * (stderr as text, key "estimate" of the JSON), within what is left of time_limit (a
+ * split's) or time_limit (a merge's). Returns the exit status: 0 done (a merge also when
+ * cubes are left; an estimate that fails is only said), 2 on failure. */
 int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,
-                     bool json, bool progress);
+                     const cover_cubes_estimate *est, bool json, bool progress);
 
 #endif

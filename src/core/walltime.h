@@ -4,5 +4,8 @@
 #define T24_CORE_WALLTIME_H
 
 double walltime_now(void);
+/* The calling thread's CPU seconds: the work itself, which a loaded machine's wall clock
+ * overstates (the certifying search's estimate counts core-seconds with it). */
+double walltime_thread_cpu(void);
 
 #endif

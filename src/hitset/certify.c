@@ -231,11 +231,10 @@ static int found_cover(const instance *h, const reduce_result *red, const certif
     return 0;
 }
 
-/* The search's first target: the caller's cover when it is one, else one found.
- * Returns 0, or -1 with err set. */
-static int first_cover(const instance *h, const reduce_result *red, const certify_params *p,
-                       double deadline, uint32_t *cover, uint32_t *n, char *err,
-                       size_t errsize)
+/* See certify.h: the caller's cover when it is one, else one found. */
+int certify_first_cover(const instance *h, const reduce_result *red, const certify_params *p,
+                        double deadline, uint32_t *cover, uint32_t *n, char *err,
+                        size_t errsize)
 {
     if (!p->start || !instance_is_cover(h, p->start, p->nstart))
         return found_cover(h, red, p, deadline, cover, n, err, errsize);
@@ -384,7 +383,7 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
                                "split or a cube needs their fixpoint): give it more time");
         return -1;
     }
-    if (first_cover(h, &red, p, deadline, r->cover, &r->ncover, err, errsize)) {
+    if (certify_first_cover(h, &red, p, deadline, r->cover, &r->ncover, err, errsize)) {
         reduce_result_free(&red);
         return -1;
     }

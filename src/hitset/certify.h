@@ -22,6 +22,7 @@
 
 #include "hitset/certify_result.h"
 #include "hitset/instance.h"
+#include "hitset/reduce.h"
 
 void certify_params_init(certify_params *p);
 /* 0 when every field of p is in range, else -1 with the field named in err. */
@@ -44,6 +45,15 @@ void certify_result_free(certify_result *r);
 int certify_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                         size_t errsize);
 const char *certify_version(void);
+
+/* The search's first target for h, reduced to red: p->start pruned when it is a cover,
+ * else the forced elements and a cover of the core (greedy's, improved by t24's default
+ * local search until deadline), into cover (room for nelems ids), ascending, *n of
+ * them; p->improved hears of it when smaller than the start. Returns 0, or -1 with err
+ * set. */
+int certify_first_cover(const instance *h, const reduce_result *red, const certify_params *p,
+                        double deadline, uint32_t *cover, uint32_t *n, char *err,
+                        size_t errsize);
 
 /* The certificate's instance checksum: FNV-1a, 64 bits, over `p hs N M\n` and then each
  * set in order, its elements 1-based, ascending, separated by one space, and `\n`. */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/splitmix.h"
 #include "core/walltime.h"
 #include "hitset/certify_branch.h"
 #include "hitset/certify_lp.h"
@@ -29,6 +30,10 @@
 #define CUTOFF_MARGIN 1e-6
 /* How often a search asks for a cover found elsewhere (certify_params.upper). */
 #define CERTIFY_POLL_SECONDS 2.0
+/* Dives keep a start node's optimal basis when solving it from GLPK's first basis took
+ * this many simplex steps or more, up to DIVE_BASES_BYTES in all (dive()). */
+#define DIVE_BASIS_STEPS 20000
+#define DIVE_BASES_BYTES ((size_t)256 << 20)
 
 typedef struct {
     uint32_t set; /* core set */
@@ -62,6 +67,18 @@ typedef struct {
     uint32_t opened;                 /* open nodes written (cubes) */
     uint32_t *open_elems;            /* scratch: an open node's fixings */
     unsigned char *open_in;
+    /* Dives (certify_tree_job.dives): */
+    double weight;                   /* the node's: the product of the numbers of
+                                        children above it */
+    double wnodes, wlps;             /* the dive's nodes and LPs, weighted */
+    double wsecs;                    /* the dive's LPs' CPU seconds, weighted */
+    double choose, lp_cpu;           /* the dive's CPU seconds choosing elements, and
+                                        solving LPs */
+    uint32_t start;                  /* the dive's start node */
+    uint64_t steps;                  /* job->iterations when the dive began */
+    int *first_basis;                /* the LP's basis before any solve */
+    int **start_basis;               /* per start node, its optimal basis, or NULL */
+    size_t basis_bytes;              /* what start_basis holds */
     char *err;
     size_t errsize;
 } search;
@@ -112,6 +129,7 @@ static void put(search *s, const char *text) { fputs(text, s->job->tree); }
 static void start_node(search *s, const char *word)
 {
     s->job->nodes++;
+    s->wnodes += s->weight;
     fputs(word, s->job->tree);
 }
 
@@ -322,7 +340,13 @@ static int branch_on(search *s, uint32_t e, int *child[2], bool here, double z, 
         return -1;
     put(s, "\n");
     int rc = 0;
+    double w = s->weight;
+    int pick = s->job->dives ? (int)(splitmix_next(&s->job->dives->seed) & 1) : -1;
+    if (pick >= 0)
+        s->weight = 2 * w; /* a dive: one child of two */
     for (int up = 0; up < 2 && rc == 0; up++) {
+        if (pick >= 0 && up != pick)
+            continue;
         double value = NAN;
         set_fix(s, e, up ? CERTIFY_IN : CERTIFY_OUT);
         certify_lp_basis_load(s->lp, child[up]);
@@ -331,6 +355,7 @@ static int branch_on(search *s, uint32_t e, int *child[2], bool here, double z, 
         if (!isnan(value))
             certify_branch_learn(s->branch, e, up, f, value - z);
     }
+    s->weight = w;
     return rc;
 }
 
@@ -351,12 +376,24 @@ static int split_on(search *s, uint32_t k, const int *stat, bool here)
         return -1;
     put(s, "\n");
     int rc = 0;
+    double w = s->weight;
+    size_t pick = s->job->dives ? from + splitmix_next(&s->job->dives->seed) % (to - from)
+                                : SIZE_MAX;
     for (size_t i = from; i < to && rc == 0; i++) {
+        if (pick != SIZE_MAX && i < pick) { /* a dive: the children before the one */
+            set_fix(s, s->st.trail[i], CERTIFY_OUT);
+            continue;
+        }
+        if (pick != SIZE_MAX)
+            s->weight = w * (double)(to - from);
         certify_lp_basis_load(s->lp, stat);
         set_fix(s, s->st.trail[i], CERTIFY_IN);
         rc = node(s, NULL);
         set_fix(s, s->st.trail[i], CERTIFY_OUT);
+        if (pick != SIZE_MAX)
+            break;
     }
+    s->weight = w;
     for (size_t i = from; i < to; i++)
         set_fix(s, s->st.trail[i], CERTIFY_FREE);
     s->st.ntrail = from;
@@ -385,9 +422,11 @@ static int continuation(search *s, bool here, uint32_t d)
     if (s->job->p->branching != CERTIFY_SPLIT) {
         uint32_t size = certify_lp_basis_size(s->lp);
         int *child[2] = { stat + size, stat + 2 * size };
-        double z = certify_lp_value(s->lp);
+        double z = certify_lp_value(s->lp), t0 = s->job->dives ? walltime_thread_cpu() : 0;
         uint32_t e = certify_branch_choose(s->branch, s->lp, stat, z, s->x, s->st.fix,
                                            FRACTIONAL, cutoff(s), child, &s->job->probes);
+        if (s->job->dives)
+            s->choose += walltime_thread_cpu() - t0;
         if (e != UINT32_MAX)
             return branch_on(s, e, child, here, z, s->x[e]);
     }
@@ -496,11 +535,36 @@ static certify_lp_status solve(search *s, bool cut)
         return CERTIFY_LP_TIME;
     }
     s->job->lp_solves++;
+    s->wlps += s->weight;
+    double t0 = s->job->dives ? walltime_thread_cpu() : 0;
     certify_lp_status st =
         certify_lp_solve(s->lp, left, cut ? cutoff(s) : HUGE_VAL, &s->job->iterations);
+    if (s->job->dives) { /* the node's LP costs what this one did, weighted as it is */
+        double t = walltime_thread_cpu() - t0;
+        s->lp_cpu += t;
+        s->wsecs += s->weight * t;
+    }
     if (st == CERTIFY_LP_TIME)
         s->stopped = true;
     return st;
+}
+
+/* A dive's start node solved to its optimum, from GLPK's first basis: its basis is kept
+ * when that took long (and there is room), so that the next dive from there solves it at
+ * once. Not always: the solution from a basis loaded may differ from the one pivoted to
+ * in its last bits, and a tie between columns equally fractional then breaks the other
+ * way; the search solves its root from the first basis, and so do dives, as long as
+ * that is cheap. */
+static void keep_start_basis(search *s)
+{
+    size_t bytes = (size_t)certify_lp_basis_size(s->lp) * sizeof(int);
+    if (s->start_basis[s->start] || s->job->iterations - s->steps < DIVE_BASIS_STEPS ||
+        s->basis_bytes + bytes > DIVE_BASES_BYTES)
+        return;
+    if ((s->start_basis[s->start] = malloc(bytes))) {
+        certify_lp_basis_save(s->lp, s->start_basis[s->start]);
+        s->basis_bytes += bytes;
+    }
 }
 
 /* Is the LP solution integral on the free columns? Reads it into x. */
@@ -539,6 +603,8 @@ static int node(search *s, double *value)
         return stop_leaf(s);
     if (st != CERTIFY_LP_OPTIMAL)
         return fail(s, "GLPK's simplex found no optimum at a node of the search");
+    if (s->job->dives && s->depth == 0)
+        keep_start_basis(s);
     if (value)
         *value = certify_lp_value(s->lp);
     certify_wide ld = take_duals(s);
@@ -577,6 +643,11 @@ static void search_free(search *s)
     free(s->path);
     free(s->open_elems);
     free(s->open_in);
+    free(s->first_basis);
+    uint32_t nstarts = s->job->dives && s->job->dives->nstarts ? s->job->dives->nstarts : 1;
+    for (uint32_t i = 0; s->start_basis && i < nstarts; i++)
+        free(s->start_basis[i]);
+    free(s->start_basis);
 }
 
 static int search_init(search *s, certify_tree_job *job, char *err, size_t errsize)
@@ -605,6 +676,10 @@ static int search_init(search *s, certify_tree_job *job, char *err, size_t errsi
     s->path = malloc(s->maxdepth * sizeof *s->path);
     s->open_elems = malloc(((size_t)ne + 1) * sizeof *s->open_elems);
     s->open_in = malloc((size_t)ne + 1);
+    s->weight = 1;
+    if (job->dives && !(s->start_basis = calloc(job->dives->nstarts ? job->dives->nstarts : 1,
+                                                 sizeof *s->start_basis)))
+        rc = -1;
     if (rc || !s->branch || !s->v || !s->w || !s->x || !s->ids || !s->frame || !s->stat ||
         !s->path || !s->open_elems || !s->open_in) {
         search_free(s);
@@ -615,32 +690,109 @@ static int search_init(search *s, certify_tree_job *job, char *err, size_t errsi
     return 0;
 }
 
-/* The cube's fixings (certify_params.cube_elems), in the node's state and the LP: the
- * search starts where the split left an open node. Each must be a core element (the
- * split branched on it), else -1 with err set. */
-static int enter_cube(search *s)
+/* Instance ids to core ids (UINT32_MAX off the core), or NULL when memory runs out. */
+static uint32_t *core_ids(const search *s)
 {
-    const certify_params *p = s->job->p;
     uint32_t n = instance_nelems(s->job->h);
     uint32_t *core = malloc(((size_t)n + 1) * sizeof *core);
-    if (!core)
-        return fail(s, "out of memory for the cube");
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; core && i < n; i++)
         core[i] = UINT32_MAX;
-    for (uint32_t e = 0; e < s->st.ne; e++)
+    for (uint32_t e = 0; core && e < s->st.ne; e++)
         core[s->elem_id[e]] = e;
-    int rc = 0;
-    for (uint32_t i = 0; i < p->ncube && rc == 0; i++) {
-        uint32_t id = p->cube_elems[i];
-        if (id >= n || core[id] == UINT32_MAX) {
+    return core;
+}
+
+/* Fixings elems[0..n) (instance ids; in F1 where in[i], else F0) in the node's state and
+ * the LP, or freed again (undo): a search starts where the split left an open node. Each
+ * must be a core element (the split branched on it), else -1 with err set. */
+static int fixings(search *s, const uint32_t *core, const uint32_t *elems,
+                   const unsigned char *in, uint32_t n, bool undo)
+{
+    uint32_t all = instance_nelems(s->job->h);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = elems[i];
+        if (id >= all || core[id] == UINT32_MAX) {
             snprintf(s->err, s->errsize,
                      "the cube fixes element %u, which is not in the reduced instance "
                      "(a cube of another instance?)",
                      id + 1);
-            rc = -1;
-        } else {
-            set_fix(s, core[id], p->cube_in[i] ? CERTIFY_IN : CERTIFY_OUT);
+            return -1;
         }
+        set_fix(s, core[id], undo ? CERTIFY_FREE : in[i] ? CERTIFY_IN : CERTIFY_OUT);
+    }
+    return 0;
+}
+
+/* The cube's fixings (certify_params.cube_elems). */
+static int enter_cube(search *s)
+{
+    const certify_params *p = s->job->p;
+    uint32_t *core = core_ids(s);
+    int rc = core ? fixings(s, core, p->cube_elems, p->cube_in, p->ncube, false)
+                  : fail(s, "out of memory for the cube");
+    free(core);
+    return rc;
+}
+
+/* One dive from start node i, its estimates kept when it finished. */
+static int dive(search *s, const uint32_t *core, uint32_t i, double weight)
+{
+    certify_dives *dv = s->job->dives;
+    const uint32_t *el = dv->nstarts ? dv->elems + dv->off[i] : NULL;
+    const unsigned char *in = dv->nstarts ? dv->in + dv->off[i] : NULL;
+    uint32_t n = dv->nstarts ? (uint32_t)(dv->off[i + 1] - dv->off[i]) : 0;
+    double t0 = walltime_thread_cpu();
+    uint64_t lps = s->job->lp_solves, nodes = s->job->nodes;
+    s->start = i;
+    s->steps = s->job->iterations;
+    s->weight = weight;
+    s->wnodes = s->wlps = s->wsecs = s->choose = s->lp_cpu = 0;
+    if (fseek(s->job->tree, 0, SEEK_SET))
+        return fail(s, "cannot rewind the dives' scratch file");
+    int rc = fixings(s, core, el, in, n, false);
+    if (rc == 0 && s->lp)
+        certify_lp_basis_load(s->lp, s->start_basis[i] ? s->start_basis[i] : s->first_basis);
+    if (rc == 0)
+        rc = node(s, NULL);
+    fixings(s, core, el, in, n, true);
+    if (rc || s->stopped)
+        return rc;
+    dv->nodes[dv->done] = s->wnodes;
+    dv->lp_seconds[dv->done] = s->wsecs;
+    dv->lps[dv->done++] = s->wlps;
+    dv->met += s->job->nodes - nodes;
+    dv->lp_cpu += s->lp_cpu;
+    if (s->job->nodes - nodes > dv->visited)
+        dv->visited = s->job->nodes - nodes;
+    dv->seconds += walltime_thread_cpu() - t0;
+    dv->choose_seconds += s->choose;
+    dv->lp_solves += s->job->lp_solves - lps;
+    return 0;
+}
+
+/* The dives, each from a start node picked at random (the root when none is given),
+ * until dv->max or the time limit. The LP's first basis is kept: a dive from a start
+ * not yet solved starts from it, as a search of that node would. */
+static int dives(search *s)
+{
+    certify_dives *dv = s->job->dives;
+    uint32_t nstarts = dv->nstarts ? dv->nstarts : 1;
+    uint32_t *core = core_ids(s);
+    if (!core)
+        return fail(s, "out of memory for the dives");
+    int rc = 0;
+    if (s->lp) {
+        s->first_basis = malloc((size_t)certify_lp_basis_size(s->lp) * sizeof(int));
+        if (s->first_basis)
+            certify_lp_basis_save(s->lp, s->first_basis);
+        else
+            rc = fail(s, "out of memory for the dives");
+    }
+    while (rc == 0 && dv->done < dv->max && !out_of_time(s, walltime_now())) {
+        uint32_t i = nstarts > 1 ? (uint32_t)(splitmix_next(&dv->seed) % nstarts) : 0;
+        rc = dive(s, core, i, (double)nstarts);
+        if (s->stopped)
+            break;
     }
     free(core);
     return rc;
@@ -660,9 +812,11 @@ static int search_there(void *arg)
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
-    if (rc == 0 && s->job->p->ncube)
+    if (rc == 0 && s->job->dives)
+        rc = dives(s);
+    else if (rc == 0 && s->job->p->ncube)
         rc = enter_cube(s);
-    if (rc == 0)
+    if (rc == 0 && !s->job->dives)
         rc = node(s, NULL);
     certify_lp_free(s->lp);
     s->lp = NULL;

@@ -20,6 +20,30 @@
 #include "hitset/instance.h"
 #include "hitset/reduce.h"
 
+/* Knuth's random dives (certify_estimate.h): with certify_tree_job.dives set, the
+ * search goes down one child of each node, picked at random, from a start node picked
+ * at random, instead of into all of them. A dive's nodes (and LPs), each weighted by the
+ * product of the numbers of children above it (the starts counting as the root's
+ * children), sum to an unbiased estimate of the tree's (Knuth 1975). */
+typedef struct {
+    uint64_t seed;              /* the random generator's state (splitmix.h), advanced */
+    uint32_t max;               /* dives at most, >= 1 */
+    uint32_t nstarts;           /* start nodes; 0: the root alone */
+    const uint64_t *off;        /* start i's fixings: elems, in [off[i], off[i + 1]) */
+    const uint32_t *elems;      /* instance ids, each a core element */
+    const unsigned char *in;    /* in F1 where in[k], else F0 */
+    double *nodes, *lps;        /* out: each finished dive's estimates (room for max) */
+    double *lp_seconds;         /* out: and of the LPs' CPU seconds (each LP weighted) */
+    uint32_t done;              /* out: the dives finished (the time limit may cut one) */
+    uint64_t visited;           /* out: the most nodes one dive wrote: a lower bound */
+    uint64_t met;               /* out: the nodes the finished dives wrote */
+    double seconds;             /* out: the finished dives' CPU seconds (GLPK's thread) */
+    double choose_seconds;      /* out: of which choosing the branching element (strong
+                                   branching's probes, mostly) */
+    uint64_t lp_solves;         /* out: their LPs */
+    double lp_cpu;              /* out: their CPU seconds in LPs */
+} certify_dives;
+
 typedef struct {
     const instance *h;          /* the instance as given: covers are checked on it */
     const reduce_result *red;   /* its reduction: the core searched, the maps, forced */
@@ -36,6 +60,8 @@ typedef struct {
     uint32_t proven;            /* the bound earlier rounds proved (progress shows it) */
     certify_branch *branch;     /* the branching rule, its pseudocosts kept from round
                                    to round; NULL: the search makes its own */
+    certify_dives *dives;       /* NULL: the search; else random dives, each written to
+                                   tree (rewound before each), which is no proof */
     /* What the search did (added to what the fields held): */
     uint32_t bound;             /* out: the bound the tree proves */
     uint64_t nodes, leaves, lp_solves, probes, iterations;

@@ -121,14 +121,6 @@ static void open_nodes_free(open_nodes *o)
     memset(o, 0, sizeof *o);
 }
 
-/* A cube file's first two lines: its format and the instance it belongs to (N, M and
- * the certificate's checksum), which a cube's search checks against instance.hgr. */
-static void cube_head(const instance *h, char *out, size_t size)
-{
-    snprintf(out, size, "t24-cube 1\ninstance %u %u %016" PRIx64 "\n", instance_nelems(h),
-             instance_nsets(h), certify_checksum(h));
-}
-
 /* One attempt at depth d into tree (truncated first). Returns 0, or -1 with err set. */
 static int split_at(const instance *h, const cubes_params *p, uint32_t d, double deadline,
                     const certify_result *prev, FILE *tree, open_nodes *o, certify_result *r,
@@ -249,7 +241,7 @@ static int split_search(const instance *h, const cubes_params *p, const char *st
                                    "the tree");
     for (uint32_t d = 1; rc == 0; d++) {
         open_nodes_free(&o);
-        cube_head(h, o.head, sizeof o.head);
+        cubes_cube_head(h, o.head, sizeof o.head);
         rc = split_at(h, p, d, deadline, &prev, tree, &o, &r, err, errsize);
         if (rc)
             break;
@@ -301,66 +293,6 @@ int cubes_split(const instance *h, const char *dir, const cubes_params *p, cubes
 }
 
 /* ---- a cube ---- */
-
-/* One line of a cube file, its end ("\n" or "\r\n") removed. Returns false at the end,
- * or for a line longer than the buffer (never split into two). */
-static bool cube_line(FILE *fp, char *line, size_t size, bool *bad)
-{
-    if (!fgets(line, (int)size, fp))
-        return false;
-    size_t k = strlen(line);
-    if (k == 0 || line[k - 1] != '\n') {
-        *bad = !feof(fp) || k == 0; /* too long, or a NUL byte */
-        if (*bad)
-            return false;
-    } else {
-        line[--k] = '\0';
-    }
-    if (k && line[k - 1] == '\r')
-        line[--k] = '\0';
-    return true;
-}
-
-/* dir/name's fixings (instance ids), checked against h. Returns 0, or -1 with err set. */
-static int read_cube(const char *dir, const char *name, const instance *h, uint32_t **elems,
-                     unsigned char **in, uint32_t *n, char *err, size_t errsize)
-{
-    char path[CUBES_PATH_SIZE], line[128], head[96], how[4];
-    uint32_t nelems = instance_nelems(h);
-    cubes_join(path, dir, name);
-    FILE *fp = fopen(path, "r");
-    if (!fp)
-        return cubes_fail(err, errsize, "cannot read the cube '%s': %s", path);
-    cube_head(h, head, sizeof head);
-    *elems = malloc(((size_t)nelems + 1) * sizeof **elems);
-    *in = malloc((size_t)nelems + 1);
-    *n = 0;
-    bool bad = false, ok = *elems && *in;
-    char *second = strchr(head, '\n') + 1;
-    second[strlen(second) - 1] = '\0';
-    ok = ok && cube_line(fp, line, sizeof line, &bad) && !strcmp(line, "t24-cube 1") &&
-         cube_line(fp, line, sizeof line, &bad) && !strcmp(line, second);
-    unsigned long e;
-    int end;
-    while (ok && cube_line(fp, line, sizeof line, &bad)) {
-        ok = *n < nelems && sscanf(line, "fix %lu %3s%n", &e, how, &end) == 2 && !line[end] &&
-             e >= 1 && e <= nelems && (!strcmp(how, "in") || !strcmp(how, "out"));
-        if (ok) {
-            (*elems)[*n] = (uint32_t)(e - 1);
-            (*in)[(*n)++] = how[0] == 'i';
-        }
-    }
-    fclose(fp);
-    if (ok && !bad && *n > 0)
-        return 0;
-    free(*elems);
-    free(*in);
-    *elems = NULL;
-    *in = NULL;
-    snprintf(err, errsize, "'%s' is not a cube of this folder's split (t24-cube 1, its "
-             "instance's line, fix lines)", path);
-    return -1;
-}
 
 typedef struct {
     const char *dir;
@@ -440,8 +372,8 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     q.improved = share_cover;
     q.improved_ctx = &f;
     uint64_t hash = cubes_file_hash(dir, name);
-    if (read_cube(dir, name, h, (uint32_t **)&q.cube_elems, (unsigned char **)&q.cube_in,
-                  &q.ncube, err, errsize))
+    if (cubes_read_fixings(dir, name, h, (uint32_t **)&q.cube_elems,
+                           (unsigned char **)&q.cube_in, &q.ncube, err, errsize))
         return -1;
     FILE *tree = tmpfile();
     int rc = tree ? certify_run(h, &q, tree, &r, err, errsize)

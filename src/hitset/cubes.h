@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "core/cancel.h"
+#include "hitset/certify_estimate.h"
 #include "hitset/instance.h"
 
 typedef struct {
@@ -75,5 +76,13 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
 /* Joins root.cert and the cubes' proofs into dir/proof.cert when every cube has one
  * (r->complete), else only counts; r->left_* estimate the work left. */
 int cubes_merge(const char *dir, cubes_report *r, char *err, size_t errsize);
+/* The work dir has left (cubes_estimate.c): Knuth's estimate (certify_estimate.h) of the
+ * trees of its cubes that are not closed, at the folder's target, from the folder's
+ * cover, with p's seed, dives, time limit and branching (p->search's goal and start are
+ * the folder's). r->starts counts the open cubes; with none, r is zero but for cover
+ * and target. Returns 0, or -1 with err set (a folder that cannot be read, a damaged
+ * cube, certify_estimate_run()'s failures). */
+int cubes_estimate(const char *dir, const certify_estimate_params *p, certify_estimate *r,
+                   char *err, size_t errsize);
 
 #endif

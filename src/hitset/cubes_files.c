@@ -5,12 +5,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hitset/certify.h"
 #include "hitset/pace.h"
 
 int cubes_fail(char *err, size_t errsize, const char *fmt, const char *what)
@@ -281,4 +283,69 @@ uint64_t cubes_file_hash(const char *dir, const char *name)
         x = (x ^ (unsigned char)c) * 0x100000001b3ULL;
     fclose(fp);
     return x;
+}
+
+void cubes_cube_head(const instance *h, char *out, size_t size)
+{
+    snprintf(out, size, "t24-cube 1\ninstance %u %u %016" PRIx64 "\n", instance_nelems(h),
+             instance_nsets(h), certify_checksum(h));
+}
+
+/* One line of a cube file, its end ("\n" or "\r\n") removed. Returns false at the end,
+ * or for a line longer than the buffer (never split into two). */
+static bool cube_line(FILE *fp, char *line, size_t size, bool *bad)
+{
+    if (!fgets(line, (int)size, fp))
+        return false;
+    size_t k = strlen(line);
+    if (k == 0 || line[k - 1] != '\n') {
+        *bad = !feof(fp) || k == 0; /* too long, or a NUL byte */
+        if (*bad)
+            return false;
+    } else {
+        line[--k] = '\0';
+    }
+    if (k && line[k - 1] == '\r')
+        line[--k] = '\0';
+    return true;
+}
+
+int cubes_read_fixings(const char *dir, const char *name, const instance *h, uint32_t **elems,
+                       unsigned char **in, uint32_t *n, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], line[128], head[96], how[4];
+    uint32_t nelems = instance_nelems(h);
+    cubes_join(path, dir, name);
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return cubes_fail(err, errsize, "cannot read the cube '%s': %s", path);
+    cubes_cube_head(h, head, sizeof head);
+    *elems = malloc(((size_t)nelems + 1) * sizeof **elems);
+    *in = malloc((size_t)nelems + 1);
+    *n = 0;
+    bool bad = false, ok = *elems && *in;
+    char *second = strchr(head, '\n') + 1;
+    second[strlen(second) - 1] = '\0';
+    ok = ok && cube_line(fp, line, sizeof line, &bad) && !strcmp(line, "t24-cube 1") &&
+         cube_line(fp, line, sizeof line, &bad) && !strcmp(line, second);
+    unsigned long e;
+    int end;
+    while (ok && cube_line(fp, line, sizeof line, &bad)) {
+        ok = *n < nelems && sscanf(line, "fix %lu %3s%n", &e, how, &end) == 2 && !line[end] &&
+             e >= 1 && e <= nelems && (!strcmp(how, "in") || !strcmp(how, "out"));
+        if (ok) {
+            (*elems)[*n] = (uint32_t)(e - 1);
+            (*in)[(*n)++] = how[0] == 'i';
+        }
+    }
+    fclose(fp);
+    if (ok && !bad && *n > 0)
+        return 0;
+    free(*elems);
+    free(*in);
+    *elems = NULL;
+    *in = NULL;
+    snprintf(err, errsize, "'%s' is not a cube of this folder's split (t24-cube 1, its "
+             "instance's line, fix lines)", path);
+    return -1;
 }

@@ -82,4 +82,13 @@ typedef struct {
  * exists and is whole, leaving fp (or NULL) open at its tree's first node. */
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp);
 
+/* A cube file's first two lines (96 bytes are room): its format and the instance it
+ * belongs to (N, M and the certificate's checksum), which a cube's search checks
+ * against instance.hgr. */
+void cubes_cube_head(const instance *h, char *out, size_t size);
+/* dir/name's fixings (instance ids, in F1 where (*in)[i]), checked against h: *elems and
+ * *in (free both) hold *n of them, at least one. Returns 0, or -1 with err set. */
+int cubes_read_fixings(const char *dir, const char *name, const instance *h, uint32_t **elems,
+                       unsigned char **in, uint32_t *n, char *err, size_t errsize);
+
 #endif

@@ -537,6 +537,53 @@ HS_API int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_repo
 /* dir/proof.cert when every cube has a proof, else the counts and the estimate. */
 HS_API int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize);
 
+/* ---- Knowing the cost before paying it: Knuth's estimate (docs/certificates.md) ----
+ * Random dives down the certifying search's tree at a goal, each node's LP solved and
+ * settled as the search would, one child taken at random; the products of the numbers
+ * of children along each dive estimate the tree's nodes and LPs without bias. */
+typedef struct {
+    double time_limit;          /* seconds for the call, > 0 (default 60): the dives stop */
+    int (*cancelled)(void *ctx); /* non-zero ends the dives as the time limit would */
+    void *cancel_ctx;
+    uint32_t goal;              /* the bound whose proof is estimated, 0 (default): the
+                                   best cover's size (hs_cubes_estimate: the folder's) */
+    const uint32_t *start;      /* a known cover (element ids) or NULL (default: found as
+                                   the search finds its own; hs_cubes_estimate: the
+                                   folder's) */
+    uint32_t nstart;
+    uint64_t seed;              /* the dives' random generator (default 1) */
+    uint32_t dives;             /* dives at most, 1..10000000 (default 64) */
+} hs_estimate_params;
+
+typedef struct {
+    uint32_t dives;             /* dives finished; 0: no estimate (time ran out first) */
+    uint32_t starts;            /* nodes the dives start from: 1 (the root), or the open
+                                   cubes (0 when every cube is closed) */
+    uint32_t target, cover;     /* the bound the estimated tree proves; the best cover */
+    uint64_t visited;           /* the most nodes one dive met: a lower bound */
+    double nodes, nodes_low, nodes_high; /* the tree's nodes: mean of the dives and its
+                                   95% interval (high is HUGE_VAL after one dive) */
+    double lps, lps_low, lps_high; /* the LPs the search would solve, likewise */
+    double dive_min, dive_max;  /* the least and the most nodes a dive estimated */
+    double seconds_per_lp;      /* CPU seconds in LPs per LP, measured by the dives */
+    double seconds_per_node;    /* and besides LPs and choices, per node */
+    double choose_seconds;      /* the dives' CPU seconds choosing elements (learning
+                                   pseudocosts), counted once */
+    double core_seconds, core_low, core_high; /* the CPU seconds the search would take:
+                                   LPs' and nodes' (mean and 95% interval of the dives'
+                                   estimates), plus choose_seconds */
+    double seconds;
+} hs_estimate;
+
+HS_API void hs_estimate_params_init(hs_estimate_params *p);
+/* The tree of h's certifying search at p->goal. Returns 0 with *r filled, or -1 with err
+ * set (a bad parameter, the reductions unfinished in time, memory, GLPK). */
+HS_API int hs_estimate_search(const hs_instance *h, const hs_estimate_params *p,
+                              hs_estimate *r, char *err, size_t errsize);
+/* The trees of the cubes of dir not closed yet, at the folder's target. */
+HS_API int hs_cubes_estimate(const char *dir, const hs_estimate_params *p, hs_estimate *r,
+                             char *err, size_t errsize);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,79 @@
+/* t24hs_estimate.c - libt24hs's estimates (t24hs.h), over hitset/certify_estimate.h and
+ * cubes.h: the public and the internal types kept apart so that either may grow. */
+#include <string.h>
+
+#include "core/cancel.h"
+#include "hitset/certify_estimate.h"
+#include "hitset/cubes.h"
+#include "hitset/t24hs.h"
+
+void hs_estimate_params_init(hs_estimate_params *p)
+{
+    certify_estimate_params q;
+    certify_estimate_params_init(&q);
+    memset(p, 0, sizeof *p);
+    p->time_limit = q.search.time_limit;
+    p->seed = q.seed;
+    p->dives = q.dives;
+}
+
+static certify_estimate_params inner(const hs_estimate_params *p, cancel_check *c)
+{
+    certify_estimate_params q;
+    certify_estimate_params_init(&q);
+    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
+    q.search.time_limit = p->time_limit;
+    q.search.cancel = p->cancelled ? c : NULL;
+    q.search.goal = p->goal;
+    q.search.start = p->start;
+    q.search.nstart = p->nstart;
+    q.seed = p->seed;
+    q.dives = p->dives;
+    return q;
+}
+
+static void outer(const certify_estimate *r, hs_estimate *out)
+{
+    *out = (hs_estimate){ .dives = r->dives,
+                          .starts = r->starts,
+                          .target = r->target,
+                          .cover = r->cover,
+                          .visited = r->visited,
+                          .nodes = r->nodes,
+                          .nodes_low = r->nodes_low,
+                          .nodes_high = r->nodes_high,
+                          .lps = r->lps,
+                          .lps_low = r->lps_low,
+                          .lps_high = r->lps_high,
+                          .dive_min = r->dive_min,
+                          .dive_max = r->dive_max,
+                          .seconds_per_lp = r->seconds_per_lp,
+                          .seconds_per_node = r->seconds_per_node,
+                          .choose_seconds = r->choose_seconds,
+                          .core_seconds = r->core_seconds,
+                          .core_low = r->core_low,
+                          .core_high = r->core_high,
+                          .seconds = r->seconds };
+}
+
+int hs_estimate_search(const hs_instance *h, const hs_estimate_params *p, hs_estimate *r,
+                       char *err, size_t errsize)
+{
+    cancel_check c;
+    certify_estimate_params q = inner(p, &c);
+    certify_estimate in;
+    int rc = certify_estimate_run(h, &q, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}
+
+int hs_cubes_estimate(const char *dir, const hs_estimate_params *p, hs_estimate *r,
+                      char *err, size_t errsize)
+{
+    cancel_check c;
+    certify_estimate_params q = inner(p, &c);
+    certify_estimate in;
+    int rc = cubes_estimate(dir, &q, &in, err, errsize);
+    outer(&in, r);
+    return rc;
+}
