@@ -4,6 +4,7 @@
  * from outside through pkg-config, exporting hs_ names only, is tests/check_install.sh.) */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -379,5 +380,41 @@ Test(t24hs, the_writers_write_what_the_reader_reads)
     fclose(fp);
     free(text);
     hs_instance_free(back);
+    hs_instance_free(h);
+}
+
+/* The cubes through the library with NULL parameters (the defaults) and NULL reports:
+ * split, run and merge prove the optimum of an odd cycle's edges, ceil(n / 2) (on paper:
+ * each vertex meets two of the n edges); NULL folders and instances are refused, not a
+ * crash. */
+Test(t24hs, cubes_take_null_parameters_and_reports)
+{
+    enum { N = 15 };
+    uint64_t off[N + 1] = { 0 };
+    uint32_t el[2 * N];
+    for (uint32_t s = 0; s < N; s++) {
+        el[2 * s] = s;
+        el[2 * s + 1] = (s + 1) % N;
+        off[s + 1] = 2 * (s + 1);
+    }
+    char err[256], tmpl[] = "/tmp/t24hs-cubes-XXXXXX", dir[64];
+    hs_instance *h = hs_instance_new(N, N, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    cr_assert(mkdtemp(tmpl));
+    snprintf(dir, sizeof dir, "%s/cubes", tmpl);
+    cr_expect_eq(hs_cubes_split(NULL, dir, NULL, NULL, err, sizeof err), -1);
+    cr_expect_str_eq(err, "no instance given");
+    cr_expect_eq(hs_cubes_merge(NULL, NULL, err, sizeof err), -1);
+    cr_expect_str_eq(err, "no folder given");
+    cr_expect_eq(hs_cubes_solve(dir, NULL, NULL, NULL, err, sizeof err), -1);
+    cr_assert_eq(hs_cubes_split(h, dir, NULL, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(hs_cubes_run(dir, NULL, NULL, err, sizeof err), 0, "%s", err);
+    hs_cubes_report r;
+    cr_assert_eq(hs_cubes_merge(dir, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.complete);
+    cr_expect_eq(r.bound, (N + 1) / 2);
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
+    cr_expect_eq(system(cmd), 0);
     hs_instance_free(h);
 }

@@ -525,6 +525,8 @@ typedef struct {
 } hs_cubes_report;
 
 HS_API void hs_cubes_params_init(hs_cubes_params *p);
+/* Each returns 0, or -1 with a one-line reason in err. p NULL: the defaults; r NULL: no
+ * report; h, dir or name NULL: refused ("no folder given"). */
 /* Splits h's certifying search into the new folder dir (refused when it exists). */
 HS_API int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
                           hs_cubes_report *r, char *err, size_t errsize);

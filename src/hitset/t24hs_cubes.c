@@ -1,5 +1,6 @@
 /* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/cubes.h: the public and the
  * internal types are kept apart so that either may grow. */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/cancel.h"
@@ -19,6 +20,11 @@ void hs_cubes_params_init(hs_cubes_params *p)
 static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
 {
     cubes_params q;
+    hs_cubes_params defaults;
+    if (!p) { /* NULL: the defaults, as hs_solve() takes it */
+        hs_cubes_params_init(&defaults);
+        p = &defaults;
+    }
     cubes_params_init(&q);
     *c = (cancel_check){ p->cancelled, p->cancel_ctx };
     q.time_limit = p->time_limit;
@@ -31,8 +37,20 @@ static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
     return q;
 }
 
+/* -1 with "no WHAT given" in err when ptr is NULL (a caller's slip, not a crash). */
+static int missing(const void *ptr, const char *what, char *err, size_t errsize)
+{
+    if (ptr)
+        return 0;
+    if (err && errsize)
+        snprintf(err, errsize, "no %s given", what);
+    return -1;
+}
+
 static void outer(const cubes_report *r, hs_cubes_report *out)
 {
+    if (!out) /* the caller wants no report */
+        return;
     *out = (hs_cubes_report){ r->cubes,  r->closed,   r->searched,     r->depth,
                               r->goal,   r->cover,    r->target,       r->bound,
                               r->complete, r->nodes,  r->cube_seconds, r->left_low,
@@ -42,6 +60,8 @@ static void outer(const cubes_report *r, hs_cubes_report *out)
 int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
                    hs_cubes_report *r, char *err, size_t errsize)
 {
+    if (missing(h, "instance", err, errsize) || missing(dir, "folder", err, errsize))
+        return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
     cubes_report in;
@@ -53,6 +73,8 @@ int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params 
 int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
                    hs_cubes_report *r, char *err, size_t errsize)
 {
+    if (missing(dir, "folder", err, errsize) || missing(name, "cube", err, errsize))
+        return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
     cubes_report in;
@@ -64,6 +86,8 @@ int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
 int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, char *err,
                  size_t errsize)
 {
+    if (missing(dir, "folder", err, errsize))
+        return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
     cubes_report in;
@@ -74,6 +98,8 @@ int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, 
 
 int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize)
 {
+    if (missing(dir, "folder", err, errsize))
+        return -1;
     cubes_report in;
     int rc = cubes_merge(dir, &in, err, errsize);
     outer(&in, r);
