@@ -528,18 +528,22 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
 {
     const mincover_params *p = &r->params;
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
+    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
+    if (patience < MINCOVER_LS_PATIENCE_MIN)
+        patience = MINCOVER_LS_PATIENCE_MIN;
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
         q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
     } else if (r->lp_method == MINCOVER_LP_COLGEN) {
+        /* With patience, as before the rewrite: a small core it cannot improve (deck
+         * 1-5 under a forced --lp colgen) leaves the exact search its time. */
         q->seconds = r->budget;
+        q->patience = p->ls_steps ? 0 : patience;
     } else if (p->ls_steps) {
         q->seconds = all - g->begun > 1e-3 ? all - g->begun : 1e-3;
     } else {
         q->seconds = MINCOVER_LS_SHARE * r->budget;
-        q->patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
-        if (q->patience < MINCOVER_LS_PATIENCE_MIN)
-            q->patience = MINCOVER_LS_PATIENCE_MIN;
+        q->patience = patience;
         g->until = all;
         q->extend = ls_extend;
         q->extend_ctx = g;
