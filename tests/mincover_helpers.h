@@ -55,6 +55,33 @@ static inline instance *random_instance(uint32_t nelems, uint32_t nsets, uint32_
     return h;
 }
 
+/* nsets random sets of exactly k distinct elements each (k <= nelems <= 32): no set is
+ * small enough for the reductions to settle much, so a search branches. */
+static inline instance *uniform_instance(uint32_t nelems, uint32_t nsets, uint32_t k,
+                                         uint64_t *state)
+{
+    uint32_t *el = malloc((size_t)nsets * k * sizeof *el);
+    uint64_t *off = malloc((nsets + 1) * sizeof *off);
+    off[0] = 0;
+    for (uint32_t s = 0; s < nsets; s++) {
+        uint32_t mask = 0, n = 0;
+        while (n < k) {
+            uint32_t e = (uint32_t)(test_random(state) % nelems);
+            if (!(mask & (1u << e))) {
+                mask |= 1u << e;
+                el[off[s] + n++] = e;
+            }
+        }
+        off[s + 1] = off[s] + k;
+    }
+    char err[256];
+    instance *h = instance_new(nelems, nsets, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    free(el);
+    free(off);
+    return h;
+}
+
 /* Bit masks of each set, for instances of at most 20 elements. */
 static inline void set_masks(const instance *h, uint32_t *mask)
 {

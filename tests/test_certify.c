@@ -500,32 +500,6 @@ Test(certify, proves_the_brute_force_optimum_of_random_instances)
     assert_all_seen(seen, "leaf y", "dominated", "drop", "split", NULL);
 }
 
-/* nsets random sets of exactly k distinct elements each (k <= nelems <= 32): no set is
- * small enough for the reductions to settle much, so the search branches. */
-static instance *uniform_instance(uint32_t nelems, uint32_t nsets, uint32_t k, uint64_t *state)
-{
-    uint32_t *el = malloc((size_t)nsets * k * sizeof *el);
-    uint64_t *off = malloc((nsets + 1) * sizeof *off);
-    off[0] = 0;
-    for (uint32_t s = 0; s < nsets; s++) {
-        uint32_t mask = 0, n = 0;
-        while (n < k) {
-            uint32_t e = (uint32_t)(test_random(state) % nelems);
-            if (!(mask & (1u << e))) {
-                mask |= 1u << e;
-                el[off[s] + n++] = e;
-            }
-        }
-        off[s + 1] = off[s] + k;
-    }
-    char err[256];
-    instance *h = instance_new(nelems, nsets, off, el, err, sizeof err);
-    cr_assert(h, "%s", err);
-    free(el);
-    free(off);
-    return h;
-}
-
 /* Larger random instances, where the search branches and fixes by reduced cost: the
  * proofs check and prove the optimum (brute force up to 20 elements). */
 Test(certify, proves_the_optimum_where_the_search_branches)

@@ -112,31 +112,6 @@ static uint64_t searched_nodes(const instance *h, const certify_params *p, uint3
     return n;
 }
 
-/* nsets random sets of k distinct elements of 0..nelems-1 (nelems <= 32). */
-static instance *uniform_instance(uint32_t nelems, uint32_t nsets, uint32_t k, uint64_t *state)
-{
-    uint64_t *off = malloc((nsets + 1) * sizeof *off);
-    uint32_t *el = malloc((size_t)nsets * k * sizeof *el);
-    off[0] = 0;
-    for (uint32_t s = 0; s < nsets; s++) {
-        uint32_t mask = 0, n = 0;
-        while (n < k) {
-            uint32_t e = (uint32_t)(test_random(state) % nelems);
-            if (!(mask & (1u << e))) {
-                mask |= 1u << e;
-                el[off[s] + n++] = e;
-            }
-        }
-        off[s + 1] = off[s] + k;
-    }
-    char err[256];
-    instance *h = instance_new(nelems, nsets, off, el, err, sizeof err);
-    cr_assert(h, "%s", err);
-    free(off);
-    free(el);
-    return h;
-}
-
 /* Random instances the search finishes, each from its optimal cover (so the target is
  * fixed and, with the most fractional column and no pseudocosts, the rules make one
  * tree, up to ties between equally fractional columns that GLPK's last bits break,
