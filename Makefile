@@ -13,7 +13,7 @@ MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
         frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds \
-        frontier-estimates estimate-check
+        frontier-estimates estimate-check split-by-check
 
 deps:
 	@bash .ci/install-deps.sh
@@ -107,6 +107,12 @@ certified-bounds: build
 ESTIMATE_CHECK_DIVES ?= 256
 estimate-check: build
 	bash bench/estimate-check.sh $(T24) $(ESTIMATE_CHECK_DIVES)
+
+# How the split into cubes should branch (docs/cluster.md): --split-by elements against
+# --split-by sets, every cube searched, merged and checked, on five-card decks 1-6 and 1-7
+# and random instances: a Markdown table on stdout (about 15 minutes here).
+split-by-check: build
+	bash bench/split-by.sh $(T24) $(BUILD)/t24-check
 
 # One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
 # 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;

@@ -28,19 +28,7 @@ random-66-300-3-13 0 300
 random-50-300-4-14 0 300
 random-54-330-4-15 0 300"}
 
-# random N M K SEED: the instance as PACE text.
-random_instance() {
-  awk -v n="$1" -v m="$2" -v k="$3" -v x="$4" 'BEGIN {
-    print "p hs", n, m
-    for (s = 0; s < m; s++) {
-      split("", used); line = ""
-      for (i = 0; i < k; ) {
-        x = (x * 16807) % 2147483647; e = 1 + x % n
-        if (!(e in used)) { used[e] = 1; line = line (i ? " " : "") e; i++ }
-      }
-      print line
-    } }'
-}
+. "$root/bench/random-instance.sh"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 

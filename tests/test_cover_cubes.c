@@ -163,6 +163,59 @@ Test(cover_cubes, split_solve_merge_proves_the_brute_force_optimum, .timeout = 6
     cleanup(tmp);
 }
 
+/* --split-by sets: the nodes above the cubes are `split S` lines (a set's free elements,
+ * one child each), and the merged certificate still proves the brute-force optimum. */
+Test(cover_cubes, splitting_on_sets_proves_the_brute_force_optimum, .timeout = 600)
+{
+    uint64_t seed = 4141;
+    char *tmp = scratch(), hgr[512], dir[512], args[2048], line[512];
+    int split = 0; /* instances whose root alone proves the optimum are skipped */
+    for (int round = 0; round < 8 && split < 2; round++) {
+        uint32_t opt;
+        char *text = random_triples(100, &seed, &opt);
+        snprintf(hgr, sizeof hgr, "%s/s%d.hgr", tmp, round);
+        snprintf(dir, sizeof dir, "%s/s%d", tmp, round);
+        put(hgr, text);
+        free(text);
+        snprintf(args, sizeof args,
+                 "cover --json --quiet --split 8 --split-by sets --dives 0 --cubes-dir '%s' '%s'",
+                 dir, hgr);
+        cJSON *js = run_json(args);
+        double cubes = num(js, "cubes");
+        const char *by = cJSON_GetStringValue(cJSON_GetObjectItem(js, "split_by"));
+        cr_expect(by && !strcmp(by, "sets"), "split_by: %s", by ? by : "(none)");
+        cJSON_Delete(js);
+        if (cubes == 0)
+            continue;
+        split++;
+        cr_assert_geq(cubes, 8, "round %d split into %g cubes", round, cubes);
+        char root_path[600];
+        snprintf(root_path, sizeof root_path, "%s/root.cert", dir);
+        char *root = slurp(root_path);
+        cr_assert(root && strstr(root, "\nsplit "), "round %d: no split line in root.cert",
+                  round);
+        cr_expect(!strstr(root, "\nbranch "), "round %d: an element branch above the cubes",
+                  round);
+        free(root);
+        for (int w = 0; w < 2; w++) {
+            snprintf(args, sizeof args, "cover --json --quiet --cubes '%s' --worker %d/2", dir, w);
+            cJSON_Delete(run_json(args));
+        }
+        snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
+        js = run_json(args);
+        cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "round %d", round);
+        cr_expect_eq(num(js, "bound"), opt, "round %d: merged %g, optimum %u", round,
+                     num(js, "bound"), opt);
+        cJSON_Delete(js);
+        check_folder(dir, line, sizeof line);
+        char want[64];
+        snprintf(want, sizeof want, "optimum %u verified\n", opt);
+        cr_expect_str_eq(line, want, "round %d", round);
+    }
+    cr_assert_eq(split, 2, "too few instances split: the test tests little");
+    cleanup(tmp);
+}
+
 /* A goal below the optimum: the merged certificate proves the goal, not optimality. */
 Test(cover_cubes, a_goal_is_merged_as_a_lower_bound, .timeout = 300)
 {
@@ -329,15 +382,16 @@ Test(cover_cubes, refusals)
     snprintf(hgr, sizeof hgr, "%s/i.hgr", tmp);
     snprintf(dir, sizeof dir, "%s/c", tmp);
     put(hgr, "p hs 6 4\n1 2 3\n3 4 5\n5 6 1\n2 4 6\n");
-    const char *bad[] = { "--split 4", "--split 0 --cubes-dir x", "--split x --cubes-dir x",
+    const char *bad[] = { "--split 2 --cubes-dir x --split-by set", "--split 4", "--split 0 --cubes-dir x", "--split x --cubes-dir x",
                           "--cubes-dir x", "--cubes x --merge y", "--worker 2/2 --cubes x",
                           "--worker 1", "--worker 0/2", "--cube", "--merge ''",
                           "--cubes x --certificate y", "--cubes x --goal 3",
                           "--merge x --solver glpk", "--estimate --merge x",
-                          "--cubes x --dives 3" };
+                          "--cubes x --dives 3", "--split-by sets --cubes x",
+                          "--split-by sets", "--merge x --split-by elements" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        snprintf(args, sizeof args, "cover %s '%s'", bad[i], i < 4 ? hgr : "");
-        if (i >= 4)
+        snprintf(args, sizeof args, "cover %s '%s'", bad[i], i < 5 ? hgr : "");
+        if (i >= 5)
             snprintf(args, sizeof args, "cover %s", bad[i]);
         expect_usage_error(args);
     }

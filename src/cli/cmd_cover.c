@@ -52,6 +52,8 @@ static const char help_tail[] =
     "  --split N            split t24's certifying search into at least N cubes (1..100000)\n"
     "                       in the new folder --cubes-dir DIR, instead of a cover run\n"
     "                       (--goal K: the cubes prove K; docs/cluster.md)\n"
+    "  --split-by HOW       elements (default): the split branches on one element at a\n"
+    "                       node; sets: on the set with the fewest free elements\n"
     "  --cubes-dir DIR      the folder --split makes (refused when it exists)\n"
     "  --cube DIR/cube-N    search that cube for --time-limit, keep its proof\n"
     "  --cubes DIR          search the cubes of DIR not closed yet, one after another\n"

@@ -64,6 +64,14 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
         ++*i;
         return 1;
     }
+    if (!strcmp(a, "--split-by")) {
+        if (strcmp(v, "elements") && strcmp(v, "sets"))
+            return args_error("cover", "--split-by needs elements or sets, not '%s'", v);
+        c->by_sets = !strcmp(v, "sets");
+        c->by_set = true;
+        ++*i;
+        return 1;
+    }
     if (!strcmp(a, "--worker")) {
         if (parse_worker(v, &c->worker, &c->nworkers))
             return args_error("cover", "--worker needs I/N with 0 <= I < N, not '%s'", v);
@@ -84,7 +92,8 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
 
 bool cover_cubes_wanted(const cover_cubes *c)
 {
-    return c->split || c->cubes_dir || c->cube || c->cubes || c->merge || c->worker_set;
+    return c->split || c->cubes_dir || c->cube || c->cubes || c->merge || c->worker_set ||
+           c->by_set;
 }
 
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
@@ -93,6 +102,8 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
     int modes = (c->split || c->cubes_dir) + !!c->cube + !!c->cubes + !!c->merge;
     if (modes > 1)
         return args_error("cover", "one of --split, --cube, --cubes and --merge at a time");
+    if (modes == 0 && c->by_set)
+        return args_error("cover", "--split-by goes with --split N");
     if (modes == 0)
         return c->worker_set ? args_error("cover", "--worker goes with --cubes DIR") : -1;
     if ((c->split || c->cubes_dir) && !(c->split && c->cubes_dir && file))
@@ -100,6 +111,8 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
     if (!c->split && file)
         return args_error("cover", "'%s': --cube, --cubes and --merge read the instance "
                           "from their folder", file);
+    if (c->by_set && !c->split)
+        return args_error("cover", "--split-by goes with --split N");
     if (c->worker_set && !c->cubes)
         return args_error("cover", "--worker goes with --cubes DIR");
     if (certificate)
@@ -149,8 +162,10 @@ static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_rep
     cJSON_AddNumberToObject(js, "goal", r->goal);
     cJSON_AddNumberToObject(js, "cover", r->cover);
     cJSON_AddNumberToObject(js, "target", r->target);
-    if (c->split)
+    if (c->split) {
         cJSON_AddNumberToObject(js, "depth", r->depth);
+        cJSON_AddStringToObject(js, "split_by", c->by_sets ? "sets" : "elements");
+    }
     if (c->cube || c->cubes)
         cJSON_AddNumberToObject(js, "searched", r->searched);
     if (c->cube)
@@ -273,6 +288,7 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     p.time_limit = time_limit;
     p.goal = goal;
     p.ncubes = c->split ? c->split : p.ncubes;
+    p.split_by_sets = c->by_sets;
     p.log = progress ? stderr : NULL;
     p.cancelled = stop_requested;
     signal(SIGINT, on_signal);

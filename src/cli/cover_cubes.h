@@ -9,6 +9,7 @@
 
 typedef struct {
     uint32_t split;          /* --split N, 0: none */
+    bool by_sets, by_set;    /* --split-by sets; --split-by given */
     const char *cubes_dir;   /* --cubes-dir DIR (the split's new folder) */
     const char *cube;        /* --cube DIR/cube-N */
     const char *cubes;       /* --cubes DIR */
@@ -24,7 +25,7 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i);
 bool cover_cubes_wanted(const cover_cubes *c);
 /* The mode, once the options are all read: -1 when fine, else the exit status of a usage
  * error (two modes, --split without --cubes-dir or a FILE, a FILE with another mode,
- * --certificate, --goal without --split, --solver). */
+ * --certificate, --goal or --split-by without --split, --solver). */
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
                       bool solver);
 /* The estimate of the work left that --split and --merge add (cover_estimate.h). */

@@ -133,6 +133,7 @@ static int split_at(const instance *h, const cubes_params *p, uint32_t d, double
     q.cancel = p->cancel;
     q.goal = p->goal;
     q.split_depth = d;
+    q.branching = p->by_sets ? CERTIFY_SPLIT : q.branching;
     q.on_open = on_open;
     q.open_ctx = o;
     q.start = prev->cover;

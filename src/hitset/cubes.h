@@ -35,6 +35,9 @@ typedef struct {
     const cancel_check *cancel; /* or NULL */
     uint32_t goal;              /* split: the bound to prove, 0: the cover's (optimality) */
     uint32_t ncubes;            /* split: open nodes wanted, at least (1..100000) */
+    bool by_sets;               /* split: the nodes above the cubes split on the live set
+                                   with the fewest free elements (`split S`), not on an
+                                   element; the cubes' own searches branch as always */
     uint32_t worker, nworkers;  /* run: cube i (from 0) is this worker's when
                                    i % nworkers == worker */
     FILE *log;                  /* a line per cube and per split depth, or NULL */

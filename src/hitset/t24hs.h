@@ -507,6 +507,9 @@ typedef struct {
     uint32_t worker, nworkers;  /* run: cube i (from 0) is this worker's when i %
                                    nworkers == worker (default 0 of 1) */
     FILE *log;                  /* a line per split depth and per cube, or NULL */
+    bool split_by_sets;         /* split: branch above the cubes on the set with the
+                                   fewest free elements, not on an element (default
+                                   false; docs/cluster.md measures both) */
 } hs_cubes_params;
 
 typedef struct {

@@ -34,6 +34,7 @@ static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
     q.worker = p->worker;
     q.nworkers = p->nworkers;
     q.log = p->log;
+    q.by_sets = p->split_by_sets;
     return q;
 }
 
