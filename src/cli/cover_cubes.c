@@ -68,7 +68,7 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
         if (strcmp(v, "elements") && strcmp(v, "sets"))
             return args_error("cover", "--split-by needs elements or sets, not '%s'", v);
         c->by_sets = !strcmp(v, "sets");
-        c->by_set = true;
+        c->split_by_given = true;
         ++*i;
         return 1;
     }
@@ -93,7 +93,7 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
 bool cover_cubes_wanted(const cover_cubes *c)
 {
     return c->split || c->cubes_dir || c->cube || c->cubes || c->merge || c->worker_set ||
-           c->by_set;
+           c->split_by_given;
 }
 
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
@@ -102,7 +102,7 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
     int modes = (c->split || c->cubes_dir) + !!c->cube + !!c->cubes + !!c->merge;
     if (modes > 1)
         return args_error("cover", "one of --split, --cube, --cubes and --merge at a time");
-    if (modes == 0 && c->by_set)
+    if (modes == 0 && c->split_by_given)
         return args_error("cover", "--split-by goes with --split N");
     if (modes == 0)
         return c->worker_set ? args_error("cover", "--worker goes with --cubes DIR") : -1;
@@ -111,7 +111,7 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
     if (!c->split && file)
         return args_error("cover", "'%s': --cube, --cubes and --merge read the instance "
                           "from their folder", file);
-    if (c->by_set && !c->split)
+    if (c->split_by_given && !c->split)
         return args_error("cover", "--split-by goes with --split N");
     if (c->worker_set && !c->cubes)
         return args_error("cover", "--worker goes with --cubes DIR");

@@ -9,7 +9,8 @@
 
 typedef struct {
     uint32_t split;          /* --split N, 0: none */
-    bool by_sets, by_set;    /* --split-by sets; --split-by given */
+    bool by_sets;            /* --split-by sets */
+    bool split_by_given;     /* --split-by given (it goes with --split only) */
     const char *cubes_dir;   /* --cubes-dir DIR (the split's new folder) */
     const char *cube;        /* --cube DIR/cube-N */
     const char *cubes;       /* --cubes DIR */
