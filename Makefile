@@ -110,7 +110,7 @@ estimate-check: build
 
 # How the split into cubes should branch (docs/cluster.md): --split-by elements against
 # --split-by sets, every cube searched, merged and checked, on five-card decks 1-6 and 1-7
-# and random instances: a Markdown table on stdout (about 15 minutes here).
+# and random instances: a Markdown table on stdout (about 21 minutes here).
 split-by-check: build
 	bash bench/split-by.sh $(T24) $(BUILD)/t24-check
 

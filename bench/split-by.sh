@@ -12,6 +12,8 @@
 # CASES: lines "NAME GOAL CUBES SECONDS", NAME a file of data/instances/ without .hgr or
 # random-N-M-K-SEED (bench/random-instance.sh); GOAL 0: the best cover's size.
 set -eu
+[ $# -ge 2 ] && [ -x "$1" ] && [ -x "$2" ] ||
+  { echo "usage: bench/split-by.sh T24 T24_CHECK [CASES] (both programs built)" >&2; exit 2; }
 t24=$1 check=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d /tmp/t24-split-by-XXXXXX)
@@ -20,11 +22,12 @@ command -v jq >/dev/null || { echo "split-by: jq is missing" >&2; exit 2; }
 . "$root/bench/random-instance.sh"
 cases=${3:-"cards5_deck1-6_target24_all 0 64 600
 cards5_deck1-6_target24_all 0 256 600
-cards5_deck1-7_target24_all 48 64 1800
 random-64-256-3-11 0 64 600
 random-70-280-3-12 0 64 600
+random-66-300-3-13 0 64 600
 random-50-300-4-14 0 64 600
-random-54-330-4-15 0 64 600"}
+random-54-330-4-15 0 64 600
+cards5_deck1-7_target24_all 48 64 1800"}
 
 fail() { echo "split-by: $*" >&2; exit 2; }
 

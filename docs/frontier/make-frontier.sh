@@ -162,6 +162,15 @@ done
   echo "checked ([certificates.md](certificates.md#knowing-the-cost-before-paying-it));"
   echo "[data/instances/bounds.csv](../data/instances/bounds.csv) has the best bounds with the"
   echo "commands that certify them."
+  echo
+  echo "Beyond one process, t24's cubes ([cluster.md](cluster.md), \`make prove\`: the certifying"
+  echo "search split into pieces that workers close apart, merged into one certificate) have"
+  echo "certified more on this machine's two cores, each merged certificate verified by"
+  echo "\`t24-check\`: deck 1-7 **49** (11 minutes), deck 1-8 **61** (20 minutes), deck 1-10"
+  echo "**104** (about 25 minutes). Deck 1-7 at goal 50 for 60 minutes (2026-11-27) closed 13"
+  echo "of 256 cubes, so 49 stands; the closed cubes' pace puts the other 243 at about 31"
+  echo "core-hours (9 to 93), and Knuth's dives at 9.0 (4.4 to 13.7), low by about 3.5 times"
+  echo "here."
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"
