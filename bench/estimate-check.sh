@@ -36,12 +36,7 @@ echo "| instance | goal | nodes | LPs | seconds (CPU of the run) | estimated nod
 echo "|---|---:|---:|---:|---:|---|---:|---|---:|"
 while read -r name goal secs; do
   [ -n "$name" ] || continue
-  if [[ $name == random-* ]]; then
-    IFS=- read -r _ n m k seed <<<"$name"
-    random_instance "$n" "$m" "$k" "$seed" >"$tmp/i.hgr"
-  else
-    cp "$root/data/instances/$name.hgr" "$tmp/i.hgr"
-  fi
+  case_instance "$name" "$root" "$tmp/i.hgr"
   goalopt=()
   [ "$goal" -gt 0 ] && goalopt=(--goal "$goal")
   /usr/bin/time -f '%U %S' -o "$tmp/time" nice "$t24" cover --quiet --json --timings \

@@ -1,7 +1,9 @@
 # bench/random-instance.sh, sourced by the bench scripts: random_instance N M K SEED
 # prints M random sets of K distinct elements of 1..N as PACE text, from a Park-Miller
 # generator seeded with SEED (the same file on every awk), so a case named
-# random-N-M-K-SEED is the same instance in every script and on every machine.
+# random-N-M-K-SEED is the same instance in every script and on every machine;
+# case_instance NAME ROOT OUT writes the case NAME to OUT: that random instance, or
+# ROOT/data/instances/NAME.hgr.
 random_instance() {
   awk -v n="$1" -v m="$2" -v k="$3" -v x="$4" 'BEGIN {
     print "p hs", n, m
@@ -13,4 +15,14 @@ random_instance() {
       }
       print line
     } }'
+}
+
+case_instance() {
+  if [[ $1 == random-* ]]; then
+    local _ n m k seed
+    IFS=- read -r _ n m k seed <<<"$1"
+    random_instance "$n" "$m" "$k" "$seed" >"$3"
+  else
+    cp "$2/data/instances/$1.hgr" "$3"
+  fi
 }

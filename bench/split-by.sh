@@ -65,12 +65,7 @@ echo "| instance | goal | split by | cubes (depth) | split s | cubes' core-s | l
 echo "|---|---:|---|---:|---:|---:|---:|---:|---|"
 while read -r name goal cubes secs; do
   [ -n "$name" ] || continue
-  if [[ $name == random-* ]]; then
-    IFS=- read -r _ n m k seed <<<"$name"
-    random_instance "$n" "$m" "$k" "$seed" >"$tmp/i.hgr"
-  else
-    cp "$root/data/instances/$name.hgr" "$tmp/i.hgr"
-  fi
+  case_instance "$name" "$root" "$tmp/i.hgr"
   for how in elements sets; do
     echo "| $name | $goal | $how, $cubes wanted | $(one_way "$how" "$goal" "$cubes" "$secs") |"
   done

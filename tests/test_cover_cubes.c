@@ -126,11 +126,31 @@ static uint32_t split_four(const char *tmp, const char *name, const char *text, 
     return n;
 }
 
+/* Two workers search dir's cubes, the merge completes, and its bound and t24-check's
+ * verdict are the optimum opt (round names the instance in messages). */
+static void solve_merge_check(const char *dir, uint32_t opt, int round)
+{
+    char args[2048], line[512], want[64];
+    for (int w = 0; w < 2; w++) {
+        snprintf(args, sizeof args, "cover --json --quiet --cubes '%s' --worker %d/2", dir, w);
+        cJSON_Delete(run_json(args));
+    }
+    snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
+    cJSON *js = run_json(args);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "round %d", round);
+    cr_expect_eq(num(js, "bound"), opt, "round %d: merged %g, optimum %u", round,
+                 num(js, "bound"), opt);
+    cJSON_Delete(js);
+    check_folder(dir, line, sizeof line);
+    snprintf(want, sizeof want, "optimum %u verified\n", opt);
+    cr_expect_str_eq(line, want, "round %d", round);
+}
+
 /* Split into 8 or more cubes, two workers, merge: the optimum, verified. */
 Test(cover_cubes, split_solve_merge_proves_the_brute_force_optimum, .timeout = 600)
 {
     uint64_t seed = 3030;
-    char *tmp = scratch(), hgr[512], dir[512], args[2048], line[512];
+    char *tmp = scratch(), hgr[512], dir[512], args[2048];
     uint32_t split_cubes = 0;
     for (int round = 0; round < 4; round++) {
         uint32_t opt;
@@ -143,20 +163,7 @@ Test(cover_cubes, split_solve_merge_proves_the_brute_force_optimum, .timeout = 6
         cJSON *js = run_json(args);
         split_cubes += (uint32_t)num(js, "cubes");
         cJSON_Delete(js);
-        for (int w = 0; w < 2; w++) {
-            snprintf(args, sizeof args, "cover --json --quiet --cubes '%s' --worker %d/2", dir, w);
-            cJSON_Delete(run_json(args));
-        }
-        snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
-        js = run_json(args);
-        cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "round %d", round);
-        cr_expect_eq(num(js, "bound"), opt, "round %d: merged %g, optimum %u", round,
-                     num(js, "bound"), opt);
-        cJSON_Delete(js);
-        check_folder(dir, line, sizeof line);
-        char want[64];
-        snprintf(want, sizeof want, "optimum %u verified\n", opt);
-        cr_expect_str_eq(line, want, "round %d", round);
+        solve_merge_check(dir, opt, round);
         free(text);
     }
     cr_assert_geq(split_cubes, 8, "no instance split into cubes: the test tests little");
@@ -168,7 +175,7 @@ Test(cover_cubes, split_solve_merge_proves_the_brute_force_optimum, .timeout = 6
 Test(cover_cubes, splitting_on_sets_proves_the_brute_force_optimum, .timeout = 600)
 {
     uint64_t seed = 4141;
-    char *tmp = scratch(), hgr[512], dir[512], args[2048], line[512];
+    char *tmp = scratch(), hgr[512], dir[512], args[2048];
     int split = 0; /* instances whose root alone proves the optimum are skipped */
     for (int round = 0; round < 8 && split < 2; round++) {
         uint32_t opt;
@@ -197,20 +204,7 @@ Test(cover_cubes, splitting_on_sets_proves_the_brute_force_optimum, .timeout = 6
         cr_expect(!strstr(root, "\nbranch "), "round %d: an element branch above the cubes",
                   round);
         free(root);
-        for (int w = 0; w < 2; w++) {
-            snprintf(args, sizeof args, "cover --json --quiet --cubes '%s' --worker %d/2", dir, w);
-            cJSON_Delete(run_json(args));
-        }
-        snprintf(args, sizeof args, "cover --json --quiet --merge '%s'", dir);
-        js = run_json(args);
-        cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")), "round %d", round);
-        cr_expect_eq(num(js, "bound"), opt, "round %d: merged %g, optimum %u", round,
-                     num(js, "bound"), opt);
-        cJSON_Delete(js);
-        check_folder(dir, line, sizeof line);
-        char want[64];
-        snprintf(want, sizeof want, "optimum %u verified\n", opt);
-        cr_expect_str_eq(line, want, "round %d", round);
+        solve_merge_check(dir, opt, round);
     }
     cr_assert_eq(split, 2, "too few instances split: the test tests little");
     cleanup(tmp);
