@@ -418,3 +418,38 @@ Test(localsearch, an_extended_search_continues_the_same_trajectory)
     greedy_cover_free(&gp);
     instance_free(h);
 }
+
+/* Once extended, the search still ends when extend_patience steps bring no smaller
+ * cover (the default run's rule: a small
+ * core's cover stops improving long before the extended budget, and the exact search
+ * should get that time). Without it the same search runs to its step limit. */
+Test(localsearch, an_extended_search_keeps_its_extend_patience)
+{
+    uint64_t state = 8;
+    instance *h = random_instance(60, 200, 5, &state);
+    greedy_cover gp;
+    start_cover(h, &gp);
+    localsearch_params p;
+    localsearch_params_init(&p);
+    p.seconds = 600;
+    p.max_steps = 2000000;
+    p.patience = 500;
+    p.extend = extend_always;
+    int calls = 0;
+    p.extend_ctx = &calls;
+    localsearch_result r, none;
+    run(h, &gp, &p, &none);
+    cr_expect_eq(none.stop, LOCALSEARCH_STEPS, "without extend_patience: stop %s",
+                 localsearch_stop_name(none.stop));
+    p.extend_patience = 5000;
+    run(h, &gp, &p, &r);
+    cr_assert_eq(calls, 2, "extend was called %d times, not once a run", calls);
+    cr_expect_eq(r.stop, LOCALSEARCH_PATIENCE, "stop %s", localsearch_stop_name(r.stop));
+    cr_expect_eq(r.steps, r.best_step + 5000, "steps %llu, best at %llu",
+                 (unsigned long long)r.steps, (unsigned long long)r.best_step);
+    cr_expect_eq(r.n, none.n, "the same trajectory, the same best cover");
+    localsearch_result_free(&r);
+    localsearch_result_free(&none);
+    greedy_cover_free(&gp);
+    instance_free(h);
+}

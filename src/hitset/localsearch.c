@@ -243,7 +243,7 @@ typedef struct {
     double seconds;    /* the budget: p->seconds, or what p->extend set */
     double told;       /* when p->improved was last called */
     uint32_t told_n;   /* the size it was last called with */
-    uint64_t patience; /* p->patience, or 0 once extended */
+    uint64_t patience; /* p->patience, or p->extend_patience once extended */
     bool extended;     /* p->extend was called */
     elite pool;
     bool oom;
@@ -297,7 +297,7 @@ static bool extended(run_ctx *c, const localsearch_result *out)
     if (!c->p->extend(c->p->extend_ctx, out->n, &seconds))
         return false;
     c->seconds = seconds;
-    c->patience = 0;
+    c->patience = c->p->extend_patience;
     return true;
 }
 

@@ -69,11 +69,12 @@ typedef struct {
     void *improved_ctx;
     /* Called once, when the search would stop by its time or its patience, with the best
      * size so far; returning true with *seconds set (a new budget, counted from the
-     * call's start) lets it go on with no patience: the same trajectory, not a restart,
+     * call's start) lets it go on with extend_patience: the same trajectory, not a restart,
      * so a rerun with the steps of its best cover reproduces that cover. NULL (default):
      * it stops. */
     bool (*extend)(void *ctx, uint32_t best, double *seconds);
     void *extend_ctx;
+    uint64_t extend_patience; /* the patience once extended, 0 for none (default 0) */
     const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } localsearch_params;
 

@@ -547,6 +547,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
         g->until = all;
         q->extend = ls_extend;
         q->extend_ctx = g;
+        q->extend_patience = MINCOVER_LS_EXTEND_PATIENCE * patience;
     }
 }
 

@@ -40,6 +40,11 @@ struct bound_method; /* a row of the table of lower bounds (bound.h) */
  * cover). */
 #define MINCOVER_LS_GAP 0.10
 #define MINCOVER_LS_ALL 0.9
+/* An extended search still ends after this many times its patience without a smaller
+ * cover: on a core the exact search can finish (a small random instance: its LP bound
+ * 40 % below the optimum, proven in a second) the gap says nothing, and the cover has
+ * stopped improving long before 90 % of the budget. */
+#define MINCOVER_LS_EXTEND_PATIENCE 10
 
 /* A lower bound of the caller's (bench/'s MaxSAT bound, which needs CaDiCaL and so stays
  * out of the library): run on the reduced core after the local search, with at most half
