@@ -420,9 +420,9 @@ Test(localsearch, an_extended_search_continues_the_same_trajectory)
 }
 
 /* Once extended, the search still ends when extend_patience steps bring no smaller
- * cover (the default run's rule: a small
- * core's cover stops improving long before the extended budget, and the exact search
- * should get that time). Without it the same search runs to its step limit. */
+ * cover (the default run's rule: a small core's cover stops improving long before the
+ * extended budget, and the exact search should get that time). Without it the same
+ * search runs to its step limit. */
 Test(localsearch, an_extended_search_keeps_its_extend_patience)
 {
     uint64_t state = 8;
