@@ -174,7 +174,8 @@ static const option_row table[] = {
       "exact search, which starts from its cover (0: none;\n"
       "default: up to a quarter of --time-limit, ending after\n"
       "300 steps per set of the core, at least 50000,\n"
-      "without improvement, then on until 90% of it while the\n"
+      "without improvement, then on until 90% of it (or ten\n"
+      "times that patience without improvement) while the\n"
       "cover is more than 10% above the LP bound; all the\n"
       "time left where column generation ran)\n",
       "0 or a positive number of seconds", set_local_search },

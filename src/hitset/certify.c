@@ -190,9 +190,7 @@ static int core_cover(const instance *core, const certify_params *p, double dead
     localsearch_params_init(&q);
     double left = deadline - walltime_now(), share = MINCOVER_LS_SHARE * p->time_limit;
     q.seconds = share < left ? share : left > 1e-3 ? left : 1e-3;
-    q.patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(core);
-    if (q.patience < MINCOVER_LS_PATIENCE_MIN)
-        q.patience = MINCOVER_LS_PATIENCE_MIN;
+    q.patience = mincover_ls_patience(core);
     q.cancel = p->cancel;
     *greedy = g.n;
     int rc = localsearch_run(core, g.elems, g.n, &q, ls, err, errsize);

@@ -346,14 +346,6 @@ static uint32_t *read_folder(const char *dir, const instance *h, uint32_t *goal,
     return NULL;
 }
 
-/* Is the cube closed: a whole proof of this very cube file reaching the target? */
-static bool closed(const char *dir, const char *name, uint32_t target)
-{
-    cubes_proof pr;
-    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target &&
-           pr.cube == cubes_file_hash(dir, name);
-}
-
 /* The search of one cube, its proof kept when it proves more than the one there. */
 static int solve_cube(const char *dir, const char *name, const instance *h, uint32_t goal,
                       const uint32_t *cover, uint32_t ncover, const cubes_params *p,
@@ -449,7 +441,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
                       size_t errsize)
 {
     uint32_t target = cubes_target(cubes_read_goal(dir), cubes_cover_size(dir, h));
-    if (closed(dir, name, target))
+    if (cubes_is_closed(dir, name, target))
         return;
     int lock = cubes_claim(dir, name);
     if (lock == -1)
@@ -458,7 +450,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
     cubes_report one = { 0 };
     char why[512];
     q.time_limit = deadline - walltime_now();
-    int rc = closed(dir, name, target) || q.time_limit < CUBES_MIN_SECONDS
+    int rc = cubes_is_closed(dir, name, target) || q.time_limit < CUBES_MIN_SECONDS
                  ? 0
                  : solve_in(dir, name, h, &q, &one, why, sizeof why);
     cubes_release(lock);
@@ -513,7 +505,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     r->target = cubes_target(r->goal, r->cover);
     r->cubes = n;
     for (uint32_t i = 0; i < n; i++)
-        r->closed += closed(dir, names[i], r->target);
+        r->closed += cubes_is_closed(dir, names[i], r->target);
     cubes_names_free(names, n);
     instance_free(h);
     r->seconds = walltime_now() - t0;

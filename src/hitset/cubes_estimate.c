@@ -45,14 +45,6 @@ static int add_start(starts *s, const uint32_t *elems, const unsigned char *in, 
     return 0;
 }
 
-/* Is the cube closed: a whole proof of this very cube file reaching the target? */
-static bool is_closed(const char *dir, const char *name, uint32_t target)
-{
-    cubes_proof pr;
-    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target &&
-           pr.cube == cubes_file_hash(dir, name);
-}
-
 /* The fixings of dir's cubes not closed at target into s. Returns 0, or -1 with err. */
 static int open_cubes(const char *dir, const instance *h, uint32_t target, starts *s,
                       char *err, size_t errsize)
@@ -69,7 +61,7 @@ static int open_cubes(const char *dir, const instance *h, uint32_t target, start
     for (uint32_t i = 0; rc == 0 && i < n; i++) {
         uint32_t *el = NULL, k;
         unsigned char *in = NULL;
-        if (is_closed(dir, names[i], target))
+        if (cubes_is_closed(dir, names[i], target))
             continue;
         rc = cubes_read_fixings(dir, names[i], h, &el, &in, &k, err, errsize);
         if (rc == 0 && (rc = add_start(s, el, in, k)))

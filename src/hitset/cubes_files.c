@@ -285,6 +285,13 @@ uint64_t cubes_file_hash(const char *dir, const char *name)
     return x;
 }
 
+bool cubes_is_closed(const char *dir, const char *name, uint32_t target)
+{
+    cubes_proof pr;
+    return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target &&
+           pr.cube == cubes_file_hash(dir, name);
+}
+
 void cubes_cube_head(const instance *h, char *out, size_t size)
 {
     snprintf(out, size, "t24-cube 1\ninstance %u %u %016" PRIx64 "\n", instance_nelems(h),

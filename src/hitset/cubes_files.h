@@ -81,6 +81,8 @@ typedef struct {
 /* Reads the header and checks the closing `end` line; returns true when the proof
  * exists and is whole, leaving fp (or NULL) open at its tree's first node. */
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp);
+/* Is the cube closed: a whole proof of this very cube file reaching the target? */
+bool cubes_is_closed(const char *dir, const char *name, uint32_t target);
 
 /* A cube file's first two lines (96 bytes are room): its format and the instance it
  * belongs to (N, M and the certificate's checksum), which a cube's search checks

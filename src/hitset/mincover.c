@@ -528,9 +528,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
 {
     const mincover_params *p = &r->params;
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
-    uint64_t patience = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(r->core);
-    if (patience < MINCOVER_LS_PATIENCE_MIN)
-        patience = MINCOVER_LS_PATIENCE_MIN;
+    uint64_t patience = mincover_ls_patience(r->core);
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
         q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;

@@ -15,6 +15,7 @@
 #include "hitset/certify_result.h"
 #include "hitset/coverage.h"
 #include "hitset/greedy.h"
+#include "hitset/instance.h"
 #include "hitset/ilp.h"
 #include "hitset/kernel.h"
 #include "hitset/lagcover.h"
@@ -31,6 +32,13 @@ struct bound_method; /* a row of the table of lower bounds (bound.h) */
 #define MINCOVER_LS_SHARE 0.25
 #define MINCOVER_LS_PATIENCE 300
 #define MINCOVER_LS_PATIENCE_MIN 50000
+
+/* The default patience on core: MINCOVER_LS_PATIENCE steps per set, at least _MIN. */
+static inline uint64_t mincover_ls_patience(const instance *core)
+{
+    uint64_t p = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(core);
+    return p < MINCOVER_LS_PATIENCE_MIN ? MINCOVER_LS_PATIENCE_MIN : p;
+}
 /* The budget rule (mincover.c, ls_extend; hitting-sets.md): when its quarter or its
  * patience ends with the cover more than MINCOVER_LS_GAP (relative to the LP bound's
  * ceiling) above that bound, the local search goes on until MINCOVER_LS_ALL of the budget,
