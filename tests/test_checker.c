@@ -133,7 +133,59 @@ static void expect_refused(const char *inst, const char *bound, const char *d,
 Test(checker, a_one_leaf_lp_certificate_proves_its_bound)
 {
     expect_verified(A, NULL, "2", "1", "leaf y 1:1 3:1\n", "lower bound 2 verified\n");
-    expect_verified(A, NULL, "0", "1", "leaf\n", "lower bound 0 verified\n");
+    /* bounds 0 and 1 hold for every instance with a set: verified, but said to prove nothing */
+    expect_verified(A, NULL, "0", "1", "leaf\n",
+                    "lower bound 0 verified (trivial: every cover of this instance has at least "
+                    "1 element without a certificate, so it proves nothing)\n");
+    expect_verified(A, NULL, "1", "1", "leaf y 1:1\n",
+                    "lower bound 1 verified (trivial: every cover of this instance has at least "
+                    "1 element without a certificate, so it proves nothing)\n");
+}
+
+/* Issue 38: an empty cut (a multiplier of 0, or rows with no free element) was read as an
+ * empty *set*, b' = 1, so a multiplier on it "proved" any bound. Both of the issue's
+ * certificates: the first on a small instance in place of deck 1-7's. */
+Test(checker, an_empty_cut_is_never_live)
+{
+    static const char ONE[] = "p hs 1 1\n1\n"; /* its optimum is 1 */
+    expect_refused(A, "4294967295", "1", "cut 1:0\nleaf y 4:4611686018427387904\n",
+                   "certificate line 7: multiplier on row 4, which is not live (met)");
+    expect_refused(ONE, "2", "1", "branch 1\nleaf empty 1\ncut 1:1\nleaf y 2:1\n",
+                   "multiplier on row 2, which is not live (met)");
+    /* a cut with b' > 0 whose only coefficients sit on fixed elements: 2 x1 + ... >= 2 with
+     * element 1 in F0 and no free element of the cut left */
+    expect_refused(ONE, "2", "1", "cut 1:2\nbranch 1\nleaf y 2:1\nleaf\n",
+                   "multiplier on row 2, which is not live (a cut with no free element)");
+}
+
+/* What t24-check echoes of a certificate reaches a terminal: no control byte passes raw. */
+Test(checker, control_bytes_are_escaped)
+{
+    char *cert = certificate(A, "2", "1", "le\x1b[2Jaf\x9b\n", 0);
+    run_result r = run_check(A, NULL, cert);
+    cr_assert_eq(r.status, 1);
+    cr_assert(strstr(r.err, "unknown node 'le\\x1b[2Jaf\\x9b'"), "%s", r.err);
+    for (const char *p = r.err; *p; p++)
+        cr_assert(((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f) || *p == '\n', "%s", r.err);
+    run_free(&r);
+    free(cert);
+}
+
+/* A verdict that cannot be written is no verdict: exit 2 with a reason (stdout /dev/full). */
+Test(checker, an_unwritable_verdict_is_an_error)
+{
+    char *pi = put_text("i.hgr", A);
+    char *cert = certificate(A, "2", "1", "leaf y 1:1 3:1\n", 0), *pc = put_text("c.cert", cert);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "'%s' '%s' '%s' >/dev/full 2>/dev/null", checker_bin(), pi, pc);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    snprintf(cmd, sizeof cmd, "'%s' --version >/dev/full 2>/dev/null", checker_bin());
+    st = system(cmd);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %d", st);
+    unput(pi);
+    unput(pc);
+    free(cert);
 }
 
 Test(checker, a_cover_of_the_bound_s_size_is_an_optimum)

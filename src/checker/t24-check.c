@@ -26,8 +26,19 @@ __extension__ typedef __int128 i128; /* GCC's and Clang's; __extension__ for -pe
 typedef unsigned long long ull;      /* for printf */
 enum { FREE, IN, OUT };              /* an element: free, in F1, in F0 */
 
+/* s on stderr with every byte a terminal could act on as \xNN: controls, DEL and, stricter
+ * than t24's own messages, any byte above ASCII (a certificate's tokens and paths are echoed). */
+static void put_escaped(const char *s) {
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c < 0x20 || c >= 0x7f) fprintf(stderr, "\\x%02x", c);
+        else fputc(c, stderr);
+    }
+}
 static int say(int status, const char *what, const char *why) {
-    fprintf(stderr, "t24-check: %s%s%s\n", what, *why ? ": " : "", why);
+    fputs("t24-check: ", stderr), put_escaped(what);
+    if (*why) fputs(": ", stderr), put_escaped(why);
+    fputc('\n', stderr);
     return status;
 }
 static void *need_memory(void *p) {
@@ -152,7 +163,7 @@ static void hgr_read(const char *path, hgr *h) {
         if (k > 0 && !no) /* the set's end */
             h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }
-    free(r.buf);
+    free(r.buf), fclose(r.fp);
     if (no) snprintf(why, sizeof why, "line %lu: %s", r.lineno, no);
     else if (st == 0 && (!header || sets != m))
         strcpy(why, header ? "fewer sets than the header's" : "no header");
@@ -199,7 +210,7 @@ static uint64_t cover_read(const char *path, const hgr *h) {
             rc = 1, snprintf(why, sizeof why, "not a cover: set %u missed", s + 1);
     }
     uint64_t size = rc ? 0 : v[0];
-    free(in), free(v), free(r.buf);
+    free(in), free(v), free(r.buf), fclose(r.fp);
     if (rc) exit(say(rc, path, why)); /* after the frees: a leak checker sees none */
     return size;
 }
@@ -208,8 +219,17 @@ typedef struct { uint64_t row, v; } pair;                      /* a multiplier v
 typedef struct { uint64_t stamp; uint32_t hits; bool dropped; } rowstate; /* hits: sets */
 /* Row M + j, of the j-th cut line: cutco[start + i] on cutel[start + i] (ascending), i < len. */
 typedef struct { uint64_t j; size_t start, len; i128 b; rowstate st; } cut;
-/* A row as it stands: a set (co NULL: coefficients 1, b = 1) or a cut. */
-typedef struct { const uint32_t *el; const int64_t *co; uint64_t len; i128 b; rowstate *st; } rowv;
+/* A row as it stands: a set (coefficients 1, b = 1, co unused) or a cut. The kind is stated,
+ * never inferred from co: an empty cut's co may be NULL, and read as a set it would claim
+ * b' = 1 (issue 38: `cut 1:0` then `leaf y M+1:V` "proved" any bound). */
+typedef struct {
+    bool is_cut;
+    const uint32_t *el;
+    const int64_t *co;
+    uint64_t len;
+    i128 b;
+    rowstate *st;
+} rowv;
 enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT, N_KINDS };
 typedef struct {
     int kind;
@@ -259,28 +279,42 @@ static int row_find(checker *k, uint64_t r, rowv *v) {
     const hgr *h = &k->h;
     cut key = { .j = r - h->m }, *c = NULL;
     if (r >= 1 && r <= h->m)
-        return *v = (rowv){ h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
+        return *v = (rowv){ false, h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
                             &k->sets[r - 1] }, 0;
     if (r > h->m && k->ncuts) c = bsearch(&key, k->cuts, k->ncuts, sizeof key, cmp_cut);
-    if (c) return *v = (rowv){ k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st }, 0;
+    if (c)
+        return *v = (rowv){ true, k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st },
+               0;
     if (r == 0 || key.j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
     return fail(k, "row %llu (cut %llu) is not in scope: that cut is no ancestor", (ull)r,
                 (ull)key.j);
 }
 /* b' = b - (its coefficients over F1): no overflow, with |b|, a <= 2^62 and N <= 2^24. */
 static i128 residual(const checker *k, const rowv *v) {
-    i128 b = v->co ? v->b : 1 - (i128)v->st->hits;
-    for (uint64_t i = 0; v->co && i < v->len; i++) b -= k->state[v->el[i]] == IN ? v->co[i] : 0;
+    if (!v->is_cut) return 1 - (i128)v->st->hits;
+    i128 b = v->b;
+    for (uint64_t i = 0; i < v->len; i++) b -= k->state[v->el[i]] == IN ? v->co[i] : 0;
     return b;
 }
 /* a_{R,e}: e's coefficient in row v, or 0. */
 static int64_t coef(const rowv *v, uint32_t e) {
     const uint32_t *p = v->len ? bsearch(&e, v->el, v->len, sizeof e, cmp_u32) : NULL;
-    return !p ? 0 : v->co ? v->co[p - v->el] : 1;
+    return !p ? 0 : v->is_cut ? v->co[p - v->el] : 1;
 }
-/* Why row v is not live (live: not dropped, b' > 0), or NULL when it is. */
+/* Whether cut row v has a positive coefficient on a free element. One without is never live
+ * (docs/formats.md): the checker asks no more of the rules than a cut that can still be met
+ * by what is free, so an empty cut (`cut 1:0`) or one over fixed elements proves nothing. */
+static bool cut_has_free(const checker *k, const rowv *v) {
+    for (uint64_t i = 0; i < v->len; i++)
+        if (v->co[i] > 0 && k->state[v->el[i]] == FREE) return true;
+    return false;
+}
+/* Why row v is not live (live: not dropped, b' > 0, and for a cut a positive coefficient on
+ * a free element), or NULL when it is. */
 static const char *row_dead(const checker *k, const rowv *v) {
-    return v->st->dropped ? "dropped" : residual(k, v) > 0 ? NULL : v->co ? "met" : "hit by F1";
+    if (v->st->dropped) return "dropped";
+    if (residual(k, v) <= 0) return v->is_cut ? "met" : "hit by F1";
+    return v->is_cut && !cut_has_free(k, v) ? "a cut with no free element" : NULL;
 }
 /* The next line holding a token, split in place into k->tok; a line whose first token is
  * `c` is a comment. Returns 0, -1 at the end, 1 for a refused line; a read error exits 2. */
@@ -372,7 +406,7 @@ static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *su
             return fail(k, "arithmetic overflow");
         for (uint64_t j = 0; p[i].v && j < v.len; j++) {
             uint32_t e = v.el[j];
-            i128 a = (i128)p[i].v * (v.co ? v.co[j] : 1); /* both at most 2^62: no overflow */
+            i128 a = (i128)p[i].v * (v.is_cut ? v.co[j] : 1); /* both at most 2^62: no overflow */
             if (k->state[e] != FREE) continue;
             if (k->acc[e] == 0 && a > 0) k->touched[k->ntouched++] = e;
             if (__builtin_add_overflow(k->acc[e], a, &k->acc[e]))
@@ -563,33 +597,66 @@ static const char usage[] =
     "(the first failure on stderr, or open nodes); 2: a usage error or a bad instance or cover.\n"
     "  --checksum     print the instance's checksum, as a certificate names it\n"
     "  -h, --help     show this help;  -V, --version  print the version\n";
+/* Everything k holds, freed: a caller may check again with a zeroed checker (the fuzz target
+ * tests/fuzz/fuzz_check.c does, thousands of times in one process). */
+static void checker_free(checker *k) {
+    if (k->rd.fp) fclose(k->rd.fp);
+    free(k->h.el), free(k->h.es), free(k->h.off), free(k->h.eoff), free(k->rd.buf);
+    free(k->tok), free(k->state), free(k->acc), free(k->touched), free(k->cutel);
+    free(k->sfree), free(k->cutco), free(k->sets), free(k->cuts), free(k->ys), free(k->fr);
+    *k = (checker){ 0 };
+}
+/* The verdict line on stdout. A bound no larger than the trivial one (1 when there is a set:
+ * every cover has an element) is verified, but the line says that it proves nothing. */
+static int verdict(const checker *k, bool with_cover, uint64_t size) {
+    uint64_t trivial = k->h.m > 0;
+    if (k->nopen)
+        return printf("not verified: %llu open node%s (first: %s)\n", (ull)k->nopen,
+                      k->nopen > 1 ? "s" : "", k->open), 1;
+    if (with_cover && size < k->K)
+        return fprintf(stderr, "t24-check: contradiction: a cover of %llu elements, below the "
+                       "bound %llu the certificate proves\n", (ull)size, (ull)k->K), 1;
+    if (with_cover && size == k->K) return printf("optimum %llu verified\n", (ull)k->K), 0;
+    printf("lower bound %llu verified", (ull)k->K);
+    if (k->K <= trivial)
+        printf(" (trivial: every cover of this instance has at least %llu element%s without a "
+               "certificate, so it proves nothing)", (ull)trivial, trivial == 1 ? "" : "s");
+    if (with_cover) printf("; cover of %llu elements verified", (ull)size);
+    return puts(""), 0;
+}
+/* The check of a certificate of the instance (and of the cover, when not NULL): the verdict's
+ * status. A bad instance or cover, or a read error, exits 2 from the readers. */
+static int check(checker *k, const char *instance, const char *cover, const char *cert) {
+    hgr_read(instance, &k->h);
+    uint64_t size = cover ? cover_read(cover, &k->h) : 0;
+    k->rd = (reader){ open_or_exit(cert), NULL, 0, CERT_LINE_MAX, 0 };
+    k->state = need_memory(calloc((size_t)k->h.n + 1, 1));
+    k->acc = need_memory(calloc((size_t)k->h.n + 1, sizeof *k->acc));
+    k->touched = need_memory(calloc((size_t)k->h.n + 1, sizeof *k->touched));
+    k->sets = need_memory(calloc((size_t)k->h.m + 1, sizeof *k->sets));
+    if (read_head(k, hgr_checksum(&k->h)) || read_tree(k)) return say(1, k->why, "");
+    return verdict(k, cover != NULL, size);
+}
+/* Status st, unless stdout could not take what was printed: a verdict nobody can read is
+ * no verdict (exit 2, `t24-check ... > /dev/full`). */
+static int flushed(int st) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return st;
+    return say(2, "cannot write the verdict to stdout", errno ? strerror(errno) : "write error");
+}
+#ifndef T24_CHECK_NO_MAIN
 int main(int argc, char **argv) {
     static checker k; /* static: what it holds stays reachable to the end (no leak) */
     const char *a = argc > 1 ? argv[1] : "";
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return fputs(usage, stdout), 0;
-    if (!strcmp(a, "-V") || !strcmp(a, "--version")) return puts("t24-check " T24_CHECK_VERSION), 0;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) return fputs(usage, stdout), flushed(0);
+    if (!strcmp(a, "-V") || !strcmp(a, "--version"))
+        return puts("t24-check " T24_CHECK_VERSION), flushed(0);
     if (!strcmp(a, "--checksum") && argc != 3) return say(2, "--checksum takes one file", "");
     if (!strcmp(a, "--checksum"))
-        return hgr_read(argv[2], &k.h), printf("%016llx\n", (ull)hgr_checksum(&k.h)), 0;
+        return hgr_read(argv[2], &k.h), printf("%016llx\n", (ull)hgr_checksum(&k.h)), flushed(0);
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-') return say(2, "unknown option", argv[i]);
     if (argc < 3 || argc > 4) return say(2, "expected INSTANCE.hgr [COVER.sol] CERTIFICATE", "");
-    hgr_read(argv[1], &k.h);
-    uint64_t size = argc == 4 ? cover_read(argv[2], &k.h) : 0;
-    k.rd = (reader){ open_or_exit(argv[argc - 1]), NULL, 0, CERT_LINE_MAX, 0 };
-    k.state = need_memory(calloc((size_t)k.h.n + 1, 1));
-    k.acc = need_memory(calloc((size_t)k.h.n + 1, sizeof *k.acc));
-    k.touched = need_memory(calloc((size_t)k.h.n + 1, sizeof *k.touched));
-    k.sets = need_memory(calloc((size_t)k.h.m + 1, sizeof *k.sets));
-    if (read_head(&k, hgr_checksum(&k.h)) || read_tree(&k)) return say(1, k.why, "");
-    if (k.nopen) /* the verdict of a certificate read whole */
-        return printf("not verified: %llu open node%s (first: %s)\n", (ull)k.nopen,
-                      k.nopen > 1 ? "s" : "", k.open), 1;
-    if (argc == 4 && size < k.K)
-        return fprintf(stderr, "t24-check: contradiction: a cover of %llu elements, below the "
-                       "bound %llu the certificate proves\n", (ull)size, (ull)k.K), 1;
-    if (argc == 4 && size == k.K) return printf("optimum %llu verified\n", (ull)k.K), 0;
-    printf("lower bound %llu verified", (ull)k.K);
-    if (argc == 4) printf("; cover of %llu elements verified", (ull)size);
-    return puts(""), 0;
+    int st = flushed(check(&k, argv[1], argc == 4 ? argv[2] : NULL, argv[argc - 1]));
+    return checker_free(&k), st;
 }
+#endif
