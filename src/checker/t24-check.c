@@ -282,6 +282,8 @@ static int row_find(checker *k, uint64_t r, rowv *v) {
         return *v = (rowv){ false, h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
                             &k->sets[r - 1] }, 0;
     if (r > h->m && k->ncuts) c = bsearch(&key, k->cuts, k->ncuts, sizeof key, cmp_cut);
+    if (c && !c->len) /* no arena yet when every cut so far is empty: no pointer into it */
+        return *v = (rowv){ true, NULL, NULL, 0, c->b, &c->st }, 0;
     if (c)
         return *v = (rowv){ true, k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st },
                0;
@@ -421,7 +423,8 @@ static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *su
 static int leaf_holds(checker *k, const frame *y) {
     i128 total = 0, t;
     if (k->nf1 >= k->K) return 0;
-    if (combine(k, k->ys + y->y_start, y->y_len, true, &total)) return 1;
+    const pair *ys = y->y_len ? k->ys + y->y_start : NULL; /* ys is NULL before any list */
+    if (combine(k, ys, y->y_len, true, &total)) return 1;
     for (size_t i = 0; i < k->ntouched; i++) { /* an untouched free element adds min(0, D) */
         t = (i128)k->D - k->acc[k->touched[i]];
         k->acc[k->touched[i]] = 0; /* reset, for the next list */
@@ -587,16 +590,6 @@ static int read_tree(checker *k) {
     rc = next_line(k);
     return rc > 0 ? rc : rc == 0 ? fail(k, "'%.40s' after 'end'", k->tok[0]) : 0;
 }
-/* ---- The command line ---- */
-static const char usage[] =
-    "usage: t24-check INSTANCE.hgr [COVER.sol] CERTIFICATE\n"
-    "       t24-check --checksum INSTANCE.hgr\n"
-    "Checks that every cover of the PACE instance has at least the certificate's bound K\n"
-    "elements, and that COVER.sol is a cover (docs/certificates.md). Exit status 0: verified\n"
-    "('lower bound K verified', or 'optimum K verified' with a cover of K elements); 1: not\n"
-    "(the first failure on stderr, or open nodes); 2: a usage error or a bad instance or cover.\n"
-    "  --checksum     print the instance's checksum, as a certificate names it\n"
-    "  -h, --help     show this help;  -V, --version  print the version\n";
 /* Everything k holds, freed: a caller may check again with a zeroed checker (the fuzz target
  * tests/fuzz/fuzz_check.c does, thousands of times in one process). */
 static void checker_free(checker *k) {
@@ -637,13 +630,24 @@ static int check(checker *k, const char *instance, const char *cover, const char
     if (read_head(k, hgr_checksum(&k->h)) || read_tree(k)) return say(1, k->why, "");
     return verdict(k, cover != NULL, size);
 }
+/* ---- The command line (left out where another program links the check: T24_CHECK_NO_MAIN,
+ * tests/fuzz/fuzz_check.c) ---- */
+#ifndef T24_CHECK_NO_MAIN
+static const char usage[] =
+    "usage: t24-check INSTANCE.hgr [COVER.sol] CERTIFICATE\n"
+    "       t24-check --checksum INSTANCE.hgr\n"
+    "Checks that every cover of the PACE instance has at least the certificate's bound K\n"
+    "elements, and that COVER.sol is a cover (docs/certificates.md). Exit status 0: verified\n"
+    "('lower bound K verified', or 'optimum K verified' with a cover of K elements); 1: not\n"
+    "(the first failure on stderr, or open nodes); 2: a usage error or a bad instance or cover.\n"
+    "  --checksum     print the instance's checksum, as a certificate names it\n"
+    "  -h, --help     show this help;  -V, --version  print the version\n";
 /* Status st, unless stdout could not take what was printed: a verdict nobody can read is
  * no verdict (exit 2, `t24-check ... > /dev/full`). */
 static int flushed(int st) {
     if (fflush(stdout) == 0 && !ferror(stdout)) return st;
     return say(2, "cannot write the verdict to stdout", errno ? strerror(errno) : "write error");
 }
-#ifndef T24_CHECK_NO_MAIN
 int main(int argc, char **argv) {
     static checker k; /* static: what it holds stays reachable to the end (no leak) */
     const char *a = argc > 1 ? argv[1] : "";

@@ -24,8 +24,9 @@ for bin in "$build"/fuzz_*; do
   [ "$fresh" = fresh ] && rm -rf "$work"
   mkdir -p "$work"
   flags=""
-  # fuzz_batch runs `t24 solve`, which reports bad lines on stderr: keep them out of the log.
-  [ "$name" = fuzz_batch ] && flags="-close_fd_mask=2"
+  # fuzz_batch runs `t24 solve` and fuzz_check t24-check, which report bad lines on stderr:
+  # keep them out of the log.
+  case $name in fuzz_batch|fuzz_check) flags="-close_fd_mask=2" ;; esac
   dict="$here/${name#fuzz_}.dict"
   [ -f "$dict" ] && flags="$flags -dict=$dict"
   log="$build/$name.log"
