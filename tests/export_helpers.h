@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hitset/instance.h"
+#include "hitset/model/instance.h"
 
 /* A fresh temporary path (never a device: GLPK may delete what it writes). */
 static inline void temp_path(char *buf, size_t size, const char *suffix)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "hitset/instance.h"
+#include "hitset/model/instance.h"
 
 /* An instance from a literal: sets[s] lists elements, terminated by UINT32_MAX. */
 static inline instance *make_instance(uint32_t nelems, uint32_t nsets, const uint32_t sets[][16])

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/certify.h"
-#include "hitset/pace.h"
-#include "hitset/greedy.h"
+#include "hitset/proof/certify.h"
+#include "hitset/model/pace.h"
+#include "hitset/heur/greedy.h"
 #include "mincover_helpers.h"
 
 /* ---- a checker of `t24-certificate 1`, from the spec ---- */

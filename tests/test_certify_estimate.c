@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/certify.h"
-#include "hitset/certify_estimate.h"
+#include "hitset/proof/certify.h"
+#include "hitset/proof/certify_estimate.h"
 #include "mincover_helpers.h"
 
 /* k disjoint triangles: elements 3t, 3t+1, 3t+2, sets {a,b}, {b,c}, {a,c}. */

@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "core/check.h"
-#include "hitset/colgen.h"
-#include "hitset/greedy.h"
-#include "hitset/instance.h"
-#include "hitset/reduce.h"
+#include "hitset/bounds/colgen.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/model/instance.h"
+#include "hitset/presolve/reduce.h"
 #include "study/classes.h"
 #include "mincover_helpers.h"
 #include "study_helpers.h"

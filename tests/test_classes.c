@@ -5,7 +5,7 @@
 
 #include "study/classes.h"
 #include "hitset/mincover.h"
-#include "hitset/ilp.h"
+#include "hitset/mip/ilp.h"
 #include <math.h>
 #include "study/enumeration.h"
 #include "study_helpers.h"

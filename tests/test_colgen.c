@@ -13,9 +13,9 @@
 #include <cjson/cJSON.h>
 
 #include "helpers.h"
-#include "hitset/colgen.h"
-#include "hitset/greedy.h"
-#include "hitset/ilp.h"
+#include "hitset/bounds/colgen.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/mip/ilp.h"
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/components.h"
+#include "hitset/presolve/components.h"
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
 

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/export.h"
-#include "hitset/pace.h"
-#include "hitset/ilp.h"
-#include "hitset/instance.h"
+#include "hitset/model/export.h"
+#include "hitset/model/pace.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/model/instance.h"
 #include "export_helpers.h"
 #include "helpers.h"
 

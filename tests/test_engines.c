@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/cbc.h"
+#include "hitset/mip/cbc.h"
 #include "hitset/engine.h"
-#include "hitset/ilp.h"
-#include "hitset/localsearch.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/heur/localsearch.h"
 #include "hitset/mincover.h"
-#include "hitset/reduce.h"
+#include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"
 
 static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r)

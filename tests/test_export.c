@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "study/classes.h"
-#include "hitset/export.h"
-#include "hitset/pace.h"
+#include "hitset/model/export.h"
+#include "hitset/model/pace.h"
 #include "export_helpers.h"
 #include "helpers.h"
 #include "mincover_helpers.h"

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "hitset/pace.h"
+#include "hitset/model/pace.h"
 #include "solve/search.h"
 #include "solve/verify.h"
 #include "eval/solutions.h"

@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "hitset/ilp.h"
+#include "hitset/mip/ilp.h"
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
 

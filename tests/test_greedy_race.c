@@ -4,7 +4,7 @@
 #include <math.h>
 
 #include "core/splitmix.h"
-#include "hitset/greedy.h"
+#include "hitset/heur/greedy.h"
 #include "mincover_helpers.h"
 
 typedef struct {

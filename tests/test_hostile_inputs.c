@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "hitset/greedy.h"
+#include "hitset/heur/greedy.h"
 #include "hitset/mincover.h"
-#include "hitset/reduce.h"
+#include "hitset/presolve/reduce.h"
 #include "core/walltime.h"
 #include "helpers.h"
 

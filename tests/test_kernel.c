@@ -1,4 +1,4 @@
-/* test_kernel.c - the kernel (hitset/kernel.h): on random instances and random graphs
+/* test_kernel.c - the kernel (hitset/presolve/kernel.h): on random instances and random graphs
  * the optimum is the offset plus the kernel's (brute force, or GLPK beyond it), every
  * kernel cover lifts to a cover of the instance exactly offset larger, folding and
  * vertex-cover domination fire where they should, a deadline leaves a valid kernel,
@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/crown.h"
+#include "hitset/presolve/crown.h"
 #include "hitset/engine.h"
-#include "hitset/greedy.h"
-#include "hitset/ilp.h"
-#include "hitset/kernel.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/presolve/kernel.h"
 #include "hitset/mincover.h"
-#include "hitset/reduce.h"
+#include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"
 
 /* The optimum and one optimal cover (into cover, its size returned), over every subset:

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/colgen.h"
-#include "hitset/pace.h"
-#include "hitset/greedy.h"
-#include "hitset/ilp.h"
-#include "hitset/lagcover.h"
-#include "hitset/lagrange.h"
+#include "hitset/bounds/colgen.h"
+#include "hitset/model/pace.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/heur/lagcover.h"
+#include "hitset/bounds/lagrange.h"
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
 

@@ -4,7 +4,7 @@
 
 #include "core/lines.h"
 #include "helpers.h"
-#include "hitset/pace.h"
+#include "hitset/model/pace.h"
 
 /* Reads data (len bytes) through lines_next() and writes what it saw into out:
  * each line as [text], a problem as <NUL> or <LONG>, the end as $. */

@@ -6,8 +6,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "hitset/greedy.h"
-#include "hitset/localsearch.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/heur/localsearch.h"
 #include "mincover_helpers.h"
 
 #define END UINT32_MAX

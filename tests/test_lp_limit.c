@@ -5,9 +5,9 @@
 #include <glpk.h>
 
 #include "hitset/engine.h"
-#include "hitset/ilp.h"
+#include "hitset/mip/ilp.h"
 #include "hitset/mincover.h"
-#include "hitset/packing.h"
+#include "hitset/bounds/packing.h"
 #include "mincover_helpers.h"
 
 /* Big enough that GLPK's simplex needs far more than a millisecond. */

@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "hitset/bound.h"
-#include "hitset/greedy.h"
+#include "hitset/heur/greedy.h"
 #include "mincover_helpers.h"
 #include "hitset/mincover.h"
-#include "hitset/ilp.h"
-#include "hitset/reduce.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/presolve/reduce.h"
 #include "core/walltime.h"
 
 #define END UINT32_MAX

@@ -1,4 +1,4 @@
-/* test_pace.c - the PACE 2025 format's one module (hitset/pace.h, issue 31): what the
+/* test_pace.c - the PACE 2025 format's one module (hitset/model/pace.h, issue 31): what the
  * writers write byte for byte, the reader taking it back, and the reader's refusals and
  * stops, each with its reason. */
 #include <criterion/criterion.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/pace.h"
+#include "hitset/model/pace.h"
 #include "mincover_helpers.h"
 
 #define END UINT32_MAX

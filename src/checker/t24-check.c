@@ -15,7 +15,7 @@
 #ifndef T24_CHECK_VERSION
 #define T24_CHECK_VERSION "unknown"
 #endif
-/* t24's reader's limits (src/hitset/pace.c), so that both accept the same files. */
+/* t24's reader's limits (src/hitset/model/pace.c), so that both accept the same files. */
 #define PACE_LINE_MAX    (1ul << 20)
 #define PACE_MAX_ELEMS   (1ul << 24)
 #define PACE_MAX_ENTRIES (1ul << 27)
@@ -137,7 +137,7 @@ static void hgr_index(hgr *h) {
     for (uint32_t s = 0; s < h->m; s++) /* eoff[e + 1]: e's next slot, at the end e's end */
         for (uint64_t i = h->off[s]; i < h->off[s + 1]; i++) h->es[h->eoff[h->el[i] + 1]++] = s;
 }
-/* The PACE instance at path, read as t24 does (src/hitset/pace.c): `c` lines, and empty
+/* The PACE instance at path, read as t24 does (src/hitset/model/pace.c): `c` lines, and empty
  * lines before the header, skipped; one header; M non-empty sets of 1..N. Else exits 2. */
 static void hgr_read(const char *path, hgr *h) {
     reader r = { open_or_exit(path), NULL, 0, PACE_LINE_MAX, 0 };

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "hitset/packing.h"
+#include "hitset/bounds/packing.h"
 
 /* Elements alone in some set are in every cover. */
 static int necessary_run(const instance *h, mincover_result *r)

@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "hitset/instance.h"
+#include "hitset/model/instance.h"
 #include "hitset/mincover_result.h"
 
 /* When a bound runs, which is also what a search may rely on it for. */

@@ -4,8 +4,8 @@
 #include <glpk.h>
 #include <string.h>
 
-#include "hitset/cbc.h"
-#include "hitset/certify.h"
+#include "hitset/mip/cbc.h"
+#include "hitset/proof/certify.h"
 
 static const char *glpk_version(void) { return glp_version(); }
 

@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "hitset/ilp.h"
-#include "hitset/instance.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/model/instance.h"
 
 typedef int (*engine_solve_fn)(const instance *h, const ilp_params *p, ilp_result *out,
                                char *err, size_t errsize);

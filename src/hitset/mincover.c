@@ -8,11 +8,11 @@
 #include <unistd.h>
 
 #include "hitset/bound.h"
-#include "hitset/certify.h"
-#include "hitset/colgen.h"
-#include "hitset/components.h"
+#include "hitset/proof/certify.h"
+#include "hitset/bounds/colgen.h"
+#include "hitset/presolve/components.h"
 #include "hitset/engine.h"
-#include "hitset/ilp.h"
+#include "hitset/mip/ilp.h"
 #include "core/check.h"
 #include "core/walltime.h"
 
@@ -528,7 +528,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
 {
     const mincover_params *p = &r->params;
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
-    uint64_t patience = mincover_ls_patience(r->core);
+    uint64_t patience = localsearch_default_patience(r->core);
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
         q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
@@ -540,7 +540,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
     } else if (p->ls_steps) {
         q->seconds = all - g->begun > 1e-3 ? all - g->begun : 1e-3;
     } else {
-        q->seconds = MINCOVER_LS_SHARE * r->budget;
+        q->seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
         q->patience = patience;
         g->until = all;
         q->extend = ls_extend;

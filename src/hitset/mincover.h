@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "hitset/engine.h"
-#include "hitset/instance.h"
+#include "hitset/model/instance.h"
 #include "hitset/mincover_result.h"
 
 #define MINCOVER_MAX_RUNS 10000

@@ -12,33 +12,18 @@
 #include <stdio.h>
 
 #include "core/cancel.h"
-#include "hitset/certify_result.h"
-#include "hitset/coverage.h"
-#include "hitset/greedy.h"
-#include "hitset/instance.h"
-#include "hitset/ilp.h"
-#include "hitset/kernel.h"
-#include "hitset/lagcover.h"
-#include "hitset/localsearch.h"
-#include "hitset/reduce.h"
+#include "hitset/proof/certify_result.h"
+#include "hitset/heur/coverage.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/model/instance.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/presolve/kernel.h"
+#include "hitset/heur/lagcover.h"
+#include "hitset/heur/localsearch.h"
+#include "hitset/presolve/reduce.h"
 
 struct bound_method; /* a row of the table of lower bounds (bound.h) */
 
-/* The default local search: a quarter of the time limit at most, and it gives up after
- * MINCOVER_LS_PATIENCE steps per set of the core without a smaller cover, at least
- * MINCOVER_LS_PATIENCE_MIN (small instances finish in milliseconds; on five cards, deck
- * 1-10, improvements still come 400,000 steps apart). Here, not in mincover.h, so that
- * the certifying search (certify.c), which mincover.c calls, runs the same one. */
-#define MINCOVER_LS_SHARE 0.25
-#define MINCOVER_LS_PATIENCE 300
-#define MINCOVER_LS_PATIENCE_MIN 50000
-
-/* The default patience on core: MINCOVER_LS_PATIENCE steps per set, at least _MIN. */
-static inline uint64_t mincover_ls_patience(const instance *core)
-{
-    uint64_t p = (uint64_t)MINCOVER_LS_PATIENCE * instance_nsets(core);
-    return p < MINCOVER_LS_PATIENCE_MIN ? MINCOVER_LS_PATIENCE_MIN : p;
-}
 /* The budget rule (mincover.c, ls_extend; hitting-sets.md): when its quarter or its
  * patience ends with the cover more than MINCOVER_LS_GAP (relative to the LP bound's
  * ceiling) above that bound, the local search goes on until MINCOVER_LS_ALL of the budget,
@@ -83,7 +68,7 @@ typedef struct {
     double deadline;       /* walltime_now() by which the two searches must end, which
                               caps time_limit (0: none, the default); the study sets it so
                               that its whole run fits in its time limit */
-    double ls_seconds;     /* local search seconds: < 0 for the default (MINCOVER_LS_SHARE
+    double ls_seconds;     /* local search seconds: < 0 for the default (LOCALSEARCH_DEFAULT_SHARE
                               of time_limit, or all the time left where column
                               generation ran; with the patience above and the
                               rule of MINCOVER_LS_GAP), 0 to skip it,

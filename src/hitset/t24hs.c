@@ -12,11 +12,11 @@
 
 #include "hitset/bound.h"
 #include "hitset/engine.h"
-#include "hitset/export.h"
-#include "hitset/glpk_guard.h"
-#include "hitset/instance.h"
+#include "hitset/model/export.h"
+#include "hitset/mip/glpk_guard.h"
+#include "hitset/model/instance.h"
 #include "hitset/mincover.h"
-#include "hitset/pace.h"
+#include "hitset/model/pace.h"
 #include "core/walltime.h"
 
 #ifndef T24HS_VERSION

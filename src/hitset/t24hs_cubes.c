@@ -1,10 +1,10 @@
-/* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/cubes.h: the public and the
+/* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/dist/cubes.h: the public and the
  * internal types are kept apart so that either may grow. */
 #include <stdio.h>
 #include <string.h>
 
 #include "core/cancel.h"
-#include "hitset/cubes.h"
+#include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
 
 void hs_cubes_params_init(hs_cubes_params *p)

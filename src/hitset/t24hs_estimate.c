@@ -1,10 +1,10 @@
-/* t24hs_estimate.c - libt24hs's estimates (t24hs.h), over hitset/certify_estimate.h and
+/* t24hs_estimate.c - libt24hs's estimates (t24hs.h), over hitset/proof/certify_estimate.h and
  * cubes.h: the public and the internal types kept apart so that either may grow. */
 #include <string.h>
 
 #include "core/cancel.h"
-#include "hitset/certify_estimate.h"
-#include "hitset/cubes.h"
+#include "hitset/proof/certify_estimate.h"
+#include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
 
 void hs_estimate_params_init(hs_estimate_params *p)

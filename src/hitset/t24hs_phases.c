@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "hitset/engine.h"
-#include "hitset/greedy.h"
-#include "hitset/instance.h"
-#include "hitset/localsearch.h"
-#include "hitset/reduce.h"
+#include "hitset/heur/greedy.h"
+#include "hitset/model/instance.h"
+#include "hitset/heur/localsearch.h"
+#include "hitset/presolve/reduce.h"
 
 /* The exact engines' thread range (hs_params.threads says the same). */
 #define PHASES_MAX_THREADS 64

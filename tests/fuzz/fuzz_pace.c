@@ -2,7 +2,7 @@
  * Property: an instance read, written back with pace_write() and read again is the
  * same instance (same sizes, same sets). */
 #include "fuzz.h"
-#include "hitset/pace.h"
+#include "hitset/model/pace.h"
 
 static void same(const instance *a, const instance *b)
 {

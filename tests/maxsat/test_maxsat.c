@@ -5,7 +5,7 @@
 #include <criterion/criterion.h>
 
 #include "helpers.h"
-#include "hitset/ilp.h"
+#include "hitset/mip/ilp.h"
 #include "maxsat.h"
 #include "mincover_helpers.h"
 

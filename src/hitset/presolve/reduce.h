@@ -1,0 +1,70 @@
+/* reduce.h - safe reductions of a minimum hitting-set instance, to a fixpoint.
+ *
+ *  - forced: a set with one element left forces that element into the cover; it and the
+ *    sets it meets leave the instance;
+ *  - dominated sets: a set containing another set is met whenever that one is; it goes
+ *    (of two equal sets, the later one goes);
+ *  - dominated elements: an element whose sets all belong to another element can be
+ *    swapped for it in any cover; it goes (of two equal ones, the higher id goes), and so
+ *    does an element left with no set.
+ * optimum(instance) = nforced + optimum(core), and forced + any cover of the core is a
+ * cover of the instance. Note the forced elements after a dominated-element step are
+ * in *some* optimal cover, not necessarily in every cover (unlike instance_necessary()). */
+#ifndef T24_HITSET_REDUCE_H
+#define T24_HITSET_REDUCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/cancel.h"
+#include "hitset/model/instance.h"
+
+typedef struct {
+    uint32_t nforced;
+    uint32_t *forced;          /* forced elements, in the order found */
+    uint32_t forced_sets;      /* sets met by the forced elements */
+    uint32_t dominated_sets;   /* sets that contained another remaining set */
+    uint32_t dominated_elems;  /* elements whose sets another remaining element had */
+    uint32_t emptied_elems;    /* elements left meeting no remaining set */
+    uint32_t rounds;           /* passes until nothing changed */
+    bool stopped;              /* a deadline (or cancel) ended the passes before the
+                                  fixpoint: then core and the maps are NULL, and the
+                                  counts say what went until the stop */
+    instance *core;                 /* what is left (possibly no sets at all) */
+    uint32_t *core_elem;       /* core element -> element of the instance */
+    uint32_t *core_set;        /* core set -> set of the instance */
+} reduce_result;
+
+int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
+int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
+                     reduce_result *out, char *err, size_t errsize);
+/* Each step of a reduction as it is made, for a proof that replays them in this order
+ * (certify.h): `forced` when set `set`, its only remaining element being `elem`, forces
+ * it; `dropped` when set `set` goes as a superset of a remaining set (or the later of
+ * two equal ones); `dominated` when element `elem` goes because the remaining element
+ * `by` meets every remaining set it meets (by = UINT32_MAX: it meets no remaining set).
+ * Elements left meeting no set after a forced step are not reported. Any function may
+ * be NULL. */
+typedef struct {
+    void (*forced)(void *ctx, uint32_t set, uint32_t elem);
+    void (*dropped)(void *ctx, uint32_t set);
+    void (*dominated)(void *ctx, uint32_t elem, uint32_t by);
+    void *ctx;
+} reduce_log;
+
+/* reduce_run_until() reporting every step to log (NULL: none, which is
+ * reduce_run_until()). The same result, returns and failures, except that a stopped run
+ * with a log still builds the core it reached: the steps logged are part of a proof, and
+ * the search that follows them must work on what they left. */
+int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
+                      const reduce_log *log, reduce_result *out, char *err, size_t errsize);
+int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
+void reduce_result_free(reduce_result *r);
+/* Checker (core/check.h): NULL when r is a reduction of h as reduce_run() leaves one (the
+ * maps, the counts, and every removed set met by a forced element or containing a core
+ * set; of a stopped one, without a core, the forced elements and the counts), else the
+ * first invariant broken. */
+const char *reduce_result_check(const instance *h, const reduce_result *r);
+
+#endif
