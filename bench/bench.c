@@ -280,20 +280,19 @@ static int check_write(const char *path, char *why, size_t size)
 static int parse(int argc, char **argv, bench_options *o)
 {
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v;
         if (args_is_help(a)) {
             o->help = true;
             return 0;
         }
-        if (strcmp(a, "--write") == 0 || strcmp(a, "--five") == 0) {
+        /* "--write FILE" or "--write=FILE", as t24's options (args_option) */
+        if (args_option(argc, argv, &i, "--write", &v)) {
             if (!v)
-                return usage_error(strcmp(a, "--write") ? "--five needs a value"
-                                                        : "--write needs a value", NULL);
-            i++;
-        }
-        if (strcmp(a, "--write") == 0) {
+                return usage_error("--write needs a value", NULL);
             o->write = v;
-        } else if (strcmp(a, "--five") == 0) {
+        } else if (args_option(argc, argv, &i, "--five", &v)) {
+            if (!v)
+                return usage_error("--five needs a value", NULL);
             if (parse_double_positive(v, &o->five))
                 return usage_error("--five must be a positive number of seconds, not", v);
         } else if (strcmp(a, "--six") == 0) {

@@ -33,6 +33,12 @@ refused() {
   [ -s "$dir/out" ] && bad "--write $dest: printed a report before refusing"
 }
 refused "$dir/missing/b.md" "No such file or directory"
+# Issue 38: --write=FILE and --five=S are --write FILE and --five S, as in t24.
+timeout 10 "$bench" --five=30 --write="$dir/missing/b.md" >"$dir/out" 2>"$dir/err.eq"
+rc=$?
+[ "$rc" -eq 2 ] && cmp -s "$dir/err" "$dir/err.eq" ||
+  bad "--five=30 --write=FILE: exit $rc, said '$(head -c 300 "$dir/err.eq")', not '$(head -c 300 "$dir/err")'"
+rm -f "$dir/err.eq"
 echo "a file" >"$dir/file"
 refused "$dir/file/b.md" "is not a folder"
 refused "$dir/missing/" "names a folder"
