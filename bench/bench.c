@@ -280,20 +280,19 @@ static int check_write(const char *path, char *why, size_t size)
 static int parse(int argc, char **argv, bench_options *o)
 {
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v;
         if (args_is_help(a)) {
             o->help = true;
             return 0;
         }
-        if (strcmp(a, "--write") == 0 || strcmp(a, "--five") == 0) {
+        /* "--write FILE" or "--write=FILE", as t24's options (args_option) */
+        if (args_option(argc, argv, &i, "--write", &v)) {
             if (!v)
-                return usage_error(strcmp(a, "--write") ? "--five needs a value"
-                                                        : "--write needs a value", NULL);
-            i++;
-        }
-        if (strcmp(a, "--write") == 0) {
+                return usage_error("--write needs a value", NULL);
             o->write = v;
-        } else if (strcmp(a, "--five") == 0) {
+        } else if (args_option(argc, argv, &i, "--five", &v)) {
+            if (!v)
+                return usage_error("--five needs a value", NULL);
             if (parse_double_positive(v, &o->five))
                 return usage_error("--five must be a positive number of seconds, not", v);
         } else if (strcmp(a, "--six") == 0) {
@@ -313,15 +312,19 @@ static int parse(int argc, char **argv, bench_options *o)
     return 0;
 }
 
-/* 0, or 2 when standard output could not be written. */
-static int finish_stdout(void)
+/* 0, or 2 when standard output could not be written, naming why: the errno of the
+ * last flush, else that of the first failure say() met (earlier, flushed line by line:
+ * the old message gave no reason then), and what became of FILE, if any. */
+static int finish_stdout(int first_errno, const char *written)
 {
     errno = 0;
     if (fflush(stdout) == 0 && !ferror(stdout))
         return 0;
-    char msg[256];
-    snprintf(msg, sizeof msg, "cannot write to standard output%s%s", errno ? ": " : "",
-             errno ? strerror(errno) : "");
+    int e = errno ? errno : first_errno;
+    char msg[PATH_MAX + 512];
+    snprintf(msg, sizeof msg, "cannot write to standard output%s%s%s%s%s", e ? ": " : "",
+             e ? strerror(e) : "", written ? " (the report is whole in '" : "",
+             written ? written : "", written ? "')" : "");
     return failure(msg);
 }
 
@@ -332,12 +335,13 @@ int main(int argc, char **argv)
         return 2;
     if (o.help) {
         fputs(help_text, stdout);
-        return finish_stdout();
+        return finish_stdout(0, NULL);
     }
     const char *write = o.write;
     bool six = o.six;
     double five = o.five;
-    sink s = { NULL };
+    int stdout_errno = 0;
+    sink s = { NULL, &stdout_errno };
     /* The report is written as FILE's folder's one artifact (artifact.h): a temporary
      * there from the start, renamed into place at the end, removed on a failure or a
      * fatal signal. */
@@ -388,5 +392,5 @@ int main(int argc, char **argv)
 done:
     if (out && artifact_commit(out, why, sizeof why))
         return failure(why);
-    return finish_stdout();
+    return finish_stdout(stdout_errno, write);
 }

@@ -2,8 +2,10 @@
  * running t24 as a child process; see harness.h. */
 #include "harness.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,10 +18,14 @@
 void say(const sink *s, const char *fmt, ...)
 {
     va_list ap;
+    bool failed_before = ferror(stdout);
+    errno = 0;
     va_start(ap, fmt);
     vprintf(fmt, ap);
     va_end(ap);
     fflush(stdout);
+    if (!failed_before && ferror(stdout) && s->stdout_errno)
+        *s->stdout_errno = errno ? errno : EIO;
     if (s->copy) {
         va_start(ap, fmt);
         vfprintf(s->copy, fmt, ap);

@@ -7,7 +7,10 @@
 #include <stdio.h>
 
 typedef struct {
-    FILE *copy; /* the --write file, or NULL */
+    FILE *copy;        /* the --write file, or NULL */
+    int *stdout_errno; /* NULL, or where say() keeps the errno of standard output's first
+                          failure: it flushes each line, so by the end the buffer is empty,
+                          errno long overwritten and ferror() alone left to tell */
 } sink;
 
 void say(const sink *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -175,6 +175,49 @@ Test(docs, cli_md_lists_exactly_the_options_of_t24_itself)
     expect_same_options(&help, &d.top, "");
 }
 
+/* Does text hold the option name whole (not as the start of a longer one)? */
+static bool names_option(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if (option_len(p) == n)
+            return true;
+    return false;
+}
+
+/* Issue 38: the prose of a command's section names only options its --help names (the
+ * `cover` section named a `--memory-limit` that cover does not have). */
+Test(docs, cli_md_prose_names_only_each_commands_options)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/docs/cli.md", getenv("T24_SOURCE_DIR"));
+    char *text = slurp(path);
+    cr_assert(text, "cannot read %s", path);
+    int sections = 0;
+    for (char *sec = strstr(text, "\n## `t24 "); sec; sec = strstr(sec + 1, "\n## `t24 ")) {
+        char cmd[32], args[64];
+        snprintf(cmd, sizeof cmd, "%.*s", (int)strcspn(sec + 9, "`"), sec + 9);
+        char *end = strstr(sec + 1, "\n## ");
+        size_t len = end ? (size_t)(end - sec) : strlen(sec);
+        snprintf(args, sizeof args, "%s --help", cmd);
+        run_result r = run_t24(args, NULL);
+        cr_assert_eq(r.status, 0, "'t24 %s' failed", args);
+        for (const char *p = sec; p < sec + len; p++) {
+            if (!(p[0] == '`' && p[1] == '-' && p[2] == '-'))
+                continue;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)option_len(p + 1), p + 1);
+            cr_expect(names_option(r.out, name),
+                      "docs/cli.md's `t24 %s` section names %s, which 't24 %s --help' "
+                      "does not", cmd, name, cmd);
+        }
+        run_free(&r);
+        sections++;
+    }
+    cr_expect_gt(sections, 4, "docs/cli.md has the sections of the commands");
+    free(text);
+}
+
 Test(docs, every_linked_doc_exists)
 {
     const char *docs[] = { "README.md", "docs/method.md", "docs/cli.md", "docs/results.md",

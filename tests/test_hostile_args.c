@@ -58,11 +58,45 @@ static void missing_value(const char *cmd, const char *name)
     }
 }
 
+/* cover among them since issue 38: its own options said "--goal needs a bound
+ * 1..2147483647, not ''" where the shared ones say "needs a value". */
 Test(hostile_args, a_missing_value_is_named_for_every_option)
 {
-    const char *cmds[] = { "study", "solve", "emit", "sweep" };
+    const char *cmds[] = { "study", "solve", "emit", "sweep", "cover" };
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         cr_assert_gt(for_value_options(cmds[i], missing_value), 1, "%s has value options",
+                     cmds[i]);
+}
+
+/* NAME=VALUE is NAME VALUE: the same exit status and the same stderr, whatever the
+ * value does (an unknown option after it ends the parse either way, before any work). */
+static void equals_is_spaced(const char *cmd, const char *name)
+{
+    static const char *const values[] = { "x", "2", "" };
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
+        char joined[96];
+        snprintf(joined, sizeof joined, "%s=%s", name, values[k]);
+        const char *eq[] = { cmd, joined, "--no-such-option", NULL };
+        const char *sp[] = { cmd, name, values[k], "--no-such-option", NULL };
+        run_result a = run_t24_argv(eq, NULL, 0), b = run_t24_argv(sp, NULL, 0);
+        cr_expect_eq(a.status, 2, "t24 %s %s: exit %d", cmd, joined, a.status);
+        cr_expect_eq(a.status, b.status, "t24 %s %s: exit %d, spaced %d", cmd, joined,
+                     a.status, b.status);
+        cr_expect_str_eq(a.err, b.err, "t24 %s %s said '%s', spaced '%s'", cmd, joined,
+                         a.err, b.err);
+        run_free(&a);
+        run_free(&b);
+    }
+}
+
+/* Issue 38: every option taking a value takes it as --name=value too, as the shared
+ * ones always did; cover's own (--goal=2, --certificate=F, --split=2, --cubes-dir=D,
+ * --merge=D, ...) were unknown options. */
+Test(hostile_args, every_value_option_takes_name_equals_value, .timeout = 300)
+{
+    const char *cmds[] = { "study", "solve", "emit", "sweep", "cover" };
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        cr_assert_gt(for_value_options(cmds[i], equals_is_spaced), 1, "%s has value options",
                      cmds[i]);
 }
 

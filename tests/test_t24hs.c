@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "hitset/t24hs.h"
 
@@ -417,4 +419,273 @@ Test(t24hs, cubes_take_null_parameters_and_reports)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
     cr_expect_eq(system(cmd), 0);
     hs_instance_free(h);
+}
+
+/* Issue 38: offsets start at 0 and never decrease, and a refusal names the offsets that
+ * break the rule. On the old library {0, 3, 1, 6} read past elems (the length of set 1
+ * an unsigned 1 - 3) and named an element it found there; {1, 3} was accepted. */
+Test(t24hs, offsets_must_start_at_zero_and_never_decrease)
+{
+    static const uint32_t el[] = { 0, 1, 2, 0, 1, 2 };
+    static const uint64_t down[] = { 0, 3, 1, 6 }, late[] = { 1, 3 },
+                          huge[] = { 0, UINT64_MAX };
+    char err[256] = "";
+    cr_expect_null(hs_instance_new(3, 3, down, el, err, sizeof err));
+    cr_expect(strstr(err, "offsets[2] = 1 is below offsets[1] = 3"), "'%s'", err);
+    err[0] = '\0';
+    cr_expect_null(hs_instance_new(3, 1, late, el, err, sizeof err));
+    cr_expect(strstr(err, "offsets[0] = 1; must be 0"), "'%s'", err);
+    err[0] = '\0';
+    cr_expect_null(hs_instance_new(3, 1, huge, el, err, sizeof err));
+    cr_expect(strstr(err, "offsets[1] = 18446744073709551615;"), "'%s'", err);
+    static const uint64_t flat[] = { 0, 3, 3, 6 };
+    err[0] = '\0';
+    cr_expect_null(hs_instance_new(3, 3, flat, el, err, sizeof err), "an empty set taken");
+    cr_expect(strstr(err, "set 1 is empty"), "'%s'", err);
+}
+
+/* The instance of 2 sets {0, 1} and {1, 2}, whose optimum is {1}. */
+static hs_instance *two_sets(void)
+{
+    static const uint64_t off[] = { 0, 2, 4 };
+    static const uint32_t el[] = { 0, 1, 1, 2 };
+    char err[256];
+    return hs_instance_new(3, 2, off, el, err, sizeof err);
+}
+
+/* One call with a NULL somewhere: NULL when it did what the rule says, else what it did. */
+typedef struct {
+    const char *call;
+    const char *(*run)(const hs_instance *h, char *err, size_t errsize);
+} probe;
+
+/* Runs each probe in a child of its own, so that one that crashes (as the old library
+ * did) is named and the others still run; every one must exit 0. */
+static void run_probes(const probe *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fflush(NULL);
+        pid_t pid = fork();
+        cr_assert_neq(pid, -1);
+        if (pid == 0) {
+            char err[256] = "";
+            hs_instance *h = two_sets();
+            const char *why = h ? p[i].run(h, err, sizeof err) : "two_sets() failed";
+            if (why)
+                fprintf(stderr, "%s: %s (err '%s')\n", p[i].call, why, err);
+            hs_instance_free(h);
+            _exit(why ? 1 : 0);
+        }
+        int st;
+        cr_assert_eq(waitpid(pid, &st, 0), pid);
+        cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s: %s %d", p[i].call,
+                  WIFSIGNALED(st) ? "crashed, signal" : "did not keep the rule, exit",
+                  WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+    }
+}
+
+/* "no WHAT given" in err and -1 from rc, else what went wrong. */
+static const char *refused(int rc, const char *err, const char *want)
+{
+    return rc != -1 ? "not refused" : strcmp(err, want) ? "refused with another reason" : NULL;
+}
+
+static const uint32_t start2[] = { 0, 2 };
+
+static const char *params_check(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h;
+    hs_params_init(NULL);
+    hs_local_search_params_init(NULL);
+    hs_exact_params_init(NULL);
+    hs_cubes_params_init(NULL);
+    hs_estimate_params_init(NULL);
+    return hs_params_check(NULL, err, errsize) ? "the defaults refused" : NULL;
+}
+
+static const char *local_defaults(const hs_instance *h, char *err, size_t errsize)
+{
+    hs_cover best;
+    hs_local_search_stats stats;
+    if (hs_local_search(h, start2, 2, NULL, &best, &stats, err, errsize))
+        return "refused";
+    uint32_t size = best.size;
+    hs_cover_free(&best);
+    return size == 1 ? NULL : "no optimum";
+}
+
+static const char *exact_defaults(const hs_instance *h, char *err, size_t errsize)
+{
+    hs_exact_result x;
+    if (hs_exact_search(h, NULL, &x, err, errsize))
+        return "refused";
+    bool ok = x.status == HS_EXACT_OPTIMAL && x.cover.size == 1;
+    hs_exact_result_free(&x);
+    return ok ? NULL : "no optimum";
+}
+
+static const char *estimate_defaults(const hs_instance *h, char *err, size_t errsize)
+{
+    hs_estimate e;
+    if (hs_estimate_search(h, NULL, &e, err, errsize))
+        return "refused";
+    return e.cover == 1 && e.dives > 0 ? NULL : "no estimate";
+}
+
+/* Issue 38: a NULL parameter struct means the defaults in every call that takes one (the
+ * old hs_local_search, hs_exact_search and hs_estimate_search crashed on it), and an
+ * _init of NULL does nothing. */
+Test(t24hs, null_parameters_mean_the_defaults_everywhere, .timeout = 120)
+{
+    static const probe p[] = {
+        { "hs_*_init(NULL), hs_params_check(NULL)", params_check },
+        { "hs_local_search(p NULL)", local_defaults },
+        { "hs_exact_search(p NULL)", exact_defaults },
+        { "hs_estimate_search(p NULL)", estimate_defaults },
+    };
+    run_probes(p, sizeof p / sizeof *p);
+}
+
+static const char *estimate_no_instance(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h;
+    hs_estimate e;
+    return refused(hs_estimate_search(NULL, NULL, &e, err, errsize), err, "no instance given");
+}
+
+static const char *cubes_estimate_no_folder(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h;
+    hs_estimate e;
+    return refused(hs_cubes_estimate(NULL, NULL, &e, err, errsize), err, "no folder given");
+}
+
+static const char *others_no_instance(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h;
+    hs_report r;
+    hs_cover c;
+    hs_reduction red;
+    hs_exact_result x;
+    hs_local_search_stats stats;
+    const char *why = refused(hs_cover_run(NULL, NULL, &r, err, errsize), err,
+                              "no instance given");
+    why = why ? why : refused(hs_greedy(NULL, true, &c, err, errsize), err, "no instance given");
+    why = why ? why : refused(hs_reduce(NULL, &red, err, errsize), err, "no instance given");
+    why = why ? why
+              : refused(hs_local_search(NULL, NULL, 0, NULL, &c, &stats, err, errsize), err,
+                        "no instance given");
+    why = why ? why : refused(hs_exact_search(NULL, NULL, &x, err, errsize), err,
+                              "no instance given");
+    why = why ? why : refused(hs_instance_read_pace(NULL, err, errsize) ? 0 : -1, err,
+                              "no stream given");
+    return why;
+}
+
+/* Issue 38: a NULL instance or folder is refused by every call, in the one way the cubes
+ * refused it ("no instance given"), where hs_estimate_search and hs_cubes_estimate
+ * crashed (and the others said "no instance"). */
+Test(t24hs, null_instances_and_folders_are_refused_everywhere)
+{
+    static const probe p[] = {
+        { "hs_estimate_search(h NULL)", estimate_no_instance },
+        { "hs_cubes_estimate(dir NULL)", cubes_estimate_no_folder },
+        { "the other calls of an instance (h NULL)", others_no_instance },
+    };
+    run_probes(p, sizeof p / sizeof *p);
+}
+
+static const char *run_no_report(const hs_instance *h, char *err, size_t errsize)
+{
+    return refused(hs_cover_run(h, NULL, NULL, err, errsize), err, "no report given");
+}
+
+static const char *greedy_no_cover(const hs_instance *h, char *err, size_t errsize)
+{
+    return refused(hs_greedy(h, true, NULL, err, errsize), err, "no cover given");
+}
+
+static const char *reduce_no_reduction(const hs_instance *h, char *err, size_t errsize)
+{
+    return refused(hs_reduce(h, NULL, err, errsize), err, "no reduction given");
+}
+
+static const char *local_no_outputs(const hs_instance *h, char *err, size_t errsize)
+{
+    hs_local_search_stats stats;
+    hs_cover c;
+    const char *why = refused(hs_local_search(h, start2, 2, NULL, NULL, &stats, err, errsize),
+                              err, "no cover given");
+    return why ? why
+               : refused(hs_local_search(h, start2, 2, NULL, &c, NULL, err, errsize), err,
+                         "no stats given");
+}
+
+static const char *exact_no_result(const hs_instance *h, char *err, size_t errsize)
+{
+    return refused(hs_exact_search(h, NULL, NULL, err, errsize), err, "no result given");
+}
+
+static const char *estimate_no_estimate(const hs_instance *h, char *err, size_t errsize)
+{
+    return refused(hs_estimate_search(h, NULL, NULL, err, errsize), err, "no estimate given");
+}
+
+static const char *cubes_estimate_no_estimate(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h;
+    return refused(hs_cubes_estimate("no-such-folder", NULL, NULL, err, errsize), err,
+                   "no estimate given");
+}
+
+static const char *instance_getters(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)err, (void)errsize;
+    uint32_t n = 7, m = 7;
+    if (hs_instance_nelems(NULL) || hs_instance_nsets(NULL) || hs_instance_nnz(NULL))
+        return "a count of NULL is not 0";
+    if (hs_instance_set(NULL, 0, &n) || n || hs_instance_elem(NULL, 0, &m) || m)
+        return "a row of NULL is not NULL with *len 0";
+    if (!hs_instance_set(h, 0, NULL) || !hs_instance_elem(h, 1, NULL))
+        return "a row without its length is NULL";
+    if (hs_instance_is_cover(NULL, start2, 2) || hs_instance_is_cover(h, NULL, 2))
+        return "NULL is a cover";
+    return NULL;
+}
+
+static const char *table_getters(const hs_instance *h, char *err, size_t errsize)
+{
+    (void)h, (void)err, (void)errsize;
+    if (hs_engine_parse("glpk", NULL) != -1 || hs_lp_parse("auto", NULL) != -1)
+        return "a parse into NULL";
+    if (hs_bound_about(0, NULL) != -1)
+        return "a bound row into NULL";
+    if (hs_engine_version(HS_ENGINE_GLPK, NULL, 4) != -1)
+        return "a version into NULL";
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    int rc = fp ? hs_cover_write_pace(fp, NULL, 2) : 0;
+    if (fp)
+        fclose(fp);
+    free(text);
+    return rc == -1 ? NULL : "a NULL cover of 2 written";
+}
+
+/* Issue 38: a NULL output is refused ("no report given") where the old calls wrote
+ * through it, and the getters answer for NULL as for nothing (0, NULL, false, -1). */
+Test(t24hs, null_outputs_are_refused_and_getters_answer_for_null)
+{
+    static const probe p[] = {
+        { "hs_cover_run(out NULL)", run_no_report },
+        { "hs_greedy(out NULL)", greedy_no_cover },
+        { "hs_reduce(out NULL)", reduce_no_reduction },
+        { "hs_local_search(best or stats NULL)", local_no_outputs },
+        { "hs_exact_search(out NULL)", exact_no_result },
+        { "hs_estimate_search(r NULL)", estimate_no_estimate },
+        { "hs_cubes_estimate(r NULL)", cubes_estimate_no_estimate },
+        { "the instance's getters", instance_getters },
+        { "the tables' getters", table_getters },
+    };
+    run_probes(p, sizeof p / sizeof *p);
 }

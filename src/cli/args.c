@@ -189,3 +189,10 @@ const char *args_value(int argc, char **argv, int *i, const char *name, bool *mi
     }
     return argv[++*i];
 }
+
+bool args_option(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    bool missing = false;
+    *value = args_value(argc, argv, i, name, &missing);
+    return *value || missing;
+}

@@ -32,5 +32,9 @@ bool args_other_rank(void);
  * option but its value is absent, and left alone otherwise: a parser can try several
  * names in a row and test *missing once at the end. */
 const char *args_value(int argc, char **argv, int *i, const char *name, bool *missing);
+/* The same for a parser that tests one option at a time: true when argv[*i] is the
+ * option name, in either form, with its value in *value (and *i past it), or
+ * *value NULL when the value is absent (the caller says "NAME needs a value"). */
+bool args_option(int argc, char **argv, int *i, const char *name, const char **value);
 
 #endif

@@ -123,6 +123,7 @@ static int parse(options *o, int argc, char **argv)
     study_options_init(&o->cfg);
     bool files_only = false; /* after "--" */
     int taken;
+    const char *v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (files_only || (a[0] != '-' || a[1] == '\0')) {
@@ -140,17 +141,18 @@ static int parse(options *o, int argc, char **argv)
             o->json = true;
         } else if (strcmp(a, "--timings") == 0) {
             o->timings = true;
-        } else if (strcmp(a, "--certificate") == 0) {
-            if (i + 1 >= argc || !argv[i + 1][0])
-                return args_error("cover", "--certificate needs a file name");
-            o->certificate = argv[++i];
-        } else if (strcmp(a, "--goal") == 0) {
+        } else if (args_option(argc, argv, &i, "--certificate", &v)) {
+            if (!v || !v[0])
+                return args_error("cover", "--certificate needs %s",
+                                  v ? "a file name" : "a value");
+            o->certificate = v;
+        } else if (args_option(argc, argv, &i, "--goal", &v)) {
             int k;
-            if (i + 1 >= argc || parse_int_range(argv[i + 1], 1, INT32_MAX, &k))
-                return args_error("cover", "--goal needs a bound 1..2147483647, not '%s'",
-                                  i + 1 < argc ? argv[i + 1] : "");
+            if (!v)
+                return args_error("cover", "--goal needs a value");
+            if (parse_int_range(v, 1, INT32_MAX, &k))
+                return args_error("cover", "--goal needs a bound 1..2147483647, not '%s'", v);
             o->goal = (uint32_t)k;
-            i++;
         } else if ((taken = cover_cubes_parse(&o->cubes, argc, argv, &i)) != 0 ||
                    (taken = cover_estimate_parse(&o->est, argc, argv, &i)) != 0) {
             if (taken != 1)

@@ -44,49 +44,55 @@ static int parse_worker(const char *s, uint32_t *worker, uint32_t *n)
     return 0;
 }
 
-/* A folder or path option's value: present and not empty. */
-static int take_path(const char **out, const char *name, int argc, char **argv, int *i)
+/* A folder or path option's value (NULL: absent): present and not empty. */
+static int take_path(const char **out, const char *name, const char *v)
 {
-    if (*i + 1 >= argc || !argv[*i + 1][0])
+    if (!v)
+        return args_error("cover", "%s needs a value", name);
+    if (!v[0])
         return args_error("cover", "%s needs a folder or file name", name);
-    *out = argv[++*i];
+    *out = v;
     return 1;
 }
 
+/* Each option as "--name value" or "--name=value" (args_option), as every other. */
 int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : "";
-    if (!strcmp(a, "--split")) {
+    const char *v;
+    if (args_option(argc, argv, i, "--split", &v)) {
         int n;
+        if (!v)
+            return args_error("cover", "--split needs a value");
         if (parse_int_range(v, 1, CUBES_MAX_OPTION, &n))
             return args_error("cover", "--split needs a number of cubes 1..100000, not '%s'", v);
         c->split = (uint32_t)n;
-        ++*i;
         return 1;
     }
-    if (!strcmp(a, "--split-by")) {
+    if (args_option(argc, argv, i, "--split-by", &v)) {
+        if (!v)
+            return args_error("cover", "--split-by needs a value");
         if (strcmp(v, "elements") && strcmp(v, "sets"))
             return args_error("cover", "--split-by needs elements or sets, not '%s'", v);
         c->by_sets = !strcmp(v, "sets");
         c->split_by_given = true;
-        ++*i;
         return 1;
     }
-    if (!strcmp(a, "--worker")) {
+    if (args_option(argc, argv, i, "--worker", &v)) {
+        if (!v)
+            return args_error("cover", "--worker needs a value");
         if (parse_worker(v, &c->worker, &c->nworkers))
             return args_error("cover", "--worker needs I/N with 0 <= I < N, not '%s'", v);
         c->worker_set = true;
-        ++*i;
         return 1;
     }
-    if (!strcmp(a, "--cubes-dir"))
-        return take_path(&c->cubes_dir, a, argc, argv, i);
-    if (!strcmp(a, "--cube"))
-        return take_path(&c->cube, a, argc, argv, i);
-    if (!strcmp(a, "--cubes"))
-        return take_path(&c->cubes, a, argc, argv, i);
-    if (!strcmp(a, "--merge"))
-        return take_path(&c->merge, a, argc, argv, i);
+    if (args_option(argc, argv, i, "--cubes-dir", &v))
+        return take_path(&c->cubes_dir, "--cubes-dir", v);
+    if (args_option(argc, argv, i, "--cube", &v))
+        return take_path(&c->cube, "--cube", v);
+    if (args_option(argc, argv, i, "--cubes", &v))
+        return take_path(&c->cubes, "--cubes", v);
+    if (args_option(argc, argv, i, "--merge", &v))
+        return take_path(&c->merge, "--merge", v);
     return 0;
 }
 

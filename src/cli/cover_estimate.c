@@ -13,19 +13,20 @@
 
 int cover_estimate_parse(cover_estimate *e, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : "";
-    if (!strcmp(a, "--estimate")) {
+    const char *v;
+    if (!strcmp(argv[*i], "--estimate")) {
         e->estimate = true;
         return 1;
     }
-    if (strcmp(a, "--dives"))
+    if (!args_option(argc, argv, i, "--dives", &v)) /* "--dives N" or "--dives=N" */
         return 0;
     int n;
+    if (!v)
+        return args_error("cover", "--dives needs a value");
     if (parse_int_range(v, 0, COVER_ESTIMATE_MAX_DIVES, &n))
         return args_error("cover", "--dives needs a number of dives 0..10000000, not '%s'", v);
     e->dives = (uint32_t)n;
     e->dives_set = true;
-    ++*i;
     return 1;
 }
 

@@ -7,6 +7,8 @@
  * are t24hs_phases.c. */
 #include "hitset/t24hs.h"
 
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 #include "hitset/model/instance.h"
 #include "hitset/mincover.h"
 #include "hitset/model/pace.h"
+#include "hitset/t24hs_null.h"
 #include "core/walltime.h"
 
 #ifndef T24HS_VERSION
@@ -31,13 +34,40 @@ double hs_clock(void) { return walltime_now(); }
 
 /* ---- instances ---- */
 
+/* The offsets as t24hs.h states them: offsets[0] = 0 and never decreasing, each broken
+ * rule named with the offsets that break it; O(nsets). instance_new() reads each set's
+ * length as an unsigned difference of two offsets, so a decrease would read far past
+ * elems; and the last offset must count entries that fit in memory at all. */
+static int check_offsets(uint32_t nsets, const uint64_t *off, char *err, size_t errsize)
+{
+    if (off[0] != 0) {
+        snprintf(err, errsize, "offsets[0] = %" PRIu64 "; must be 0", off[0]);
+        return -1;
+    }
+    for (uint32_t s = 0; s < nsets; s++)
+        if (off[s + 1] < off[s]) {
+            snprintf(err, errsize,
+                     "offsets[%" PRIu32 "] = %" PRIu64 " is below offsets[%" PRIu32
+                     "] = %" PRIu64 "; offsets must not decrease",
+                     s + 1, off[s + 1], s, off[s]);
+            return -1;
+        }
+    if (off[nsets] > SIZE_MAX / sizeof(uint32_t)) {
+        snprintf(err, errsize, "offsets[%" PRIu32 "] = %" PRIu64 "; more entries than memory holds",
+                 nsets, off[nsets]);
+        return -1;
+    }
+    return 0;
+}
+
 hs_instance *hs_instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *offsets,
                              const uint32_t *elems, char *err, size_t errsize)
 {
-    if (!offsets || (!elems && nsets > 0 && offsets[nsets] > offsets[0])) {
-        snprintf(err, errsize, "offsets and elems must not be NULL");
+    if (t24hs_null_refused(offsets, "offsets", err, errsize) ||
+        check_offsets(nsets, offsets, err, errsize))
         return NULL;
-    }
+    if (offsets[nsets] > 0 && t24hs_null_refused(elems, "elems", err, errsize))
+        return NULL;
     return instance_new(nelems, nsets, offsets, elems, err, errsize);
 }
 
@@ -49,10 +79,8 @@ hs_instance *hs_instance_read_pace(FILE *fp, char *err, size_t errsize)
 hs_instance *hs_instance_read_pace_until(FILE *fp, double deadline, char *err,
                                          size_t errsize)
 {
-    if (!fp) {
-        snprintf(err, errsize, "no stream to read");
+    if (t24hs_null_refused(fp, "stream", err, errsize))
         return NULL;
-    }
     return pace_read_until(fp, deadline, NULL, err, errsize);
 }
 
@@ -72,24 +100,34 @@ int hs_instance_write_lp(FILE *fp, const hs_instance *h, const char *comment)
 }
 
 void hs_instance_free(hs_instance *h) { instance_free(h); }
-uint32_t hs_instance_nelems(const hs_instance *h) { return instance_nelems(h); }
-uint32_t hs_instance_nsets(const hs_instance *h) { return instance_nsets(h); }
-uint64_t hs_instance_nnz(const hs_instance *h) { return instance_nnz(h); }
+/* The getters answer for a NULL instance as for an empty one (t24hs.h, "NULL
+ * pointers"): 0, or NULL with *len 0. */
+uint32_t hs_instance_nelems(const hs_instance *h) { return h ? instance_nelems(h) : 0; }
+uint32_t hs_instance_nsets(const hs_instance *h) { return h ? instance_nsets(h) : 0; }
+uint64_t hs_instance_nnz(const hs_instance *h) { return h ? instance_nnz(h) : 0; }
 
 const uint32_t *hs_instance_set(const hs_instance *h, uint32_t s, uint32_t *len)
 {
+    uint32_t n;
+    if (!len)
+        len = &n;
     *len = 0;
-    return s < instance_nsets(h) ? instance_set(h, s, len) : NULL;
+    return h && s < instance_nsets(h) ? instance_set(h, s, len) : NULL;
 }
 
 const uint32_t *hs_instance_elem(const hs_instance *h, uint32_t e, uint32_t *len)
 {
+    uint32_t n;
+    if (!len)
+        len = &n;
     *len = 0;
-    return e < instance_nelems(h) ? instance_elem(h, e, len) : NULL;
+    return h && e < instance_nelems(h) ? instance_elem(h, e, len) : NULL;
 }
 
 bool hs_instance_is_cover(const hs_instance *h, const uint32_t *elems, uint32_t n)
 {
+    if (!h || (!elems && n > 0))
+        return false;
     for (uint32_t i = 0; i < n; i++)
         if (elems[i] >= instance_nelems(h))
             return false;
@@ -98,7 +136,7 @@ bool hs_instance_is_cover(const hs_instance *h, const uint32_t *elems, uint32_t 
 
 int hs_cover_write_pace(FILE *fp, const uint32_t *elems, uint32_t n)
 {
-    return fp ? pace_write_solution(fp, elems, n) : -1;
+    return fp && (elems || n == 0) ? pace_write_solution(fp, elems, n) : -1;
 }
 
 /* ---- engines, LP methods, bounds ---- */
@@ -153,6 +191,8 @@ int hs_engine_version(hs_engine e, char *buf, size_t size)
 {
     char err[128];
     version_ask a = { engine_of(engine_inside(e)), buf, size };
+    if (!buf)
+        return -1;
     if (size > 0)
         buf[0] = '\0';
     return size > 0 ? glpk_guard_call(ask_version, &a, err, sizeof err) : 0;
@@ -161,7 +201,7 @@ int hs_engine_version(hs_engine e, char *buf, size_t size)
 int hs_engine_parse(const char *name, hs_engine *out)
 {
     ilp_engine e;
-    if (!name || engine_parse(name, &e))
+    if (!name || !out || engine_parse(name, &e))
         return -1;
     *out = engine_outside(e);
     return 0;
@@ -172,7 +212,7 @@ const char *hs_lp_name(hs_lp m) { return mincover_lp_name(lp_inside(m)); }
 int hs_lp_parse(const char *name, hs_lp *out)
 {
     mincover_lp m;
-    if (!name || mincover_lp_parse(name, &m))
+    if (!name || !out || mincover_lp_parse(name, &m))
         return -1;
     *out = lp_outside(m);
     return 0;
@@ -189,7 +229,7 @@ size_t hs_bound_count(void) { return bound_count(); }
 
 int hs_bound_about(size_t i, hs_bound_info *out)
 {
-    if (i >= bound_count())
+    if (i >= bound_count() || !out)
         return -1;
     *out = bound_info(bound_at(i));
     return 0;
@@ -200,6 +240,8 @@ int hs_bound_about(size_t i, hs_bound_info *out)
 void hs_params_init(hs_params *p)
 {
     mincover_params d;
+    if (!p)
+        return;
     mincover_params_init(&d);
     memset(p, 0, sizeof *p);
     p->time_limit = d.time_limit;
@@ -293,6 +335,8 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
  * are these). */
 int hs_params_check(const hs_params *p, char *err, size_t errsize)
 {
+    if (!p) /* the defaults, which are in range */
+        return 0;
     if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC && p->engine != HS_ENGINE_T24)
         return bad(err, errsize, "engine", (int)p->engine,
                    "HS_ENGINE_GLPK, HS_ENGINE_CBC or HS_ENGINE_T24");
@@ -464,11 +508,11 @@ int hs_cover_run(const hs_instance *h, const hs_params *p, hs_report *out, char 
     mincover_params q;
     mincover_result r;
     progress_relay relay;
-    memset(out, 0, sizeof *out);
-    if (!h) {
-        snprintf(err, errsize, "no instance");
+    if (t24hs_null_refused(out, "report", err, errsize))
         return -1;
-    }
+    memset(out, 0, sizeof *out);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
     if (!p) {
         hs_params_init(&d);
         p = &d;

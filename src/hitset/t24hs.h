@@ -15,7 +15,12 @@
  * a one-line reason in err (errsize bytes, always NUL-terminated); a bad parameter is a
  * failure naming the field and its value, never an abort. Objects are opaque handles or
  * structs of plain fields, each with a _free that accepts NULL (and a zeroed struct).
- * Strings in results are static text. The library keeps no global state of its own:
+ * Strings in results are static text. NULL pointers: a NULL parameter struct means the
+ * defaults (and an _init of NULL does nothing); a NULL instance, folder, stream or output
+ * is refused with -1 and "no WHAT given" in err ("no report given"; the writers return
+ * -1), except hs_cubes_*'s report, which is optional; the getters answer for NULL as for
+ * nothing (0, NULL with *len 0, false, -1); err may be NULL only when errsize is 0.
+ * The library keeps no global state of its own:
  * GLPK runs on threads the library starts (its environment is per thread), so it
  * neither touches the caller's GLPK objects, hooks, terminal output or memory limit,
  * and two runs on two threads do not meet. Only hs_ names are exported. */
@@ -48,9 +53,11 @@ HS_API double hs_clock(void);
 typedef struct hs_instance hs_instance;
 
 /* An instance of nelems elements and nsets sets: set s holds elems[offsets[s]] ..
- * elems[offsets[s + 1] - 1] (offsets has nsets + 1 entries, offsets[0] = 0), elements in
- * any order, repeats allowed. Copies what it needs. Returns NULL with err set when an
- * element is out of range, a set is empty (no cover exists) or memory runs out. */
+ * elems[offsets[s + 1] - 1] (offsets has nsets + 1 entries, offsets[0] = 0, never
+ * decreasing), elements in any order, repeats allowed. Copies what it needs. Returns NULL
+ * with err set when the offsets break those rules (naming them: "offsets[2] = 1 is below
+ * offsets[1] = 3"), an element is out of range, a set is empty (no cover exists) or
+ * memory runs out. */
 HS_API hs_instance *hs_instance_new(uint32_t nelems, uint32_t nsets, const uint64_t *offsets,
                                     const uint32_t *elems, char *err, size_t errsize);
 /* Reads a PACE 2025 hitting-set file ("p hs N M", then one set a line, elements 1..N,
@@ -529,7 +536,7 @@ typedef struct {
 
 HS_API void hs_cubes_params_init(hs_cubes_params *p);
 /* Each returns 0, or -1 with a one-line reason in err. p NULL: the defaults; r NULL: no
- * report; h, dir or name NULL: refused ("no folder given"). */
+ * report (the folder holds the result); h, dir or name NULL: refused ("no folder given"). */
 /* Splits h's certifying search into the new folder dir (refused when it exists). */
 HS_API int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
                           hs_cubes_report *r, char *err, size_t errsize);

@@ -6,10 +6,13 @@
 #include "core/cancel.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
+#include "hitset/t24hs_null.h"
 
 void hs_cubes_params_init(hs_cubes_params *p)
 {
     cubes_params q;
+    if (!p)
+        return;
     cubes_params_init(&q);
     memset(p, 0, sizeof *p);
     p->time_limit = q.time_limit;
@@ -21,7 +24,7 @@ static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
 {
     cubes_params q;
     hs_cubes_params defaults;
-    if (!p) { /* NULL: the defaults, as hs_solve() takes it */
+    if (!p) { /* NULL: the defaults, as everywhere in the library */
         hs_cubes_params_init(&defaults);
         p = &defaults;
     }
@@ -38,16 +41,6 @@ static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
     return q;
 }
 
-/* -1 with "no WHAT given" in err when ptr is NULL (a caller's slip, not a crash). */
-static int missing(const void *ptr, const char *what, char *err, size_t errsize)
-{
-    if (ptr)
-        return 0;
-    if (err && errsize)
-        snprintf(err, errsize, "no %s given", what);
-    return -1;
-}
-
 static void outer(const cubes_report *r, hs_cubes_report *out)
 {
     if (!out) /* the caller wants no report */
@@ -61,7 +54,7 @@ static void outer(const cubes_report *r, hs_cubes_report *out)
 int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
                    hs_cubes_report *r, char *err, size_t errsize)
 {
-    if (missing(h, "instance", err, errsize) || missing(dir, "folder", err, errsize))
+    if (t24hs_null_refused(h, "instance", err, errsize) || t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
@@ -74,7 +67,7 @@ int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params 
 int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
                    hs_cubes_report *r, char *err, size_t errsize)
 {
-    if (missing(dir, "folder", err, errsize) || missing(name, "cube", err, errsize))
+    if (t24hs_null_refused(dir, "folder", err, errsize) || t24hs_null_refused(name, "cube", err, errsize))
         return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
@@ -87,7 +80,7 @@ int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
 int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, char *err,
                  size_t errsize)
 {
-    if (missing(dir, "folder", err, errsize))
+    if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
     cubes_params q = inner(p, &c);
@@ -99,7 +92,7 @@ int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, 
 
 int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize)
 {
-    if (missing(dir, "folder", err, errsize))
+    if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cubes_report in;
     int rc = cubes_merge(dir, &in, err, errsize);

@@ -6,10 +6,13 @@
 #include "hitset/proof/certify_estimate.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
+#include "hitset/t24hs_null.h"
 
 void hs_estimate_params_init(hs_estimate_params *p)
 {
     certify_estimate_params q;
+    if (!p)
+        return;
     certify_estimate_params_init(&q);
     memset(p, 0, sizeof *p);
     p->time_limit = q.search.time_limit;
@@ -20,6 +23,11 @@ void hs_estimate_params_init(hs_estimate_params *p)
 static certify_estimate_params inner(const hs_estimate_params *p, cancel_check *c)
 {
     certify_estimate_params q;
+    hs_estimate_params defaults;
+    if (!p) { /* NULL: the defaults, as everywhere in the library */
+        hs_estimate_params_init(&defaults);
+        p = &defaults;
+    }
     certify_estimate_params_init(&q);
     *c = (cancel_check){ p->cancelled, p->cancel_ctx };
     q.search.time_limit = p->time_limit;
@@ -59,6 +67,11 @@ static void outer(const certify_estimate *r, hs_estimate *out)
 int hs_estimate_search(const hs_instance *h, const hs_estimate_params *p, hs_estimate *r,
                        char *err, size_t errsize)
 {
+    if (t24hs_null_refused(r, "estimate", err, errsize))
+        return -1;
+    memset(r, 0, sizeof *r);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
     cancel_check c;
     certify_estimate_params q = inner(p, &c);
     certify_estimate in;
@@ -70,6 +83,11 @@ int hs_estimate_search(const hs_instance *h, const hs_estimate_params *p, hs_est
 int hs_cubes_estimate(const char *dir, const hs_estimate_params *p, hs_estimate *r,
                       char *err, size_t errsize)
 {
+    if (t24hs_null_refused(r, "estimate", err, errsize))
+        return -1;
+    memset(r, 0, sizeof *r);
+    if (t24hs_null_refused(dir, "folder", err, errsize))
+        return -1;
     cancel_check c;
     certify_estimate_params q = inner(p, &c);
     certify_estimate in;

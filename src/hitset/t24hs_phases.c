@@ -14,6 +14,7 @@
 #include "hitset/model/instance.h"
 #include "hitset/heur/localsearch.h"
 #include "hitset/presolve/reduce.h"
+#include "hitset/t24hs_null.h"
 
 /* The exact engines' thread range (hs_params.threads says the same). */
 #define PHASES_MAX_THREADS 64
@@ -21,12 +22,6 @@
 static int bad(char *err, size_t errsize, const char *field, double value, const char *range)
 {
     snprintf(err, errsize, "%s = %.17g; must be %s", field, value, range);
-    return -1;
-}
-
-static int no_instance(char *err, size_t errsize)
-{
-    snprintf(err, errsize, "no instance");
     return -1;
 }
 
@@ -41,9 +36,11 @@ void hs_cover_free(hs_cover *c)
 int hs_greedy(const hs_instance *h, bool prune, hs_cover *out, char *err, size_t errsize)
 {
     greedy_cover g, gp;
+    if (t24hs_null_refused(out, "cover", err, errsize))
+        return -1;
     memset(out, 0, sizeof *out);
-    if (!h)
-        return no_instance(err, errsize);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
     if (greedy_run(h, NULL, &g))
         goto nomem;
     if (prune) {
@@ -66,9 +63,11 @@ nomem:
 int hs_reduce(const hs_instance *h, hs_reduction *out, char *err, size_t errsize)
 {
     reduce_result r;
+    if (t24hs_null_refused(out, "reduction", err, errsize))
+        return -1;
     memset(out, 0, sizeof *out);
-    if (!h)
-        return no_instance(err, errsize);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
     if (reduce_run(h, &r, err, errsize))
         return -1;
     hs_reduce_stats s = { r.nforced, r.forced_sets, r.dominated_sets, r.dominated_elems,
@@ -99,6 +98,8 @@ void hs_reduction_free(hs_reduction *r)
 void hs_local_search_params_init(hs_local_search_params *p)
 {
     localsearch_params d;
+    if (!p)
+        return;
     localsearch_params_init(&d);
     memset(p, 0, sizeof *p);
     p->seconds = d.seconds;
@@ -110,10 +111,18 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
                     const hs_local_search_params *p, hs_cover *best,
                     hs_local_search_stats *stats, char *err, size_t errsize)
 {
+    hs_local_search_params defaults;
+    if (t24hs_null_refused(best, "cover", err, errsize) ||
+        t24hs_null_refused(stats, "stats", err, errsize))
+        return -1;
     memset(best, 0, sizeof *best);
     memset(stats, 0, sizeof *stats);
-    if (!h)
-        return no_instance(err, errsize);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
+    if (!p) {
+        hs_local_search_params_init(&defaults);
+        p = &defaults;
+    }
     if (!(p->seconds > 0 && p->seconds <= 1e9))
         return bad(err, errsize, "seconds", p->seconds, "a number of seconds in (0, 1e9]");
     if ((!start && nstart) || !hs_instance_is_cover(h, start, nstart)) {
@@ -141,6 +150,8 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
 void hs_exact_params_init(hs_exact_params *p)
 {
     ilp_params d;
+    if (!p)
+        return;
     ilp_params_init(&d);
     memset(p, 0, sizeof *p);
     p->engine = HS_ENGINE_GLPK;
@@ -171,9 +182,16 @@ static int exact_check(const hs_instance *h, const hs_exact_params *p, char *err
 int hs_exact_search(const hs_instance *h, const hs_exact_params *p, hs_exact_result *out,
                     char *err, size_t errsize)
 {
+    hs_exact_params defaults;
+    if (t24hs_null_refused(out, "result", err, errsize))
+        return -1;
     memset(out, 0, sizeof *out);
-    if (!h)
-        return no_instance(err, errsize);
+    if (t24hs_null_refused(h, "instance", err, errsize))
+        return -1;
+    if (!p) {
+        hs_exact_params_init(&defaults);
+        p = &defaults;
+    }
     if (exact_check(h, p, err, errsize))
         return -1;
     ilp_params q;
