@@ -10,6 +10,7 @@
 #include "core/check.h"
 #include "hitset/bounds/colgen.h"
 #include "hitset/heur/greedy.h"
+#include "hitset/heur/localsearch_state.h"
 #include "hitset/model/instance.h"
 #include "hitset/presolve/reduce.h"
 #include "study/classes.h"
@@ -286,3 +287,74 @@ Test(check, a_failed_check_aborts_in_a_debug_build, .signal = SIGABRT)
     CHECK("broken on purpose");
 }
 #endif
+
+/* The local search's state after random moves and weight bumps passes its checker, and
+ * each field the moves keep, broken by hand, is named (issue 39). */
+Test(check, local_search_states_pass_and_each_broken_field_is_named)
+{
+    uint64_t state = 5;
+    instance *h = random_instance(15, 40, 4, &state);
+    localsearch_state st;
+    cr_assert_eq(localsearch_state_init(&st, h, 3), 0);
+    cr_assert_null(localsearch_state_check(&st));
+    for (int i = 0; i < 2000; i++) {
+        uint32_t e = (uint32_t)(test_random(&state) % st.ne);
+        st.step++;
+        if (st.in[e])
+            localsearch_state_drop(&st, e);
+        else
+            localsearch_state_add(&st, e);
+        if (i % 7 == 0 && st.nunmet > 0)
+            localsearch_state_bump_weights(&st);
+        cr_assert_null(localsearch_state_check(&st), "after move %d: %s", i,
+                       localsearch_state_check(&st));
+    }
+    while (st.nsol < 3 || st.nunmet < 2) { /* a few of each, for the plants below */
+        uint32_t e = (uint32_t)(test_random(&state) % st.ne);
+        if (st.in[e] && st.nsol > 3)
+            localsearch_state_drop(&st, e);
+        else if (!st.in[e] && st.nsol < 3)
+            localsearch_state_add(&st, e);
+        else if (st.nsol >= 3 && st.nunmet < 2 && st.in[e])
+            localsearch_state_drop(&st, e);
+    }
+    cr_assert_null(localsearch_state_check(&st));
+    uint32_t s0 = st.unmet[0], s1 = st.unmet[1], e0 = st.heap[0], e1 = st.heap[1];
+    /* each plant, then its undoing */
+    st.score[e0]++;
+    expect_broken(localsearch_state_check(&st), "loss");
+    st.score[e0]--;
+    uint32_t out = 0;
+    while (st.in[out])
+        out++;
+    st.score[out]--;
+    expect_broken(localsearch_state_check(&st), "gain");
+    st.score[out]++;
+    st.count[s0]++;
+    expect_broken(localsearch_state_check(&st), "count");
+    st.count[s0]--;
+    st.who[s0] ^= 1;
+    expect_broken(localsearch_state_check(&st), "who");
+    st.who[s0] ^= 1;
+    st.unmet_weight++;
+    expect_broken(localsearch_state_check(&st), "unmet_weight");
+    st.unmet_weight--;
+    st.unmet[0] = s1, st.unmet[1] = s0;
+    expect_broken(localsearch_state_check(&st), "unmet list");
+    st.unmet[0] = s0, st.unmet[1] = s1;
+    st.heap[0] = e1, st.heap[1] = e0;
+    expect_broken(localsearch_state_check(&st), "heap");
+    st.heap[0] = e0, st.heap[1] = e1;
+    st.heap[0] = e1, st.heap[1] = e0, st.heap_pos[e1] = 0, st.heap_pos[e0] = 1;
+    expect_broken(localsearch_state_check(&st), "before its parent"); /* e0 was on top */
+    st.heap[0] = e0, st.heap[1] = e1, st.heap_pos[e0] = 0, st.heap_pos[e1] = 1;
+    st.relief[e0] = 1;
+    expect_broken(localsearch_state_check(&st), "relief");
+    st.relief[e0] = 0;
+    st.nsol--;
+    expect_broken(localsearch_state_check(&st), "nsol");
+    st.nsol++;
+    cr_assert_null(localsearch_state_check(&st));
+    localsearch_state_free(&st);
+    instance_free(h);
+}

@@ -1,5 +1,7 @@
 /* make figures: the script regenerates every committed figure from the built t24, each
- * a well-formed, non-empty SVG. */
+ * a well-formed, non-empty SVG, and each the committed one byte for byte (the figures are
+ * drawn from committed data by gnuplot, deterministic: a figure that drifted from its
+ * data, or a script change not rerun, fails here). */
 #include <criterion/criterion.h>
 #include <dirent.h>
 
@@ -51,6 +53,14 @@ Test(figures, make_figures_regenerates_every_committed_svg, .timeout = 600)
             continue;
         snprintf(path, sizeof path, "%s/out/%s", dir, e->d_name);
         expect_svg(path);
+        char committed_path[1024];
+        snprintf(committed_path, sizeof committed_path, "%s/docs/figures/%s", src, e->d_name);
+        char *now = slurp(path), *was = slurp(committed_path);
+        cr_assert(now && was);
+        cr_assert(strcmp(now, was) == 0,
+                  "docs/figures/%s is not what make figures draws now: run make figures",
+                  e->d_name);
+        free(now), free(was);
         committed++;
     }
     closedir(d);

@@ -13,14 +13,17 @@
 typedef struct {
     uint32_t calls, last;
     bool in_steps; /* each bound one above the one before, starting at 1 */
+    double seconds; /* the last report's time */
+    bool in_time;   /* each report's time at or after the one before, and not negative */
 } steps;
 
 static void record_step(void *ctx, uint32_t bound, double seconds)
 {
-    (void)seconds;
     steps *s = ctx;
     s->in_steps = s->in_steps && bound == s->last + 1;
+    s->in_time = s->in_time && seconds >= s->seconds;
     s->last = bound;
+    s->seconds = seconds;
     s->calls++;
 }
 
@@ -33,7 +36,7 @@ Test(maxsat, reaches_the_brute_force_optimum_and_never_passes_it)
         instance *h = random_instance(14, 20 + (uint32_t)i, 1 + (uint32_t)(i % 5), &state);
         uint32_t opt = brute_optimum(h);
         maxsat_result r;
-        steps s = { 0, 0, true };
+        steps s = { 0, 0, true, 0, true };
         char err[256];
         cr_assert_eq(maxsat_bound(h, 30, record_step, &s, &r, err, sizeof err), 0, "%s", err);
         cr_expect(r.optimal, "instance %d: not finished", i);
@@ -41,7 +44,7 @@ Test(maxsat, reaches_the_brute_force_optimum_and_never_passes_it)
         cr_expect(s.in_steps, "instance %d: a core did not raise the bound by one", i);
         cr_expect_eq(s.calls, r.bound, "instance %d: %u cores reported, bound %u", i, s.calls,
                      r.bound);
-        cr_expect_eq(r.cores, s.calls);
+        cr_expect(s.in_time, "instance %d: a core reported before the one ahead of it", i);
         instance_free(h);
     }
 }
@@ -68,7 +71,7 @@ Test(maxsat, a_stopped_bound_is_still_a_bound, .timeout = 300)
     double limit = 1e-6;
     for (; limit < 120 && !finished; limit *= 2) {
         maxsat_result r;
-        steps s = { 0, 0, true };
+        steps s = { 0, 0, true, 0, true };
         cr_assert_eq(maxsat_bound(h, limit, record_step, &s, &r, err, sizeof err), 0, "%s",
                      err);
         cr_expect_leq(r.bound, opt, "%g s: bound %u above the optimum %u", limit, r.bound,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/check.h"
 #include "core/splitmix.h"
 #include "core/walltime.h"
 #include "hitset/heur/localsearch_state.h"
@@ -247,6 +248,7 @@ typedef struct {
     bool extended;     /* p->extend was called */
     elite pool;
     bool oom;
+    uint64_t check_every; /* steps between Debug builds' checks of the state */
 } run_ctx;
 
 /* Hands the best cover to p->improved: at most every LOCALSEARCH_ANNOUNCE seconds while
@@ -360,6 +362,10 @@ static void search(localsearch_state *st, run_ctx *c, localsearch_result *out)
         last = pair_step(st, &last); /* no move (every candidate tabu): the tabu lapses */
         if (st->nunmet >= before && st->nunmet > 0)
             localsearch_state_bump_weights(st);
+#ifndef NDEBUG
+        if (st->step % c->check_every == 0)
+            CHECK(localsearch_state_check(st)); /* the kept state against one from scratch */
+#endif
     }
 }
 
@@ -415,6 +421,9 @@ int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
     }
     if (load_start(&st, start, nstart, err, errsize))
         goto done;
+    CHECK(localsearch_state_check(&st));
+    c.check_every = instance_nnz(h) / 16 > LOCALSEARCH_CHECK_EVERY ? instance_nnz(h) / 16
+                                                                   : LOCALSEARCH_CHECK_EVERY;
     out->start = out->n = c.told_n = st.nsol;
     memcpy(out->elems, st.heap, st.nsol * sizeof *st.heap);
     uint64_t every = (uint64_t)LOCALSEARCH_RESTART_PER_SET * st.ns;
@@ -430,6 +439,7 @@ int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
         snprintf(err, errsize, "out of memory");
         goto done;
     }
+    CHECK(localsearch_state_check(&st));
     out->steps = st.step;
     qsort(out->elems, out->n, sizeof *out->elems, cmp_u32);
     if (!instance_is_cover(h, out->elems, out->n)) {

@@ -236,3 +236,82 @@ void localsearch_state_bump_weights(localsearch_state *st)
     else
         bump(st, st->unmet[splitmix_next(&st->rng) % st->nunmet]);
 }
+
+/* ---- the checker ---- */
+
+/* Per set: count and who as the elements of S in it say, the weight at least 1. */
+static const char *check_sets(const localsearch_state *st)
+{
+    uint32_t unmet = 0;
+    int64_t unmet_weight = 0;
+    for (uint32_t s = 0; s < st->ns; s++) {
+        uint32_t m, count = 0, who = 0;
+        const uint32_t *el = instance_set(st->h, s, &m);
+        for (uint32_t j = 0; j < m; j++)
+            if (st->in[el[j]])
+                count++, who ^= el[j];
+        if (count != st->count[s])
+            return "a set's count is not the number of elements of S in it";
+        if (who != st->who[s])
+            return "a set's who is not the xor of the elements of S in it";
+        if (st->weight[s] < 1)
+            return "a set weighs less than 1";
+        if (count == 0)
+            unmet++, unmet_weight += st->weight[s];
+    }
+    if (unmet != st->nunmet)
+        return "nunmet is not the number of sets S does not meet";
+    if (unmet_weight != st->unmet_weight)
+        return "unmet_weight is not the weight of the sets S does not meet";
+    for (uint32_t i = 0; i < st->nunmet; i++)
+        if (st->unmet[i] >= st->ns || st->unmet_pos[st->unmet[i]] != i ||
+            st->count[st->unmet[i]] != 0)
+            return "the unmet list and its positions disagree, or list a met set";
+    return NULL;
+}
+
+/* Per element: its score, gain outside S and loss inside, summed again over its sets. */
+static const char *check_scores(const localsearch_state *st)
+{
+    for (uint32_t e = 0; e < st->ne; e++) {
+        uint32_t len;
+        const uint32_t *sets = instance_elem(st->h, e, &len);
+        int64_t score = 0;
+        for (uint32_t i = 0; i < len; i++)
+            if (st->count[sets[i]] == (st->in[e] ? 1u : 0u))
+                score += st->weight[sets[i]];
+        if (score != st->score[e])
+            return st->in[e] ? "an element's loss is not the weight of the sets only it meets"
+                             : "an element's gain is not the weight of its unmet sets";
+        if (st->relief[e] != 0 && st->ntouched == 0)
+            return "an element has relief outside a pairing";
+    }
+    return NULL;
+}
+
+/* S is heap[0 .. nsol), each element once, positions right, every parent before its
+ * children by (loss, stamp, id). */
+static const char *check_heap(const localsearch_state *st)
+{
+    uint32_t in = 0;
+    for (uint32_t e = 0; e < st->ne; e++)
+        in += st->in[e];
+    if (in != st->nsol)
+        return "nsol is not the number of elements in S";
+    for (uint32_t i = 0; i < st->nsol; i++) {
+        uint32_t e = st->heap[i];
+        if (e >= st->ne || !st->in[e] || st->heap_pos[e] != i)
+            return "the heap and its positions disagree, or hold an element outside S";
+        if (i > 0 && heap_less(st, e, st->heap[(i - 1) / 2]))
+            return "a heap node comes before its parent";
+    }
+    return NULL;
+}
+
+const char *localsearch_state_check(const localsearch_state *st)
+{
+    const char *why = check_sets(st);
+    if (!why)
+        why = check_scores(st);
+    return why ? why : check_heap(st);
+}

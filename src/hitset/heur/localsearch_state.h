@@ -52,4 +52,12 @@ void localsearch_state_drop(localsearch_state *st, uint32_t e);
  * LOCALSEARCH_BUMP_ALL of them, else one of them at random. */
 void localsearch_state_bump_weights(localsearch_state *st);
 
+/* The state recomputed from scratch and compared with what the moves kept (core/check.h;
+ * GLPK's CHECK_ACCURACY does the same for the simplex): NULL when every invariant above
+ * holds, else the first one broken. O(entries of the instance) and no memory: the search
+ * runs it every LOCALSEARCH_CHECK_EVERY steps in Debug builds (at least entries / 16
+ * apart, so that it costs a step at most 16 entries on average). */
+const char *localsearch_state_check(const localsearch_state *st);
+#define LOCALSEARCH_CHECK_EVERY 1024
+
 #endif
