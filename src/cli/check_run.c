@@ -71,7 +71,7 @@ static int wait_for(const check_run *c, pid_t pid, double seconds, int *status, 
         }
         bool stop = c->stopped && c->stopped(c->stop_ctx);
         if (stop || walltime_now() >= deadline) {
-            kill(pid, SIGKILL); /* our own child, by its id */
+            kill(-pid, SIGKILL); /* our own child's group (start()), by its id */
             waitpid(pid, status, 0);
             snprintf(why, whysize, stop ? "t24-check stopped by a signal"
                                         : "t24-check did not finish within the time limit "
@@ -89,14 +89,22 @@ static pid_t start(const check_run *c, char *const argv[], FILE *out, FILE *err,
                    size_t whysize)
 {
     posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
     pid_t pid = -1;
     int rc = posix_spawn_file_actions_init(&fa);
+    if (rc == 0 && (rc = posix_spawnattr_init(&at)) != 0)
+        posix_spawn_file_actions_destroy(&fa);
     if (rc == 0) {
-        rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+        /* a process group of its own, so that wait_for() ends whatever it started (a
+           T24_CHECK may be a script) */
+        rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+        rc = rc ? rc : posix_spawnattr_setpgroup(&at, 0);
+        rc = rc ? rc : posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
         rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, fileno(out), 1);
         rc = rc ? rc : posix_spawn_file_actions_adddup2(&fa, fileno(err), 2);
-        rc = rc ? rc : posix_spawn(&pid, c->path, &fa, NULL, argv, environ);
+        rc = rc ? rc : posix_spawn(&pid, c->path, &fa, &at, argv, environ);
         posix_spawn_file_actions_destroy(&fa);
+        posix_spawnattr_destroy(&at);
     }
     if (rc) {
         snprintf(why, whysize, "cannot run t24-check ('%.400s'): %s", c->path, strerror(rc));
