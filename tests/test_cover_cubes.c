@@ -503,3 +503,275 @@ Test(cover_cubes, estimate_is_deterministic_for_a_seed)
     free(text);
     cleanup(tmp);
 }
+
+/* ---- The merge never claims more than it checked (issue 38) ---- */
+
+/* A shell command's exit status (0: it ran and succeeded). */
+static int sh(const char *fmt, const char *a, const char *b)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, fmt, a, b);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* `--merge --json` on dir, held to what a script trusting it needs: a bound, or optimal,
+ * only when t24-check verifies dir/proof.cert with that bound, and never above the
+ * cover. Returns the exit status (stderr into err, 2048 bytes). */
+static int merge_claims_only_what_checks(const char *dir, char *err)
+{
+    char args[1024], line[512];
+    snprintf(args, sizeof args, "cover --json --quiet --dives 0 --merge '%s'", dir);
+    run_result r = run_t24(args, NULL);
+    snprintf(err, 2048, "%s", r.err);
+    int status = r.status;
+    cJSON *js = status == 0 ? cJSON_Parse(r.out) : NULL;
+    cr_assert(status != 0 || js, "%s", r.out);
+    const cJSON *bound = cJSON_GetObjectItem(js, "bound");
+    bool optimal = cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal"));
+    if (js && (cJSON_IsNumber(bound) || optimal)) {
+        char want[64];
+        check_folder(dir, line, sizeof line);
+        snprintf(want, sizeof want, "%s %g verified", optimal ? "optimum" : "lower bound",
+                 cJSON_GetNumberValue(bound));
+        cr_expect(!strncmp(line, want, strlen(want)),
+                  "the merge claims %s, t24-check says: %s", r.out, line);
+        cr_expect_leq(cJSON_GetNumberValue(bound), num(js, "cover"), "%s", r.out);
+    }
+    cJSON_Delete(js);
+    run_free(&r);
+    return status;
+}
+
+/* --cubes on dir: its JSON (the status into *status; NULL when it failed). */
+static cJSON *run_cubes(const char *dir, int *status)
+{
+    char args[1024];
+    snprintf(args, sizeof args, "cover --json --quiet --cubes '%s'", dir);
+    run_result r = run_t24(args, NULL);
+    *status = r.status;
+    cJSON *js = r.status == 0 ? cJSON_Parse(r.out) : NULL;
+    run_free(&r);
+    return js;
+}
+
+/* dir copied to dir-suffix (into out, 600 bytes). */
+static void copy_folder(const char *dir, const char *suffix, char *out)
+{
+    snprintf(out, 600, "%s-%s", dir, suffix);
+    cr_assert_eq(sh("cp -r '%s' '%s'", dir, out), 0);
+}
+
+/* Each line of path that starts with key replaced by key and value. */
+static void set_lines(const char *path, const char *key, const char *value)
+{
+    char *text = slurp(path), *out;
+    cr_assert(text, "%s", path);
+    size_t cap = strlen(text) * 2 + 4096, n = 0;
+    cr_assert(out = malloc(cap));
+    for (char *l = text; *l;) {
+        char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l) + 1 : strlen(l);
+        if (!strncmp(l, key, strlen(key)))
+            n += (size_t)snprintf(out + n, cap - n, "%s%s\n", key, value);
+        else {
+            memcpy(out + n, l, len);
+            n += len;
+        }
+        l += len;
+    }
+    out[n] = '\0';
+    put(path, out);
+    free(out);
+    free(text);
+}
+
+/* A finished split of five cards' deck 1-5 (optimum 21), as the hostile user had it:
+ * split into 10 cubes in tmp/d, every cube searched. */
+static void deck5_folder(const char *tmp, char *dir)
+{
+    char args[2048];
+    snprintf(dir, 512, "%s/d", tmp);
+    snprintf(args, sizeof args, "cover --quiet --json --dives 0 --split 10 --cubes-dir '%s' "
+             "'%s/data/instances/cards5_deck1-5_target24_all.hgr'", dir,
+             getenv("T24_SOURCE_DIR"));
+    cJSON *js = run_json(args);
+    cr_assert_geq(num(js, "cubes"), 4);
+    cJSON_Delete(js);
+    int st;
+    js = run_cubes(dir, &st);
+    cr_assert(js && num(js, "closed") == num(js, "cubes"), "the cubes were not all closed");
+    cJSON_Delete(js);
+}
+
+/* After a damaged cube was found by the merge: the next --cubes searches it again (not
+ * "0 searched; all closed"), and the merge then proves the optimum 21. */
+static void searched_again_then_proven(const char *dir, const char *what)
+{
+    char err[2048];
+    int st;
+    cJSON *js = run_cubes(dir, &st);
+    cr_assert(js, "%s: --cubes failed", what);
+    cr_expect_geq(num(js, "searched"), 1, "%s: the damaged cube was not searched again", what);
+    cJSON_Delete(js);
+    cr_expect_eq(merge_claims_only_what_checks(dir, err), 0, "%s: %s", what, err);
+    char args[1024];
+    snprintf(args, sizeof args, "cover --json --quiet --dives 0 --merge '%s'", dir);
+    js = run_json(args);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "verified")), "%s", what);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")), "%s", what);
+    cr_expect_eq(num(js, "bound"), 21, "%s", what);
+    cJSON_Delete(js);
+}
+
+/* The hostile user's tamperings of a finished split of deck 1-5, each on a copy: proofs
+ * and root.cert edited to say 4294967294; a cube's proof with its middle cut out (its
+ * `end` kept); a set removed from instance.hgr after the proofs; a cube file edited
+ * before its search. On main each made `--merge --json` print "optimal": true (or a
+ * bound above the cover); now none claims what t24-check does not verify, and every
+ * damaged cube is searched again by the next --cubes. */
+Test(cover_cubes, tampered_folders_never_yield_a_false_optimum, .timeout = 600)
+{
+    char *tmp = scratch(), dir[512], copy[600], path[700], err[2048];
+    deck5_folder(tmp, dir);
+    int st;
+    /* 1. The bounds edited: root.cert's and every proof's (and the proofs' targets). */
+    copy_folder(dir, "bounds", copy);
+    snprintf(path, sizeof path, "%s/root.cert", copy);
+    set_lines(path, "bound ", "4294967294");
+    for (int i = 1; i <= 10; i++) {
+        snprintf(path, sizeof path, "%s/cube-%05d.proof", copy, i);
+        if (!exists(copy, path + strlen(copy) + 1))
+            continue;
+        set_lines(path, "bound ", "4294967294");
+        set_lines(path, "target ", "4294967294");
+    }
+    cr_expect_eq(merge_claims_only_what_checks(copy, err), 2, "edited bounds were merged");
+    cr_expect(strstr(err, "above the cover of 21"), "%s", err);
+    cr_expect(exists(copy, "cube-00001.proof.rejected") && !exists(copy, "cube-00001.proof"),
+              "the false proof was not set aside: %s", err);
+    cr_expect(!exists(copy, "proof.cert"));
+    searched_again_then_proven(copy, "edited bounds");
+    /* 2. The middle of the largest proof cut out, its head and `end` kept. */
+    copy_folder(dir, "cut", copy);
+    cr_assert_eq(sh("cd '%s' && f=$(wc -l cube-*.proof | sort -n | sed -n 'x;$p' | awk "
+                    "'{print $2}') && n=$(wc -l <$f) && [ $n -gt 100 ] && awk -v n=$n "
+                    "'NR < n/3 || NR > 2*n/3' $f >x && mv x $f && tail -1 $f | grep -qx end%s",
+                    copy, ""),
+                 0, "no proof to cut");
+    cr_expect_eq(merge_claims_only_what_checks(copy, err), 2, "a cut proof was merged");
+    cr_expect(strstr(err, "proof line") && strstr(err, "set aside"), "%s", err);
+    searched_again_then_proven(copy, "a cut proof");
+    /* 3. A set removed from instance.hgr after the proofs (its header made to agree). */
+    copy_folder(dir, "instance", copy);
+    cr_assert_eq(sh("cd '%s' && awk '/^p hs/ { $4 = $4 - 1; print; skip = 1; next } "
+                    "skip && /^[0-9]/ { skip = 0; next } { print }' instance.hgr >x && "
+                    "mv x instance.hgr%s", copy, ""), 0);
+    cr_expect_eq(merge_claims_only_what_checks(copy, err), 2, "an edited instance was merged");
+    cr_expect(strstr(err, "root.cert does not name its instance.hgr"), "%s", err);
+    cJSON *js = run_cubes(copy, &st);
+    cr_expect(st == 2 && !js, "--cubes took an edited instance as closed");
+    cJSON_Delete(js);
+    /* 4. A cube file edited before its search: its last fixing turned over. */
+    snprintf(copy, sizeof copy, "%s/e", tmp);
+    snprintf(path, sizeof path, "cover --quiet --dives 0 --split 10 --cubes-dir '%s' "
+             "'%s/data/instances/cards5_deck1-5_target24_all.hgr'", copy,
+             getenv("T24_SOURCE_DIR"));
+    run_result r = run_t24(path, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    cr_assert_eq(sh("cd '%s' && sed -i '$ { s/ in$/ out/; t; s/ out$/ in/ }' cube-00001%s", copy,
+                    ""), 0);
+    cJSON_Delete(run_cubes(copy, &st));
+    cr_expect_eq(merge_claims_only_what_checks(copy, err), 2, "an edited cube was merged");
+    cr_expect(strstr(err, "cube-00001"), "the cube at fault is not named: %s", err);
+    js = run_cubes(copy, &st);
+    cr_expect(js && num(js, "searched") == 1, "the edited cube was not searched again");
+    cJSON_Delete(js);
+    cleanup(tmp);
+}
+
+/* Another instance's cube files and proofs copied into a finished folder: refused, and
+ * --cubes does not take them as closed (main merged them: with proofs of a larger
+ * optimum, "optimal": true). */
+Test(cover_cubes, another_instances_cubes_are_refused, .timeout = 300)
+{
+    uint64_t seed = 3838;
+    uint32_t opt, opt2;
+    char *tmp = scratch(), hgr[512], dir[512], hgr2[512], dir2[512], err[2048];
+    char *ours = random_triples(90, &seed, &opt), *theirs = random_triples(150, &seed, &opt2);
+    cr_assert_gt(opt2, opt, "the other instance's optimum must be larger to test much");
+    uint32_t n = split_four(tmp, "ours", ours, hgr, dir);
+    uint32_t n2 = split_four(tmp, "theirs", theirs, hgr2, dir2);
+    int st;
+    cJSON_Delete(run_cubes(dir, &st));
+    cJSON_Delete(run_cubes(dir2, &st));
+    /* as many as both have, under the same names */
+    cr_assert_eq(sh("d='%s'; cd '%s' && for f in cube-?????; do if [ -e \"$d/$f\" ]; then "
+                    "cp \"$f\" \"$f.proof\" \"$d\"/; fi; done", dir, dir2), 0);
+    cr_assert_geq(n2 < n ? n2 : n, 1);
+    cr_expect_eq(merge_claims_only_what_checks(dir, err), 2, "another instance's cubes merged");
+    cr_expect(strstr(err, "does not name the folder's instance.hgr"), "%s", err);
+    cJSON *js = run_cubes(dir, &st);
+    cr_expect(st != 0 || (js && num(js, "closed") < n),
+              "--cubes took another instance's cubes as closed");
+    cJSON_Delete(js);
+    free(ours);
+    free(theirs);
+    cleanup(tmp);
+}
+
+/* Without t24-check beside t24 (nor T24_CHECK), the merge writes proof.cert but claims
+ * nothing: "verified" and "optimal" false, "bound" null, and the reason; T24_CHECK names
+ * the checker elsewhere; a checker that gives no verdict within --time-limit is ended
+ * and the merge is not verified either. */
+Test(cover_cubes, a_merge_without_t24_check_is_not_verified, .timeout = 300)
+{
+    uint64_t seed = 4242;
+    uint32_t opt;
+    char *tmp = scratch(), hgr[512], dir[512], bin[600], cmd[2048];
+    char *text = random_triples(120, &seed, &opt);
+    split_four(tmp, "n", text, hgr, dir);
+    int st;
+    cJSON_Delete(run_cubes(dir, &st));
+    snprintf(bin, sizeof bin, "%s/bin", tmp);
+    cr_assert_eq(mkdir(bin, 0755), 0);
+    cr_assert_eq(sh("cp '%s' '%s/t24'", getenv("T24_BIN"), bin), 0);
+    snprintf(cmd, sizeof cmd, "%s/slow", bin);
+    put(cmd, "#!/bin/sh\nexec sleep 600\n");
+    cr_assert_eq(chmod(cmd, 0755), 0);
+    for (int round = 0; round < 3; round++) {
+        bool with = round == 1;
+        char env[700];
+        if (round == 0)
+            snprintf(env, sizeof env, "env -u T24_CHECK");
+        else if (with)
+            snprintf(env, sizeof env, "T24_CHECK=\"$T24_CHECK_BIN\"");
+        else
+            snprintf(env, sizeof env, "T24_CHECK='%s/slow'", bin);
+        /* --time-limit 1 only for the checker that never answers: the real one gets the
+           default 60 s for its tiny certificate, never tight on a slow machine */
+        snprintf(cmd, sizeof cmd, "%s '%s/t24' cover --json --quiet --time-limit %d --merge "
+                 "'%s' >'%s/out'", env, bin, round == 2 ? 1 : 60, dir, tmp);
+        cr_assert_eq(system(cmd), 0);
+        snprintf(cmd, sizeof cmd, "%s/out", tmp);
+        char *out = slurp(cmd);
+        cJSON *js = cJSON_Parse(out);
+        cr_assert(js, "%s", out);
+        cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "complete")));
+        cr_expect_eq(num(js, "claimed"), opt);
+        cr_expect_eq(cJSON_IsTrue(cJSON_GetObjectItem(js, "verified")), with, "%s", out);
+        cr_expect_eq(cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")), with, "%s", out);
+        const char *why = cJSON_GetStringValue(cJSON_GetObjectItem(js, "check"));
+        if (with)
+            cr_expect_eq(num(js, "bound"), opt);
+        else
+            cr_expect(cJSON_IsNull(cJSON_GetObjectItem(js, "bound")) && why &&
+                      strstr(why, round ? "did not finish" : "t24-check not found"), "%s", out);
+        cJSON_Delete(js);
+        free(out);
+        cr_expect(exists(dir, "proof.cert"));
+    }
+    free(text);
+    cleanup(tmp);
+}

@@ -136,7 +136,7 @@ Test(dist, two_ranks_search_the_cubes_of_a_split, .timeout = 300)
     snprintf(args, sizeof args, "cover --quiet --merge '%s/c'", dir);
     r = run_t24(args, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect(strstr(r.out, "claims 21 (cover 21, optimal; "), "%s", r.out);
+    cr_expect(strstr(r.out, "21 proven (cover 21, optimal; "), "%s", r.out);
     run_free(&r);
     snprintf(args, sizeof args, "rm -rf '%s'", dir);
     cr_assert_eq(system(args), 0);

@@ -415,6 +415,78 @@ Test(t24hs, cubes_take_null_parameters_and_reports)
     cr_assert_eq(hs_cubes_merge(dir, &r, err, sizeof err), 0, "%s", err);
     cr_expect(r.complete);
     cr_expect_eq(r.bound, (N + 1) / 2);
+    cr_expect(!r.verified, "a merge without a checker called its bound verified");
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
+    cr_expect_eq(system(cmd), 0);
+    hs_instance_free(h);
+}
+
+/* A stub checker: its verdict is ctx's, for every certificate; counts its calls. */
+typedef struct {
+    int verdict;
+    int calls, with_cover;
+} stub_check;
+
+static int stub(void *ctx, const char *instance, const char *cover, const char *cert,
+                double seconds, uint64_t *open, char *why, size_t whysize)
+{
+    stub_check *s = ctx;
+    s->calls++;
+    s->with_cover += cover != NULL;
+    cr_expect(instance && cert && seconds > 0 && access(cert, R_OK) == 0);
+    *open = 0;
+    snprintf(why, whysize, s->verdict == HS_CHECK_FAILED ? "certificate line 1: stub" : "stub");
+    return s->verdict;
+}
+
+/* hs_cubes_merge_checked() believes its checker alone: verified when it verifies;
+ * written unverified when it gives no verdict; refused when it fails, every cube failing
+ * alone set aside (cube-N.proof.rejected) and searched again by hs_cubes_run(). */
+Test(t24hs, a_merge_is_verified_only_by_its_checker)
+{
+    /* four disjoint triangles' edges: the LP gives 6, the optimum is 8 (two of each
+       triangle's three vertices), so the search branches and splits */
+    enum { N = 12 };
+    uint64_t off[N + 1] = { 0 };
+    uint32_t el[2 * N];
+    for (uint32_t s = 0; s < N; s++) {
+        el[2 * s] = s;
+        el[2 * s + 1] = s % 3 == 2 ? s - 2 : s + 1;
+        off[s + 1] = 2 * (s + 1);
+    }
+    char err[1024], tmpl[] = "/tmp/t24hs-check-XXXXXX", dir[64], path[128];
+    hs_instance *h = hs_instance_new(N, N, off, el, err, sizeof err);
+    cr_assert(h, "%s", err);
+    cr_assert(mkdtemp(tmpl));
+    snprintf(dir, sizeof dir, "%s/cubes", tmpl);
+    hs_cubes_params p;
+    hs_cubes_params_init(&p);
+    p.ncubes = 2;
+    hs_cubes_report r;
+    cr_assert_eq(hs_cubes_split(h, dir, &p, &r, err, sizeof err), 0, "%s", err);
+    uint32_t cubes = r.cubes;
+    cr_assert_geq(cubes, 2, "the cycle did not split: the test tests little");
+    cr_assert_eq(hs_cubes_run(dir, &p, &r, err, sizeof err), 0, "%s", err);
+    stub_check yes = { HS_CHECK_VERIFIED, 0, 0 }, none = { HS_CHECK_UNAVAILABLE, 0, 0 };
+    stub_check no = { HS_CHECK_FAILED, 0, 0 };
+    p.check = stub;
+    p.check_ctx = &none;
+    cr_assert_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.complete && !r.verified && !strcmp(r.verdict, "stub"));
+    p.check_ctx = &yes;
+    cr_assert_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(r.verified && yes.calls == 1 && yes.with_cover == 1);
+    cr_expect_eq(r.bound, 8);
+    p.check_ctx = &no;
+    cr_expect_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), -1);
+    cr_expect(!r.verified && strstr(err, "stub"), "%s", err);
+    cr_expect_eq(r.rejected, cubes, "%s", err);
+    cr_expect_eq(no.calls, 2 + (int)cubes, "the merge, root.cert alone, each cube alone");
+    snprintf(path, sizeof path, "%s/cube-00001.proof.rejected", dir);
+    cr_expect_eq(access(path, R_OK), 0, "no proof set aside: %s", err);
+    cr_assert_eq(hs_cubes_run(dir, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(r.searched, cubes, "the rejected cubes were not searched again");
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpl);
     cr_expect_eq(system(cmd), 0);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/check_run.h"
 #include "cli/cover_estimate.h"
 #include "core/parse.h"
 #include "eval/dist.h"
@@ -177,12 +178,24 @@ static void print_json(const cover_cubes *c, const char *dir, const hs_cubes_rep
     if (c->cube)
         cJSON_AddNumberToObject(js, "bound", r->bound);
     if (c->merge) {
+        /* bound and optimal only from what t24-check verified; claimed: what proof.cert
+           says, verified or not */
+        bool proven = r->complete && r->verified;
         cJSON_AddBoolToObject(js, "complete", r->complete);
-        if (r->complete)
+        if (proven)
             cJSON_AddNumberToObject(js, "bound", r->bound);
         else
             cJSON_AddNullToObject(js, "bound");
-        cJSON_AddBoolToObject(js, "optimal", r->complete && r->bound >= r->cover);
+        if (r->complete)
+            cJSON_AddNumberToObject(js, "claimed", r->bound);
+        else
+            cJSON_AddNullToObject(js, "claimed");
+        cJSON_AddBoolToObject(js, "verified", proven);
+        if (r->complete)
+            cJSON_AddStringToObject(js, "check", r->verdict);
+        else
+            cJSON_AddNullToObject(js, "check");
+        cJSON_AddBoolToObject(js, "optimal", proven && r->bound >= r->cover);
         cJSON *left = cJSON_AddObjectToObject(js, "core_seconds_left");
         cJSON_AddNumberToObject(left, "estimate", r->left_mean);
         cJSON_AddNumberToObject(left, "low", r->left_low);
@@ -209,11 +222,17 @@ static void print_text(const cover_cubes *c, const char *dir, const hs_cubes_rep
     else if (c->cubes)
         printf("searched %u cubes; %u of %u closed (target %u)\n", r->searched, r->closed,
                r->cubes, r->target);
-    else if (r->complete)
-        printf("%s/proof.cert claims %u (cover %u%s; %u of %u cubes closed at target %u); "
-               "verify it with: t24-check %s/instance.hgr %s/cover.sol %s/proof.cert\n",
+    else if (r->complete && r->verified)
+        printf("%s/proof.cert: %u proven (cover %u%s; %u of %u cubes closed at target %u); "
+               "t24-check: %s\n",
                dir, r->bound, r->cover, r->bound >= r->cover ? ", optimal" : "", r->closed,
-               r->cubes, r->target, dir, dir, dir);
+               r->cubes, r->target, r->verdict);
+    else if (r->complete)
+        printf("%s/proof.cert claims %u, not verified: %s (cover %u; %u of %u cubes closed "
+               "at target %u); verify it with: t24-check %s/instance.hgr %s/cover.sol "
+               "%s/proof.cert\n",
+               dir, r->bound, r->verdict, r->cover, r->closed, r->cubes, r->target, dir, dir,
+               dir);
     else
         printf("not merged: %u of %u cubes closed (target %u); the rest would take about %.0f "
                "core-seconds more (between %.0f and %.0f) at the pace of the closed ones%s\n",
@@ -258,7 +277,14 @@ static int run_mode(const cover_cubes *c, const char *file, hs_cubes_params *p,
             default_worker(&p->worker, &p->nworkers);
         return hs_cubes_run(dir, p, r, err, errsize);
     }
-    return hs_cubes_merge(dir, r, err, errsize);
+    check_run check = { .stopped = stop_requested };
+    check_run_find(&check);
+    p->check = check.path[0] ? check_run_certificate : NULL;
+    p->check_ctx = &check;
+    int rc = hs_cubes_merge_checked(dir, p, r, err, errsize);
+    if (rc == 0 && r->complete && !check.path[0]) /* the library's "no checker given" */
+        snprintf(r->verdict, sizeof r->verdict, "%.250s", check.missing);
+    return rc;
 }
 
 /* The open cubes' work, after a split (in the time it left) or a merge that is not

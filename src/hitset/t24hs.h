@@ -504,6 +504,23 @@ HS_API void hs_exact_result_free(hs_exact_result *r);
  * A certifying search split at a depth into cubes (its open nodes), each searched apart
  * by any process that reaches the folder, and merged into one certificate t24-check
  * verifies. The folder's files are described in docs/cluster.md; each is written whole. */
+
+/* An independent checker's verdict on a certificate file: the merge trusts none of its
+ * own code to verify what it merged (t24 cover runs the t24-check program). */
+enum {
+    HS_CHECK_VERIFIED,    /* every node holds, none is open: the bound is proven */
+    HS_CHECK_OPEN,        /* every node read holds, *open of them are open */
+    HS_CHECK_FAILED,      /* a node fails or the file is malformed: why says where (t24-check's
+                             "certificate line L: ...") */
+    HS_CHECK_UNAVAILABLE  /* no verdict (no checker, the time ran out): why says so */
+};
+/* Checks the certificate file cert against the instance file (and the cover file when
+ * not NULL) within seconds; returns an HS_CHECK_ value, with a line in why and, for
+ * HS_CHECK_OPEN, the open nodes in *open. */
+typedef int (*hs_certificate_checker)(void *ctx, const char *instance, const char *cover,
+                                      const char *cert, double seconds, uint64_t *open,
+                                      char *why, size_t whysize);
+
 typedef struct {
     double time_limit;          /* seconds for the call, > 0 (default 60) */
     int (*cancelled)(void *ctx); /* non-zero ends the call as its time limit would */
@@ -517,6 +534,9 @@ typedef struct {
     bool split_by_sets;         /* split: branch above the cubes on the set with the
                                    fewest free elements, not on an element (default
                                    false; docs/cluster.md measures both) */
+    hs_certificate_checker check; /* merge: verifies proof.cert (default NULL: never
+                                   verified, hs_cubes_report.verified false) */
+    void *check_ctx;
 } hs_cubes_params;
 
 typedef struct {
@@ -524,7 +544,8 @@ typedef struct {
     uint32_t searched;          /* run, solve: cubes this call searched */
     uint32_t depth;             /* split: the depth of the open nodes */
     uint32_t goal, cover, target; /* the goal (0: none), the best cover, the smaller */
-    uint32_t bound;             /* merge: what proof.cert proves; solve: the cube's bound */
+    uint32_t bound;             /* merge: what proof.cert claims (proven only when
+                                   verified); solve: the cube's bound */
     bool complete;              /* merge: every cube has a proof, proof.cert written */
     uint64_t nodes;
     double cube_seconds;        /* merge: the closed cubes' seconds, summed */
@@ -532,6 +553,10 @@ typedef struct {
                                    and most (0 when none is closed) */
     double left_mean;           /* merge: the same from their mean, the point estimate */
     double seconds;
+    bool verified;              /* merge: the checker verified proof.cert's bound */
+    uint32_t rejected;          /* merge: proofs the checker refused, set aside as
+                                   cube-N.proof.rejected (their cubes open again) */
+    char verdict[256];          /* merge: the checker's verdict, or why there is none */
 } hs_cubes_report;
 
 HS_API void hs_cubes_params_init(hs_cubes_params *p);
@@ -546,8 +571,16 @@ HS_API int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_para
 /* This worker's cubes of dir that are not closed, until the time limit. */
 HS_API int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r,
                         char *err, size_t errsize);
-/* dir/proof.cert when every cube has a proof, else the counts and the estimate. */
+/* dir/proof.cert when every cube has a proof, else the counts and the estimate; never
+ * verified (hs_cubes_merge_checked() with p NULL). */
 HS_API int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize);
+/* The same, proof.cert checked by p->check within p->time_limit before it takes its name:
+ * r->verified when the checker verified it; written unverified when it gives no verdict
+ * (r->verdict says why); refused (-1) when its bound exceeds the cover or the checker
+ * refuses it, every cube whose proof fails alone set aside and named in err. A root.cert
+ * or cube file naming another instance than instance.hgr is refused. */
+HS_API int hs_cubes_merge_checked(const char *dir, const hs_cubes_params *p,
+                                  hs_cubes_report *r, char *err, size_t errsize);
 
 /* ---- Knowing the cost before paying it: Knuth's estimate (docs/certificates.md) ----
  * Random dives down the certifying search's tree at a goal, each node's LP solved and

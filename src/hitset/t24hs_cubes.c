@@ -20,6 +20,12 @@ void hs_cubes_params_init(hs_cubes_params *p)
     p->nworkers = q.nworkers;
 }
 
+_Static_assert((int)HS_CHECK_VERIFIED == (int)CUBES_CHECK_VERIFIED &&
+                   (int)HS_CHECK_OPEN == (int)CUBES_CHECK_OPEN &&
+                   (int)HS_CHECK_FAILED == (int)CUBES_CHECK_FAILED &&
+                   (int)HS_CHECK_UNAVAILABLE == (int)CUBES_CHECK_UNAVAILABLE,
+               "hs_certificate_checker's verdicts are cubes_checker's");
+
 static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
 {
     cubes_params q;
@@ -38,6 +44,8 @@ static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
     q.nworkers = p->nworkers;
     q.log = p->log;
     q.by_sets = p->split_by_sets;
+    q.check = p->check; /* the verdicts are the same numbers (checked below) */
+    q.check_ctx = p->check_ctx;
     return q;
 }
 
@@ -48,7 +56,9 @@ static void outer(const cubes_report *r, hs_cubes_report *out)
     *out = (hs_cubes_report){ r->cubes,  r->closed,   r->searched,     r->depth,
                               r->goal,   r->cover,    r->target,       r->bound,
                               r->complete, r->nodes,  r->cube_seconds, r->left_low,
-                              r->left_high, r->left_mean, r->seconds };
+                              r->left_high, r->left_mean, r->seconds, r->verified,
+                              r->rejected, "" };
+    memcpy(out->verdict, r->verdict, sizeof out->verdict);
 }
 
 int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
@@ -92,10 +102,18 @@ int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, 
 
 int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t errsize)
 {
+    return hs_cubes_merge_checked(dir, NULL, r, err, errsize);
+}
+
+int hs_cubes_merge_checked(const char *dir, const hs_cubes_params *p, hs_cubes_report *r,
+                           char *err, size_t errsize)
+{
     if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
+    cancel_check c;
+    cubes_params q = inner(p, &c);
     cubes_report in;
-    int rc = cubes_merge(dir, &in, err, errsize);
+    int rc = cubes_merge(dir, &q, &in, err, errsize);
     outer(&in, r);
     return rc;
 }

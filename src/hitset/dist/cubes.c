@@ -423,7 +423,9 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
 {
     memset(r, 0, sizeof *r);
     instance *h = cubes_read_instance(dir, err, errsize);
-    int rc = h ? solve_in(dir, name, h, p, r, err, errsize) : -1;
+    int rc = h && cubes_check_root(dir, h, err, errsize) == 0
+                 ? solve_in(dir, name, h, p, r, err, errsize)
+                 : -1;
     instance_free(h);
     return rc;
 }
@@ -441,7 +443,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
                       size_t errsize)
 {
     uint32_t target = cubes_target(cubes_read_goal(dir), cubes_cover_size(dir, h));
-    if (cubes_is_closed(dir, name, target))
+    if (cubes_is_closed(dir, name, h, target))
         return;
     int lock = cubes_claim(dir, name);
     if (lock == -1)
@@ -450,7 +452,7 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
     cubes_report one = { 0 };
     char why[512];
     q.time_limit = deadline - walltime_now();
-    int rc = cubes_is_closed(dir, name, target) || q.time_limit < CUBES_MIN_SECONDS
+    int rc = cubes_is_closed(dir, name, h, target) || q.time_limit < CUBES_MIN_SECONDS
                  ? 0
                  : solve_in(dir, name, h, &q, &one, why, sizeof why);
     cubes_release(lock);
@@ -493,7 +495,10 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     if (check_params(p, err, errsize))
         return -1;
     instance *h = cubes_read_instance(dir, err, errsize);
-    char **names = h ? cubes_names(dir, &n, err, errsize) : NULL;
+    /* an instance.hgr edited since the split has no cube: refused, never "all closed" */
+    char **names = h && cubes_check_root(dir, h, err, errsize) == 0
+                       ? cubes_names(dir, &n, err, errsize)
+                       : NULL;
     if (!names) {
         instance_free(h);
         return -1;
@@ -505,7 +510,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     r->target = cubes_target(r->goal, r->cover);
     r->cubes = n;
     for (uint32_t i = 0; i < n; i++)
-        r->closed += cubes_is_closed(dir, names[i], r->target);
+        r->closed += cubes_is_closed(dir, names[i], h, r->target);
     cubes_names_free(names, n);
     instance_free(h);
     r->seconds = walltime_now() - t0;

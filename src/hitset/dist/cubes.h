@@ -13,7 +13,10 @@
  *                       `target T`, `nodes X`, `seconds S`, `tree`, the nodes, `end`:
  *                       one cut short is no proof)
  *   proof.cert          the merge: root.cert with every open node replaced by its
- *                       cube's subtree, bound K the least over them, for t24-check
+ *                       cube's subtree, bound K the least over them, for t24-check;
+ *                       named so only once the checker verified it (or could not run)
+ *   cube-N.proof.rejected  a proof the checker refused, set aside by the merge (never
+ *                       deleted): the cube is open again
  * A cube is closed when its proof's bound reaches the target, the smaller of the goal
  * and the best cover. Every file is written whole (a temporary file, then rename), so a
  * killed worker loses only the cube it was searching; the split builds DIR beside it and
@@ -30,6 +33,20 @@
 #include "hitset/proof/certify_estimate.h"
 #include "hitset/model/instance.h"
 
+/* An independent checker's verdict on one certificate (t24 cover runs the t24-check
+ * program: the merge trusts no code of its own to verify what it merged). */
+enum {
+    CUBES_CHECK_VERIFIED,    /* every node holds, none open: the bound is proven */
+    CUBES_CHECK_OPEN,        /* every node read holds, *open of them are open */
+    CUBES_CHECK_FAILED,      /* a node fails, or the file is malformed: why says where */
+    CUBES_CHECK_UNAVAILABLE  /* no verdict (no checker, the time ran out): why says so */
+};
+/* Checks the certificate file cert against the instance file (and the cover file when
+ * not NULL) within seconds; returns one of the above, with why (a line) and *open. */
+typedef int (*cubes_checker)(void *ctx, const char *instance, const char *cover,
+                             const char *cert, double seconds, uint64_t *open, char *why,
+                             size_t whysize);
+
 typedef struct {
     double time_limit;          /* seconds for the call, > 0 */
     const cancel_check *cancel; /* or NULL */
@@ -41,6 +58,8 @@ typedef struct {
     uint32_t worker, nworkers;  /* run: cube i (from 0) is this worker's when
                                    i % nworkers == worker */
     FILE *log;                  /* a line per cube and per split depth, or NULL */
+    cubes_checker check;        /* merge: verifies proof.cert, or NULL (never verified) */
+    void *check_ctx;
 } cubes_params;
 
 typedef struct {
@@ -50,7 +69,10 @@ typedef struct {
     uint32_t depth;             /* split: the depth of the open nodes */
     uint32_t goal, cover;       /* the goal (0: none) and the best cover's size */
     uint32_t target;            /* the smaller of the two */
-    uint32_t bound;             /* merge: K, what proof.cert proves (complete only) */
+    uint32_t bound;             /* merge: K, what proof.cert claims (complete only) */
+    bool verified;              /* merge: the checker verified proof.cert's K */
+    uint32_t rejected;          /* merge: proofs the checker refused, set aside */
+    char verdict[256];          /* merge: the checker's verdict, or why there is none */
     bool complete;              /* merge: every cube has a proof: proof.cert written */
     uint64_t nodes;             /* nodes of the proofs (merge), of the split's tree */
     double cube_seconds;        /* the closed cubes' seconds, summed */
@@ -77,8 +99,16 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
 int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err,
               size_t errsize);
 /* Joins root.cert and the cubes' proofs into dir/proof.cert when every cube has one
- * (r->complete), else only counts; r->left_* estimate the work left. */
-int cubes_merge(const char *dir, cubes_report *r, char *err, size_t errsize);
+ * (r->complete), else only counts; r->left_* estimate the work left. Refuses a folder
+ * whose root.cert or cube files name another instance than instance.hgr. The merged
+ * certificate is verified by p->check within p->time_limit: r->verified then, and
+ * proof.cert written; with no verdict (no checker, the time ran out) it is written
+ * unverified, r->verdict saying why. A bound above the cover, or a certificate the
+ * checker refuses, is not written: every cube whose proof fails alone (spliced into
+ * root.cert, the other cubes and root.cert's own leaves left open) has its proof set
+ * aside (cubes_set_aside()) and -1 names them in err. Returns 0, or -1 with err set. */
+int cubes_merge(const char *dir, const cubes_params *p, cubes_report *r, char *err,
+                size_t errsize);
 /* The work dir has left (cubes_estimate.c): Knuth's estimate (certify_estimate.h) of the
  * trees of its cubes that are not closed, at the folder's target, from the folder's
  * cover, with p's seed, dives, time limit and branching (p->search's goal and start are

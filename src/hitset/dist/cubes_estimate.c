@@ -61,7 +61,7 @@ static int open_cubes(const char *dir, const instance *h, uint32_t target, start
     for (uint32_t i = 0; rc == 0 && i < n; i++) {
         uint32_t *el = NULL, k;
         unsigned char *in = NULL;
-        if (cubes_is_closed(dir, names[i], target))
+        if (cubes_is_closed(dir, names[i], h, target))
             continue;
         rc = cubes_read_fixings(dir, names[i], h, &el, &in, &k, err, errsize);
         if (rc == 0 && (rc = add_start(s, el, in, k)))

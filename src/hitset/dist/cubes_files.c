@@ -28,20 +28,13 @@ void cubes_join(char *out, const char *dir, const char *name)
 
 /* ---- whole files ---- */
 
-/* dir/name written by w through a temporary file renamed into place: whole or not at
- * all. Returns 0, or -1 with err set. */
-int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
-                      char *err, size_t errsize)
+/* dir/.name.XXXXXX written by w; its path into tmp. Returns 0, or -1 with err set
+ * (nothing left behind). */
+int cubes_write_temp(const char *dir, const char *name, cubes_writer w, const void *ctx,
+                     char *tmp, char *err, size_t errsize)
 {
-    char path[CUBES_PATH_SIZE], tmp[CUBES_PATH_SIZE + 64];
-    struct stat st;
-    cubes_join(path, dir, name);
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, errsize, "'%s' is not a regular file: not replaced", path);
-        return -1;
-    }
     /* mkstemp: workers on other hosts may share a process id */
-    snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, name);
+    snprintf(tmp, CUBES_TEMP_SIZE, "%s/.%s.XXXXXX", dir, name);
     int fd = mkstemp(tmp);
     FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!fp) {
@@ -56,11 +49,44 @@ int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const v
         unlink(tmp);
         return cubes_fail(err, errsize, "cannot write '%s': %s", tmp);
     }
+    return 0;
+}
+
+/* tmp (from cubes_write_temp()) renamed to dir/name, which must be a regular file or
+ * absent. Returns 0, or -1 with err set (tmp removed). */
+int cubes_commit(const char *tmp, const char *dir, const char *name, char *err,
+                 size_t errsize)
+{
+    char path[CUBES_PATH_SIZE];
+    struct stat st;
+    cubes_join(path, dir, name);
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        unlink(tmp);
+        snprintf(err, errsize, "'%s' is not a regular file: not replaced", path);
+        return -1;
+    }
     if (chmod(tmp, 0644) || rename(tmp, path)) {
         unlink(tmp);
         return cubes_fail(err, errsize, "cannot rename into '%s': %s", path);
     }
     return 0;
+}
+
+/* dir/name written by w through a temporary file renamed into place: whole or not at
+ * all. Returns 0, or -1 with err set. */
+int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
+                      char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], tmp[CUBES_TEMP_SIZE];
+    struct stat st;
+    cubes_join(path, dir, name);
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "'%s' is not a regular file: not replaced", path);
+        return -1;
+    }
+    if (cubes_write_temp(dir, name, w, ctx, tmp, err, errsize))
+        return -1;
+    return cubes_commit(tmp, dir, name, err, errsize);
 }
 
 int cubes_write_cover(FILE *fp, const void *ctx)
@@ -285,17 +311,76 @@ uint64_t cubes_file_hash(const char *dir, const char *name)
     return x;
 }
 
-bool cubes_is_closed(const char *dir, const char *name, uint32_t target)
+bool cubes_is_closed(const char *dir, const char *name, const instance *h, uint32_t target)
 {
     cubes_proof pr;
     return cubes_read_proof(dir, name, &pr, NULL) && pr.bound >= target &&
-           pr.cube == cubes_file_hash(dir, name);
+           pr.cube == cubes_file_hash(dir, name) && cubes_names_instance(dir, name, h);
+}
+
+int cubes_set_aside(const char *dir, const char *name, char *aside, char *err,
+                    size_t errsize)
+{
+    char file[300], path[CUBES_PATH_SIZE];
+    struct stat st;
+    snprintf(file, sizeof file, "%s.proof", name);
+    cubes_join(path, dir, file);
+    for (unsigned k = 1; k <= 1000; k++) {
+        char to[340];
+        if (k == 1)
+            snprintf(to, sizeof to, "%s.rejected", file);
+        else
+            snprintf(to, sizeof to, "%s.rejected.%u", file, k);
+        cubes_join(aside, dir, to);
+        /* lstat then rename: only a merge sets proofs aside, and a merge that races
+         * another at worst sets one more proof aside, which is searched again */
+        if (lstat(aside, &st) == 0)
+            continue;
+        if (rename(path, aside) == 0)
+            return 0;
+        return cubes_fail(err, errsize, "cannot set '%s' aside: %s", path);
+    }
+    snprintf(err, errsize, "'%s': a thousand proofs set aside already: not renamed", path);
+    return -1;
 }
 
 void cubes_cube_head(const instance *h, char *out, size_t size)
 {
     snprintf(out, size, "t24-cube 1\ninstance %u %u %016" PRIx64 "\n", instance_nelems(h),
              instance_nsets(h), certify_checksum(h));
+}
+
+bool cubes_names_instance(const char *dir, const char *file, const instance *h)
+{
+    char path[CUBES_PATH_SIZE], head[96], line[256];
+    cubes_join(path, dir, file);
+    FILE *fp = regular(dir, file) ? fopen(path, "r") : NULL;
+    cubes_cube_head(h, head, sizeof head);
+    const char *want = strchr(head, '\n') + 1; /* "instance N M SUM\n" */
+    bool found = false;
+    /* the head is a few short lines: a format line, comments, then `instance` */
+    for (int i = 0; fp && !found && i < 16 && fgets(line, sizeof line, fp); i++) {
+        if (!strcmp(line, "tree\n"))
+            break;
+        found = !strcmp(line, want);
+    }
+    if (fp)
+        fclose(fp);
+    return found;
+}
+
+int cubes_check_root(const char *dir, const instance *h, char *err, size_t errsize)
+{
+    char head[96];
+    if (cubes_names_instance(dir, "root.cert", h))
+        return 0;
+    cubes_cube_head(h, head, sizeof head);
+    char *second = strchr(head, '\n') + 1;
+    second[strlen(second) - 1] = '\0';
+    snprintf(err, errsize, "'%s': root.cert does not name its instance.hgr (%s): the "
+             "instance was edited after the split, or root.cert is another split's",
+             dir, second);
+    return -1;
 }
 
 /* One line of a cube file, its end ("\n" or "\r\n") removed. Returns false at the end,

@@ -11,6 +11,7 @@
 #include "hitset/model/instance.h"
 
 #define CUBES_PATH_SIZE 4096
+#define CUBES_TEMP_SIZE (CUBES_PATH_SIZE + 64)
 
 /* "FMT" with what and strerror(errno) into err; returns -1. */
 int cubes_fail(char *err, size_t errsize, const char *fmt, const char *what);
@@ -22,6 +23,14 @@ typedef int (*cubes_writer)(FILE *fp, const void *ctx);
 /* dir/name, whole or not at all. Returns 0, or -1 with err set. */
 int cubes_write_whole(const char *dir, const char *name, cubes_writer w, const void *ctx,
                       char *err, size_t errsize);
+/* The two halves of cubes_write_whole(), for a file checked before it takes its name:
+ * w's contents into a new temporary file of dir (its path into tmp, CUBES_TEMP_SIZE
+ * bytes), then that file renamed to dir/name (or removed when it cannot be). Each
+ * returns 0, or -1 with err set and nothing left behind. */
+int cubes_write_temp(const char *dir, const char *name, cubes_writer w, const void *ctx,
+                     char *tmp, char *err, size_t errsize);
+int cubes_commit(const char *tmp, const char *dir, const char *name, char *err,
+                 size_t errsize);
 
 typedef struct {
     const uint32_t *elems;
@@ -81,13 +90,26 @@ typedef struct {
 /* Reads the header and checks the closing `end` line; returns true when the proof
  * exists and is whole, leaving fp (or NULL) open at its tree's first node. */
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp);
-/* Is the cube closed: a whole proof of this very cube file reaching the target? */
-bool cubes_is_closed(const char *dir, const char *name, uint32_t target);
+/* Is the cube closed: a whole proof of this very cube file, a cube of h, reaching the
+ * target? */
+bool cubes_is_closed(const char *dir, const char *name, const instance *h, uint32_t target);
+/* Sets dir/name.proof aside, renamed to dir/name.proof.rejected (or .rejected.2, .3, ...:
+ * never over an earlier one, never deleted), so that the cube is searched again; its new
+ * name into aside (CUBES_PATH_SIZE bytes). Returns 0, or -1 with err set. */
+int cubes_set_aside(const char *dir, const char *name, char *aside, char *err,
+                    size_t errsize);
 
 /* A cube file's first two lines (96 bytes are room): its format and the instance it
  * belongs to (N, M and the certificate's checksum), which a cube's search checks
  * against instance.hgr. */
 void cubes_cube_head(const instance *h, char *out, size_t size);
+/* Does dir/file (a cube or root.cert, a regular file) name h in its `instance N M SUM`
+ * line, before its tree? A cube of another instance, or an instance.hgr edited since the
+ * split, does not. */
+bool cubes_names_instance(const char *dir, const char *file, const instance *h);
+/* Refuses (-1, err set) a folder whose root.cert does not name h, its instance.hgr:
+ * edited since the split, or another split's root.cert. */
+int cubes_check_root(const char *dir, const instance *h, char *err, size_t errsize);
 /* dir/name's fixings (instance ids, in F1 where (*in)[i]), checked against h: *elems and
  * *in (free both) hold *n of them, at least one. Returns 0, or -1 with err set. */
 int cubes_read_fixings(const char *dir, const char *name, const instance *h, uint32_t **elems,

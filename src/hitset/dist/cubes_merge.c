@@ -1,53 +1,110 @@
-/* cubes_merge.c - the cubes' proofs joined into one certificate (cubes.h).
+/* cubes_merge.c - the cubes' proofs joined into one certificate (cubes.h), checked by an
+ * independent checker before it takes its name.
  *
  * root.cert is copied line by line; its `bound` line becomes K, the least of its own
  * bound and every cube's, and each `open cube-N` line becomes the tree of cube-N.proof.
- * A leaf written for a higher target holds for K too, so nothing else changes. */
+ * A leaf written for a higher target holds for K too, so nothing else changes.
+ *
+ * Nothing in the folder is trusted (a worker, a disk or a user may have damaged any
+ * file): root.cert and every cube file must name instance.hgr, K may not exceed the
+ * cover (no lower bound does), and proof.cert is called verified only when the checker
+ * verified it. When the checker refuses it, each cube is checked alone, spliced into
+ * root.cert with every other loose end (the other cubes and root.cert's own leaves)
+ * written as an `open` node: the checker verifies every node but those, so a cube that
+ * fails there is at fault whatever the others hold, and its proof is set aside. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/cancel.h"
 #include "core/walltime.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/dist/cubes_files.h"
 
 #define LINE_MAX_BYTES (1 << 20)
+#define ALL_CUBES (-1) /* a plan's `only`: every cube spliced in (proof.cert) */
+#define NO_CUBE (-2)   /* none: root.cert alone */
+#define PROOF_HEAD_LINES 7 /* a cube proof's lines up to `tree` (cubes.c, write_proof) */
 
 typedef struct {
     const char *dir;
+    instance *h;
     char **names;
     uint32_t n;
     uint32_t bound; /* K */
     char *line;     /* LINE_MAX_BYTES */
+    const cubes_params *p;
+    double deadline; /* of the checks */
 } merge_job;
 
-/* The next n bytes of fp (a proof's tree) to out. */
-static int copy_bytes(FILE *out, FILE *fp, long n)
+/* What a certificate written from root.cert holds, and what was written. */
+typedef struct {
+    const merge_job *m;
+    long only;        /* ALL_CUBES, NO_CUBE, or the one cube spliced in: names[only] */
+    bool open_leaves; /* root.cert's own leaves written as `open` nodes */
+    uint64_t opens;   /* out: the open nodes written */
+    uint64_t before;  /* out: the lines before the cube spliced in (one cube) */
+    uint64_t lines;   /* out: its tree's lines */
+} plan;
+
+/* The next n bytes of fp (a proof's tree) to out; its lines counted into *lines. */
+static int copy_bytes(FILE *out, FILE *fp, long n, uint64_t *lines)
 {
     char buf[1 << 16];
     while (n > 0) {
         size_t want = n < (long)sizeof buf ? (size_t)n : sizeof buf;
         if (fread(buf, 1, want, fp) != want || fwrite(buf, 1, want, out) != want)
             return -1;
+        for (const char *c = buf; (c = memchr(c, '\n', want - (size_t)(c - buf))); c++)
+            ++*lines;
         n -= (long)want;
     }
     return 0;
 }
 
 /* `open NAME`: the tree of NAME's proof in its place. */
-static int splice(FILE *out, const merge_job *m, const char *name)
+static int splice(FILE *out, const char *dir, const char *name, uint64_t *lines)
 {
     cubes_proof pr;
     FILE *fp = NULL;
-    if (!cubes_read_proof(m->dir, name, &pr, &fp))
+    if (!cubes_read_proof(dir, name, &pr, &fp))
         return -1;
-    int rc = copy_bytes(out, fp, pr.tree_bytes);
+    int rc = copy_bytes(out, fp, pr.tree_bytes, lines);
     fclose(fp);
     return rc;
 }
 
-static int write_merged(FILE *out, const void *ctx)
+/* An `open NAME` line of root.cert (name: NAME and its line end) by the plan: the cube's
+ * tree, or the line itself (counted). */
+static int open_line(FILE *out, plan *pl, char *name, uint64_t lines_before)
 {
-    const merge_job *m = ctx;
+    const merge_job *m = pl->m;
+    char *end = name + strcspn(name, "\r\n");
+    char keep = *end;
+    *end = '\0';
+    bool spliced = pl->only == ALL_CUBES || (pl->only >= 0 && !strcmp(name, m->names[pl->only]));
+    int rc;
+    if (spliced) {
+        pl->before = lines_before;
+        rc = splice(out, m->dir, name, &pl->lines);
+    } else {
+        pl->opens++;
+        rc = fprintf(out, "open %s\n", name) < 0 ? -1 : 0;
+    }
+    *end = keep;
+    return rc;
+}
+
+static bool is_leaf(const char *line)
+{
+    return !strncmp(line, "leaf", 4) && strchr(" \r\n", line[4]) && line[4];
+}
+
+/* root.cert by the plan (ctx): bound K, each open node by open_line(). */
+static int write_cert(FILE *out, const void *ctx)
+{
+    plan *pl = (plan *)ctx; /* the writer's context is const for the others' sake */
+    const merge_job *m = pl->m;
     char path[CUBES_PATH_SIZE];
     cubes_join(path, m->dir, "root.cert");
     FILE *fp = fopen(path, "r");
@@ -55,19 +112,24 @@ static int write_merged(FILE *out, const void *ctx)
         return -1;
     int rc = 0;
     bool in_tree = false;
+    uint64_t lines = 0; /* root.cert's lines read (each writes one, or a splice) */
     while (rc == 0 && fgets(m->line, LINE_MAX_BYTES, fp)) {
-        if (!in_tree && !strncmp(m->line, "bound ", 6))
+        char *l = m->line;
+        if (!in_tree && !strncmp(l, "bound ", 6))
             rc = fprintf(out, "bound %u\n", m->bound) < 0 ? -1 : 0;
-        else if (!in_tree && !strncmp(m->line, "c ", 2)) /* the split's figures: stale */
+        else if (!in_tree && !strncmp(l, "c ", 2)) /* the split's figures: stale */
             rc = fprintf(out, "c t24 cover --merge: root.cert and %u cubes' proofs\n", m->n) < 0
                      ? -1
                      : 0;
-        else if (in_tree && !strncmp(m->line, "open ", 5)) {
-            m->line[strcspn(m->line, "\n")] = '\0';
-            rc = splice(out, m, m->line + 5);
+        else if (in_tree && !strncmp(l, "open ", 5))
+            rc = open_line(out, pl, l + 5, lines);
+        else if (in_tree && pl->open_leaves && is_leaf(l)) {
+            pl->opens++;
+            rc = fputs("open root-leaf\n", out) < 0 ? -1 : 0;
         } else
-            rc = fputs(m->line, out) < 0 ? -1 : 0;
-        in_tree |= !strcmp(m->line, "tree\n");
+            rc = fputs(l, out) < 0 ? -1 : 0;
+        in_tree |= !strcmp(l, "tree\n");
+        lines += strchr(l, '\n') != NULL;
     }
     if (ferror(fp))
         rc = -1;
@@ -137,8 +199,8 @@ static int open_names(merge_job *m, char *err, size_t errsize)
 }
 
 /* Counts the proofs and closed cubes, K over the proofs, and the seconds closed cubes
- * took (least and most). A proof counts only for the very cube file it names. Returns
- * whether every cube has one. */
+ * took (least and most). A proof counts only for the very cube file it names (a cube
+ * of this instance, checked before). Returns whether every cube has one. */
 static bool tally(merge_job *m, cubes_report *r, double *least, double *most)
 {
     bool all = true;
@@ -165,13 +227,175 @@ static bool tally(merge_job *m, cubes_report *r, double *least, double *most)
     return all;
 }
 
+/* Refuses (-1, err set) a cube file that names another instance than instance.hgr:
+ * another split's cube copied in, or an instance edited since. Nothing is set aside:
+ * the cube file itself is wrong, and --cubes refuses to search it. */
+static int foreign_cube(const merge_job *m, char *err, size_t errsize)
+{
+    for (uint32_t i = 0; i < m->n; i++)
+        if (!cubes_names_instance(m->dir, m->names[i], m->h)) {
+            snprintf(err, errsize, "'%s/%s' does not name the folder's instance.hgr in its "
+                     "instance line: another split's cube, or edited; not merged",
+                     m->dir, m->names[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* The checker on cert (with cover.sol when with_cover) in the time left. Returns its
+ * verdict; CUBES_CHECK_UNAVAILABLE with why when there is no checker or no time. */
+static int run_check(const merge_job *m, const char *cert, bool with_cover, uint64_t *open,
+                     char *why, size_t whysize)
+{
+    char inst[CUBES_PATH_SIZE], cover[CUBES_PATH_SIZE];
+    double left = m->deadline - walltime_now();
+    *open = 0;
+    if (!m->p->check)
+        snprintf(why, whysize, "no checker given");
+    else if (cancel_requested(m->p->cancel))
+        snprintf(why, whysize, "stopped before the check");
+    else if (left <= 0)
+        snprintf(why, whysize, "the time limit ran out before the check");
+    else {
+        cubes_join(inst, m->dir, "instance.hgr");
+        cubes_join(cover, m->dir, "cover.sol");
+        return m->p->check(m->p->check_ctx, inst, with_cover ? cover : NULL, cert, left, open,
+                           why, whysize);
+    }
+    return CUBES_CHECK_UNAVAILABLE;
+}
+
+/* Did a certificate written by pl pass: every node checked but the open ones it wrote? */
+static bool passes(int verdict, uint64_t open, const plan *pl)
+{
+    return (verdict == CUBES_CHECK_VERIFIED && pl->opens == 0) ||
+           (verdict == CUBES_CHECK_OPEN && open == pl->opens);
+}
+
+/* The certificate of pl written to a temporary file, checked without the cover, removed.
+ * Returns the verdict (why set). */
+static int check_plan(const merge_job *m, plan *pl, uint64_t *open, char *why, size_t whysize)
+{
+    char tmp[CUBES_TEMP_SIZE];
+    if (cubes_write_temp(m->dir, "check.cert", write_cert, pl, tmp, why, whysize))
+        return CUBES_CHECK_UNAVAILABLE;
+    int v = run_check(m, tmp, false, open, why, whysize);
+    unlink(tmp);
+    return v;
+}
+
+/* Where cube `name`'s check failed, in its own proof's lines when the checker named a
+ * line of its tree ("certificate line L: ..."). */
+static void describe(char *out, size_t size, const char *name, int verdict, const char *why,
+                     const plan *pl)
+{
+    unsigned long long l;
+    int at = 0;
+    if (verdict == CUBES_CHECK_OPEN)
+        snprintf(out, size, "%s: its proof leaves nodes open", name);
+    else if (sscanf(why, "certificate line %llu: %n", &l, &at) == 1 && at > 0 &&
+             l > pl->before && l <= pl->before + pl->lines)
+        snprintf(out, size, "%s.proof line %llu: %s", name, l - pl->before + PROOF_HEAD_LINES,
+                 why + at);
+    else
+        snprintf(out, size, "%s: %s", name, why);
+}
+
+/* Each cube checked alone; those that fail set aside (r->rejected), the first described
+ * into first and every name listed into list. Returns -1 when a check could not run
+ * (why then in stop), else 0. */
+static int check_cubes(const merge_job *m, cubes_report *r, char *first, size_t firstsize,
+                       char *list, size_t listsize, char *stop, size_t stopsize)
+{
+    char why[512], aside[CUBES_PATH_SIZE];
+    size_t used = 0;
+    for (uint32_t i = 0; i < m->n; i++) {
+        plan one = { m, (long)i, true, 0, 0, 0 };
+        uint64_t open;
+        int v = check_plan(m, &one, &open, why, sizeof why);
+        if (v == CUBES_CHECK_UNAVAILABLE) {
+            snprintf(stop, stopsize, "%s and the cubes after it not checked: %s", m->names[i],
+                     why);
+            return -1;
+        }
+        if (passes(v, open, &one))
+            continue;
+        if (r->rejected++ == 0)
+            describe(first, firstsize, m->names[i], v, why, &one);
+        if (cubes_set_aside(m->dir, m->names[i], aside, why, sizeof why)) {
+            snprintf(stop, stopsize, "%s", why);
+            return -1;
+        }
+        if (used + 16 < listsize)
+            used += (size_t)snprintf(list + used, listsize - used, " %s", m->names[i]);
+        else if (used + 5 < listsize)
+            used += (size_t)snprintf(list + used, listsize - used, " ...");
+    }
+    return 0;
+}
+
+/* What the merge claims fails (what says how): root.cert checked alone, then each cube;
+ * every cube at fault reopened. Returns -1 with err: what, and who is at fault. */
+static int find_faults(const merge_job *m, cubes_report *r, const char *what, char *err,
+                       size_t errsize)
+{
+    char why[512], first[600] = "", list[200] = "", stop[600] = "";
+    uint64_t open;
+    plan root = { m, NO_CUBE, false, 0, 0, 0 };
+    int v = check_plan(m, &root, &open, why, sizeof why);
+    if (v == CUBES_CHECK_UNAVAILABLE) {
+        snprintf(err, errsize, "%s; the part at fault not found: %s", what, why);
+        return -1;
+    }
+    bool root_ok = passes(v, open, &root);
+    int rc = check_cubes(m, r, first, sizeof first, list, sizeof list, stop, sizeof stop);
+    size_t k = (size_t)snprintf(err, errsize, "%s", what);
+    if (!root_ok && k < errsize)
+        k += (size_t)snprintf(err + k, errsize - k, "; root.cert fails alone at bound %u (%s)",
+                              m->bound, why);
+    if (r->rejected && k < errsize)
+        k += (size_t)snprintf(err + k, errsize - k, "; %u cube%s fail%s alone (%s): set aside as "
+                              "cube-N.proof.rejected, the next --cubes searches %s again:%s",
+                              r->rejected, r->rejected > 1 ? "s" : "",
+                              r->rejected > 1 ? "" : "s", first,
+                              r->rejected > 1 ? "them" : "it", list);
+    if (rc && k < errsize)
+        k += (size_t)snprintf(err + k, errsize - k, "; %s", stop);
+    else if (root_ok && !r->rejected && k < errsize)
+        snprintf(err + k, errsize - k, "; yet root.cert and every cube pass alone: nothing set "
+                 "aside");
+    return -1;
+}
+
+/* proof.cert written to a temporary file, checked with cover.sol, and named so when the
+ * checker verifies it (r->verified) or gives no verdict (r->verdict says why); refused
+ * otherwise (find_faults()). */
+static int verify(const merge_job *m, cubes_report *r, char *err, size_t errsize)
+{
+    char tmp[CUBES_TEMP_SIZE], why[512], what[800];
+    uint64_t open;
+    plan all = { m, ALL_CUBES, false, 0, 0, 0 };
+    if (cubes_write_temp(m->dir, "proof.cert", write_cert, &all, tmp, err, errsize))
+        return -1;
+    int v = run_check(m, tmp, true, &open, why, sizeof why);
+    if (v == CUBES_CHECK_VERIFIED || v == CUBES_CHECK_UNAVAILABLE) {
+        r->verified = v == CUBES_CHECK_VERIFIED;
+        snprintf(r->verdict, sizeof r->verdict, "%.250s", why);
+        return cubes_commit(tmp, m->dir, "proof.cert", err, errsize);
+    }
+    unlink(tmp);
+    snprintf(what, sizeof what, "'%s/proof.cert' not written: the checker refuses the merged "
+             "certificate (%s)", m->dir,
+             v == CUBES_CHECK_OPEN ? "a cube's proof leaves nodes open" : why);
+    return find_faults(m, r, what, err, errsize);
+}
+
 static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
 {
-    char why[256];
-    instance *h = cubes_read_instance(m->dir, why, sizeof why);
+    char why[256], what[600];
+    m->h = cubes_read_instance(m->dir, why, sizeof why);
     r->goal = cubes_read_goal(m->dir);
-    r->cover = h ? cubes_cover_size(m->dir, h) : UINT32_MAX;
-    instance_free(h);
+    r->cover = m->h ? cubes_cover_size(m->dir, m->h) : UINT32_MAX;
     if (m->bound == UINT32_MAX || r->goal == UINT32_MAX || r->cover == UINT32_MAX) {
         snprintf(err, errsize, "'%s' is not a folder of t24 cover --split (its root.cert, "
                  "instance.hgr, goal or cover.sol cannot be read, or cover.sol is no cover)",
@@ -179,7 +403,8 @@ static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
         return -1;
     }
     r->target = cubes_target(r->goal, r->cover);
-    if (open_names(m, err, errsize))
+    if (cubes_check_root(m->dir, m->h, err, errsize) || open_names(m, err, errsize) ||
+        foreign_cube(m, err, errsize))
         return -1;
     double least, most;
     r->cubes = m->n;
@@ -194,17 +419,37 @@ static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
         return -1;
     }
     r->bound = m->bound;
-    return cubes_write_whole(m->dir, "proof.cert", write_merged, m, err, errsize);
+    if (m->bound <= r->cover)
+        return verify(m, r, err, errsize);
+    /* no lower bound exceeds a cover: root.cert or a proof claims what it does not prove */
+    snprintf(what, sizeof what, "'%s': the proofs claim %u, above the cover of %u in "
+             "cover.sol: not merged", m->dir, m->bound, r->cover);
+    if (m->p->check)
+        return find_faults(m, r, what, err, errsize);
+    snprintf(err, errsize, "%s (no checker to find the proof at fault)", what);
+    return -1;
 }
 
-int cubes_merge(const char *dir, cubes_report *r, char *err, size_t errsize)
+int cubes_merge(const char *dir, const cubes_params *p, cubes_report *r, char *err,
+                size_t errsize)
 {
     double t0 = walltime_now();
+    cubes_params defaults;
     memset(r, 0, sizeof *r);
-    merge_job m = { dir, NULL, 0, root_bound(dir), NULL };
+    if (!p) {
+        cubes_params_init(&defaults);
+        p = &defaults;
+    }
+    if (!(p->time_limit > 0 && p->time_limit <= 1e9)) {
+        snprintf(err, errsize, "time_limit = %.17g; must be a number of seconds in (0, 1e9]",
+                 p->time_limit);
+        return -1;
+    }
+    merge_job m = { dir, NULL, NULL, 0, root_bound(dir), NULL, p, t0 + p->time_limit };
     int rc = merge_in(&m, r, err, errsize);
     free(m.line);
     cubes_names_free(m.names, m.n);
+    instance_free(m.h);
     r->seconds = walltime_now() - t0;
     return rc;
 }
