@@ -5,7 +5,11 @@
 #include <criterion/criterion.h>
 #include <glpk.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
+
+#include "hitset/mip/glpk_guard.h"
 
 #include "hitset/mip/ilp.h"
 #include "hitset/mincover.h"
@@ -96,4 +100,77 @@ Test(glpk_guard, two_runs_in_two_threads_equal_two_runs_in_turn)
         mincover_result_free(&seq[i].r);
         instance_free(par[i].h);
     }
+}
+
+/* Two GLPK sections meet when each, once inside, waits for the other to come in: with
+ * GLPK's environment per thread (Debian's), both are inside at once; made to take turns
+ * (the fallback for a GLPK without thread-local storage), never. The wait ends after
+ * wait_s at the latest, so that the turn-taking run ends too. */
+typedef struct {
+    atomic_int inside, most, arrived; /* in a section now; at most at once; ever came in */
+    double wait_s;
+} rendezvous;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int meet(void *arg)
+{
+    rendezvous *r = arg;
+    glp_prob *lp = glp_create_prob(); /* a GLPK object of this section's environment */
+    int n = atomic_fetch_add(&r->inside, 1) + 1;
+    for (int m = atomic_load(&r->most); n > m && !atomic_compare_exchange_weak(&r->most, &m, n);)
+        ;
+    atomic_fetch_add(&r->arrived, 1);
+    for (double end = now_s() + r->wait_s; atomic_load(&r->arrived) < 2 && now_s() < end;) {
+        struct timespec pause = { 0, 1000000 };
+        nanosleep(&pause, NULL);
+    }
+    atomic_fetch_sub(&r->inside, 1);
+    glp_delete_prob(lp);
+    return 0;
+}
+
+typedef struct {
+    rendezvous *r;
+    bool serial;
+    int rc;
+} meet_job;
+
+static void *meet_thread(void *arg)
+{
+    meet_job *j = arg;
+    char err[128];
+    /* the library's own path, or the turn-taking fallback forced */
+    j->rc = j->serial ? glpk_guard_call_serial(meet, j->r, true, err, sizeof err)
+                      : glpk_guard_call(meet, j->r, err, sizeof err);
+    return NULL;
+}
+
+static int most_inside(bool serial, double wait_s)
+{
+    rendezvous r = { 0, 0, 0, wait_s };
+    meet_job j[2] = { { &r, serial, -1 }, { &r, serial, -1 } };
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        cr_assert_eq(pthread_create(&t[i], NULL, meet_thread, &j[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(pthread_join(t[i], NULL), 0);
+        cr_assert_eq(j[i].rc, 0);
+    }
+    return atomic_load(&r.most);
+}
+
+/* Issue 39: the library's promise that two runs on two threads do not meet holds only on
+ * a reentrant GLPK; the test shows the two runs overlapped (not merely that they agreed),
+ * and that the fallback really makes them take turns. */
+Test(glpk_guard, two_threads_are_in_glpk_at_once_and_the_fallback_takes_turns, .timeout = 300)
+{
+    cr_assert(glpk_guard_reentrant(), "this GLPK has no thread-local storage (Debian's has)");
+    cr_expect_eq(most_inside(false, 120), 2, "the two GLPK sections never overlapped");
+    cr_expect_eq(most_inside(true, 0.2), 1, "the sections taking turns overlapped");
 }

@@ -22,21 +22,41 @@ static void *run_guarded(void *p)
     return NULL;
 }
 
-int glpk_guard_call(int (*fn)(void *arg), void *arg, char *err, size_t errsize)
+/* GLPK built without thread-local storage keeps one environment for the whole process:
+ * two threads in GLPK at once would share it (and one's failure would free the other's
+ * objects). Then the engine's GLPK sections take turns on this lock. It is the library's
+ * one piece of process-wide state, and it exists only because GLPK's environment is
+ * then process-wide itself. */
+static pthread_mutex_t glpk_turns = PTHREAD_MUTEX_INITIALIZER;
+
+bool glpk_guard_reentrant(void)
+{
+    return glp_config("TLS") != NULL;
+}
+
+int glpk_guard_call_serial(int (*fn)(void *arg), void *arg, bool serial, char *err,
+                           size_t errsize)
 {
     guarded_call c = { fn, arg, -1 };
     pthread_t t;
+    if (serial)
+        pthread_mutex_lock(&glpk_turns);
     int e = pthread_create(&t, NULL, run_guarded, &c);
+    if (!e)
+        e = pthread_join(t, NULL) ? -1 : 0; /* joinable and ours: cannot fail */
+    if (serial)
+        pthread_mutex_unlock(&glpk_turns);
     if (e) {
-        snprintf(err, errsize, "cannot start a thread for GLPK: %s", strerror(e));
-        return -1;
-    }
-    e = pthread_join(t, NULL);
-    if (e) { /* cannot happen for a joinable thread of ours; say so rather than guess */
-        snprintf(err, errsize, "cannot join GLPK's thread: %s", strerror(e));
+        snprintf(err, errsize, "cannot %s a thread for GLPK: %s", e < 0 ? "join" : "start",
+                 e < 0 ? "pthread_join failed" : strerror(e));
         return -1;
     }
     return c.rc;
+}
+
+int glpk_guard_call(int (*fn)(void *arg), void *arg, char *err, size_t errsize)
+{
+    return glpk_guard_call_serial(fn, arg, !glpk_guard_reentrant(), err, errsize);
 }
 
 static void on_glpk_error(void *info) { longjmp(((glpk_guard *)info)->jb, 1); }

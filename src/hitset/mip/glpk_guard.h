@@ -13,6 +13,7 @@
 #define T24_HITSET_GLPK_GUARD_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Runs fn(arg) on a thread of its own and returns what fn returns. GLPK keeps its
@@ -23,6 +24,14 @@
  * environment before it ends. Returns -1 with err set when no thread can be started.
  * Every GLPK call of the hitting-set engine goes through here. */
 int glpk_guard_call(int (*fn)(void *arg), void *arg, char *err, size_t errsize);
+/* Whether the GLPK linked in keeps its environment per thread (glp_config("TLS"), asked at
+ * run time: the library found at run time may not be the one CMake checked). Where it
+ * does not, glpk_guard_call() runs the engine's GLPK sections one at a time. */
+bool glpk_guard_reentrant(void);
+/* glpk_guard_call(), its GLPK sections taking turns when serial (what glpk_guard_call()
+ * does on a GLPK without thread-local storage; tests force either way). */
+int glpk_guard_call_serial(int (*fn)(void *arg), void *arg, bool serial, char *err,
+                           size_t errsize);
 
 typedef struct {
     jmp_buf jb;
