@@ -3,12 +3,13 @@
  *
  * A reader that checks its clock between lines (pace_read_until()) still waits for ever
  * inside one read: on a pipe whose writer neither writes nor closes, or on one endless
- * line that never reaches the next check. This stream asks before every read(2): it
- * waits for data with poll(2), a tenth of a second at a time, and fails (errno ETIME:
- * the deadline passed; ECANCELED: cancelled) once the deadline passes or the check asks,
- * so the line reader reports a read error that its caller tells from a real one by
- * asking the same two questions. A regular file never waits, and pays one clock read per
- * buffer (64 KiB). */
+ * line that never reaches the next check. This stream waits for data with poll(2), a
+ * tenth of a second at a time, and fails (errno ETIME: the deadline passed; ECANCELED:
+ * cancelled) once the deadline passes or the check asks, so that the line reader
+ * reports a read error that its caller tells from a real one by asking the same two
+ * questions. Data that arrives without a wait is read on, the clock asked once a MiB
+ * (an endless flow is cut there; a small file is read whole whatever the limit, as the
+ * line reader's check every 4,096 lines did), the cancel check at every buffer (64 KiB). */
 #ifndef T24_CORE_TIMEDREAD_H
 #define T24_CORE_TIMEDREAD_H
 
