@@ -2,7 +2,12 @@
  * and 9), and the readers built on it: batch hands, --configs lists, PACE instances. */
 #include <criterion/criterion.h>
 
+#include <errno.h>
+#include <fcntl.h>
+
 #include "core/lines.h"
+#include "core/timedread.h"
+#include "core/walltime.h"
 #include "helpers.h"
 #include "hitset/model/pace.h"
 
@@ -143,4 +148,51 @@ Test(lines, config_lines_with_nul_or_control_bytes_are_refused_and_cr_ends_lines
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_eq(count_lines(r.out), 3, "%s", r.out);
     run_free(&r);
+}
+
+static int cancel_now(void *ctx) { return *(const int *)ctx; }
+
+/* core/timedread (issue 38): a read that would wait on a silent pipe fails at the
+ * deadline (ETIME) or at the cancel (ECANCELED), where a plain stream waits for ever;
+ * what arrives without a wait is read whole whatever the deadline, and the line reader
+ * reports the failure as a read error. The 0.2 s deadline is asserted only as "ended",
+ * with a 10 s hang detector around it. */
+Test(lines, timedread_gives_up_at_the_deadline_or_cancel_never_on_data)
+{
+    for (int way = 0; way < 2; way++) {
+        int fd[2], flag = way;
+        cr_assert_eq(pipe(fd), 0);
+        const cancel_check cancel = { cancel_now, &flag };
+        double t0 = walltime_now();
+        FILE *fp = timedread_open(fd[0], way ? 0 : t0 + 0.2, &cancel);
+        cr_assert(fp);
+        lines rd;
+        char *line;
+        size_t len;
+        lines_init(&rd, fp, 100);
+        cr_assert_eq(lines_next(&rd, &line, &len), LINES_ERROR);
+        cr_expect_eq(rd.error, way ? ECANCELED : ETIME);
+        cr_expect_lt(walltime_now() - t0, 10.0);
+        lines_free(&rd);
+        fclose(fp);
+        close(fd[0]);
+        close(fd[1]);
+    }
+    int fd[2];
+    cr_assert_eq(pipe(fd), 0);
+    cr_assert_eq(write(fd[1], "a\nb", 3), 3);
+    close(fd[1]);
+    FILE *fp = timedread_open(fd[0], walltime_now() - 1, NULL); /* long past */
+    lines rd;
+    char *line;
+    size_t len;
+    lines_init(&rd, fp, 100);
+    cr_assert_eq(lines_next(&rd, &line, &len), LINES_OK);
+    cr_expect_str_eq(line, "a");
+    cr_assert_eq(lines_next(&rd, &line, &len), LINES_OK);
+    cr_expect_str_eq(line, "b");
+    cr_expect_eq(lines_next(&rd, &line, &len), LINES_EOF);
+    lines_free(&rd);
+    fclose(fp);
+    close(fd[0]);
 }

@@ -3,7 +3,9 @@
  * The whole search of `t24 study` (bounds, greedy, reductions, local search, GLPK or CBC)
  * on an instance read from a file or standard input. It prints the cover in PACE's
  * solution format, or one JSON object; on SIGINT or SIGTERM it prints the best cover
- * found so far and exits 0, the PACE heuristic track's convention (incumbent.h). */
+ * found so far and exits 0, the PACE heuristic track's convention (incumbent.h), or,
+ * with --certificate, stops the search as the time limit would, so that the certificate
+ * of its last finished round is written. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@
 #include "cli/args.h"
 #include "cli/cover_cubes.h"
 #include "cli/cover_estimate.h"
+#include "cli/cover_input.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "cli/incumbent.h"
@@ -34,7 +37,8 @@ static const char help_head[] =
     "FILE, or standard input when FILE is - or absent) with t24's whole engine: bounds,\n"
     "greedy, reductions, local search and the exact search. Prints the cover in PACE's\n"
     "solution format: its size, then one element a line (1-based, ascending). On SIGINT\n"
-    "or SIGTERM it prints the best cover found so far and exits 0.\n"
+    "or SIGTERM it prints the best cover found so far and exits 0 (with --certificate,\n"
+    "the search stops as at the time limit and its last finished round is written).\n"
     "\n"
     "options:\n"
     "  --json               print one JSON object instead: the bounds, the search, the\n"
@@ -168,23 +172,6 @@ static int parse(options *o, int argc, char **argv)
         }
     }
     return certificate_engine(o);
-}
-
-/* The instance, read under --time-limit (which counts from the start: reading too). */
-static hs_instance *read_instance(const options *o, double deadline, char *err,
-                                  size_t errsize)
-{
-    char why[400];
-    FILE *fp = args_open_input(o->file, err, errsize);
-    if (!fp)
-        return NULL;
-    hs_instance *h = hs_instance_read_pace_until(fp, deadline, why, sizeof why);
-    args_close_input(fp);
-    if (!h)
-        snprintf(err, errsize, "%s: %s", o->file && strcmp(o->file, "-") ? o->file
-                                                                          : "standard input",
-                 why);
-    return h;
 }
 
 /* A first cover at once, so a signal always has one to print: each set's first element.
@@ -339,10 +326,15 @@ static int run(options *o)
 {
     char err[512];
     double t0 = hs_clock();
-    if (incumbent_start())
+    /* With a certificate to write, a signal ends the search as the time limit would, so
+     * that the round it finished is written (incumbent.h). */
+    if (incumbent_start(o->certificate != NULL))
         return args_message("cover", "cannot install the signal handlers");
+    o->cfg.hp.cancelled = incumbent_stop_requested;
     o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit; /* reading included */
-    hs_instance *h = read_instance(o, o->cfg.hp.deadline, err, sizeof err);
+    /* No stop check: a signal before the first cover is published ends the process
+     * (incumbent.h), also while the read waits on a pipe. */
+    hs_instance *h = cover_input_read(o->file, o->cfg.hp.deadline, NULL, err, sizeof err);
     if (!h)
         return args_message("cover", "%s", err);
     double read = hs_clock() - t0;

@@ -2,7 +2,6 @@
 #include "cli/cover_cubes.h"
 
 #include <cjson/cJSON.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,27 +9,13 @@
 #include "cli/args.h"
 #include "cli/check_run.h"
 #include "cli/cover_estimate.h"
+#include "cli/cover_input.h"
+#include "cli/stop.h"
 #include "core/parse.h"
 #include "eval/dist.h"
 #include "hitset/t24hs.h"
 
 #define CUBES_MAX_OPTION 100000
-
-/* SIGINT or SIGTERM: the cube modes end as at their time limit (a split leaves nothing,
- * a worker keeps the proofs it finished). */
-static volatile sig_atomic_t stop_asked;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_asked = 1;
-}
-
-static int stop_requested(void *ctx)
-{
-    (void)ctx;
-    return stop_asked;
-}
 
 /* "I/N" with 0 <= I < N <= 1e6. */
 static int parse_worker(const char *s, uint32_t *worker, uint32_t *n)
@@ -252,18 +237,30 @@ static const char *split_cube_path(const char *path, char *dir, size_t size)
     return slash + 1;
 }
 
-static int run_mode(const cover_cubes *c, const char *file, hs_cubes_params *p,
-                    hs_cubes_report *r, char *dir, size_t dirsize, char *err, size_t errsize)
+/* The split of FILE, read within the time limit (which counts from the start, reading
+ * included, as in the cover run) or until a signal. */
+static int split(const cover_cubes *c, const char *file, double deadline, hs_cubes_params *p,
+                 hs_cubes_report *r, char *err, size_t errsize)
+{
+    cancel_check stop = stop_check();
+    hs_instance *h = cover_input_read(file, deadline, &stop, err, errsize);
+    if (!h)
+        return -1;
+    p->time_limit = deadline - hs_clock();
+    if (p->time_limit < 1e-3) /* read just in time: the split then stops at once */
+        p->time_limit = 1e-3;
+    int rc = hs_cubes_split(h, c->cubes_dir, p, r, err, errsize);
+    hs_instance_free(h);
+    return rc;
+}
+
+static int run_mode(const cover_cubes *c, const char *file, double deadline,
+                    hs_cubes_params *p, hs_cubes_report *r, char *dir, size_t dirsize,
+                    char *err, size_t errsize)
 {
     if (c->split) {
-        FILE *fp = args_open_input(file, err, errsize);
-        hs_instance *h = fp ? hs_instance_read_pace(fp, err, errsize) : NULL;
-        if (fp)
-            args_close_input(fp);
         snprintf(dir, dirsize, "%s", c->cubes_dir);
-        int rc = h ? hs_cubes_split(h, c->cubes_dir, p, r, err, errsize) : -1;
-        hs_instance_free(h);
-        return rc;
+        return split(c, file, deadline, p, r, err, errsize);
     }
     if (c->cube) {
         const char *name = split_cube_path(c->cube, dir, dirsize);
@@ -290,13 +287,13 @@ static int run_mode(const cover_cubes *c, const char *file, hs_cubes_params *p,
 /* The open cubes' work, after a split (in the time it left) or a merge that is not
  * complete. Returns r, or NULL when none is wanted or it failed (said on stderr). */
 static const hs_estimate *estimate_left(const cover_cubes *c, const char *dir, double time_limit,
-                                        const hs_cubes_report *rep,
+                                        double deadline, const hs_cubes_report *rep,
                                         const cover_cubes_estimate *est, hs_estimate *r)
 {
     char err[1024];
     hs_estimate_params p;
     hs_estimate_params_init(&p);
-    p.time_limit = c->split ? time_limit - rep->seconds : time_limit;
+    p.time_limit = c->split ? deadline - hs_clock() : time_limit;
     p.dives = est->dives;
     p.seed = est->seed;
     p.cancelled = stop_requested;
@@ -316,6 +313,7 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     hs_cubes_params p;
     hs_cubes_report r;
     char err[1024], dir[4096];
+    double deadline = hs_clock() + time_limit; /* --split's: reading included */
     hs_cubes_params_init(&p);
     p.time_limit = time_limit;
     p.goal = goal;
@@ -323,12 +321,14 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     p.split_by_sets = c->by_sets;
     p.log = progress ? stderr : NULL;
     p.cancelled = stop_requested;
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    if (run_mode(c, file, &p, &r, dir, sizeof dir, err, sizeof err))
-        return args_message("cover", "%s%s", err, stop_asked ? " (stopped by a signal)" : "");
+    if (stop_start())
+        return args_message("cover", "cannot install the signal handlers");
+    if (run_mode(c, file, deadline, &p, &r, dir, sizeof dir, err, sizeof err))
+        return args_message("cover", "%s%s", err,
+                            stop_requested(NULL) && !strstr(err, "signal")
+                                ? " (stopped by a signal)" : "");
     hs_estimate e;
-    const hs_estimate *left = estimate_left(c, dir, time_limit, &r, est, &e);
+    const hs_estimate *left = estimate_left(c, dir, time_limit, deadline, &r, est, &e);
     if (json)
         print_json(c, dir, &r, left, est->seed);
     else

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/cover_input.h"
+#include "cli/stop.h"
 #include "core/parse.h"
 
 #define COVER_ESTIMATE_MAX_DIVES 10000000
@@ -135,19 +137,25 @@ int cover_estimate_main(const cover_estimate *e, const char *file, double time_l
     char err[1024];
     hs_estimate_params p;
     hs_estimate r;
+    double deadline = hs_clock() + time_limit; /* reading included, as in the cover run */
+    cancel_check stop = stop_check();
     hs_estimate_params_init(&p);
-    p.time_limit = time_limit;
     p.goal = goal;
     p.seed = seed;
     p.dives = cover_estimate_dives(e);
-    FILE *fp = args_open_input(file, err, sizeof err);
-    hs_instance *h = fp ? hs_instance_read_pace(fp, err, sizeof err) : NULL;
-    if (fp)
-        args_close_input(fp);
+    p.cancelled = stop_requested; /* a signal ends the dives as the time limit would */
+    if (stop_start())
+        return args_message("cover", "cannot install the signal handlers");
+    hs_instance *h = cover_input_read(file, deadline, &stop, err, sizeof err);
+    p.time_limit = deadline - hs_clock();
+    if (p.time_limit < 1e-3) /* read just in time: no dive ends, said as no estimate */
+        p.time_limit = 1e-3;
     int rc = h ? hs_estimate_search(h, &p, &r, err, sizeof err) : -1;
     hs_instance_free(h);
     if (rc)
-        return args_message("cover", "%s", err);
+        return args_message("cover", "%s%s", err,
+                            stop_requested(NULL) && !strstr(err, "signal")
+                                ? " (stopped by a signal)" : "");
     if (json)
         print_json(&r, goal, seed);
     else

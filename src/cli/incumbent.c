@@ -17,12 +17,14 @@ typedef struct {
     size_t cap[2];
     uint32_t size[2];            /* the covers' sizes */
     volatile sig_atomic_t shown; /* which text a signal prints; -1 before the first */
+    volatile sig_atomic_t finish; /* a signal asks the run to finish (incumbent_start()) */
+    volatile sig_atomic_t asked;  /* ... and one did */
 } incumbent_state;
 
-static incumbent_state state = { { NULL, NULL }, { 0, 0 }, { 0, 0 }, { 0, 0 }, -1 };
+static incumbent_state state = { { NULL, NULL }, { 0, 0 }, { 0, 0 }, { 0, 0 }, -1, 0, 0 };
 
-/* Returns 0 when all n bytes were written, -1 otherwise (errno is not kept: the handler
- * has no safe way to format it). */
+/* Returns 0 when all n bytes were written, else the errno of the failure (-1 when a
+ * write wrote nothing). */
 static int write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {
@@ -30,36 +32,76 @@ static int write_all(int fd, const char *p, size_t n)
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            return -1;
+            return w < 0 ? errno : -1;
         p += w;
         n -= (size_t)w;
     }
     return 0;
 }
 
+/* Why a write to standard output failed, in strerror()'s words for the failures it
+ * meets: the handler may not call strerror() itself (not async-signal-safe). */
+static const char *write_error(int e)
+{
+    switch (e) {
+    case ENOSPC: return "No space left on device";
+    case EPIPE: return "Broken pipe";
+    case EIO: return "Input/output error";
+    case EBADF: return "Bad file descriptor";
+    case EDQUOT: return "Disk quota exceeded";
+    case EFBIG: return "File too large";
+    case EAGAIN: return "Resource temporarily unavailable";
+    case EINVAL: return "Invalid argument";
+    default: return "a write failed";
+    }
+}
+
+/* Writes the three pieces of a line to stderr (best effort: nothing else can say it). */
+static void say(const char *a, const char *b, const char *c)
+{
+    (void)write_all(STDERR_FILENO, a, strlen(a));
+    (void)write_all(STDERR_FILENO, b, strlen(b));
+    (void)write_all(STDERR_FILENO, c, strlen(c));
+}
+
 /* A cover that did not reach standard output (a full disk, a closed pipe) is a failure,
- * as anywhere else in t24: exit status 2 and one line, not 0. */
+ * as anywhere else in t24: exit status 2 and one line with the reason, not 0. */
 static void on_signal(int sig)
 {
-    static const char failed[] = "t24 cover: cannot write the cover to standard output\n";
-    int k = state.shown;
+    int k = state.shown, e;
     if (k < 0) { /* no cover yet: end as the signal would have */
         signal(sig, SIG_DFL);
         raise(sig);
         return;
     }
-    if (write_all(STDOUT_FILENO, state.text[k], state.len[k])) {
-        (void)write_all(STDERR_FILENO, failed, sizeof failed - 1);
+    if (state.finish && !state.asked) { /* the run stops as at its time limit */
+        state.asked = 1;
+        return;
+    }
+    if ((e = write_all(STDOUT_FILENO, state.text[k], state.len[k])) != 0) {
+        say("t24 cover: cannot write the cover to standard output: ", write_error(e), "\n");
         _exit(2);
     }
-    _exit(0);
+    if (state.finish) /* the proof the run was to write is lost: a script must know */
+        say("t24 cover: no certificate written: a second signal ended the run before its "
+            "search stopped", "", "\n");
+    _exit(state.finish ? 2 : 0);
 }
 
-int incumbent_start(void)
+int incumbent_stop_requested(void *ctx)
 {
+    (void)ctx;
+    return state.asked;
+}
+
+int incumbent_start(bool finish)
+{
+    state.finish = finish;
+    state.asked = 0;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART; /* a handler that returns (finish) must not fail a write */
     sigemptyset(&sa.sa_mask);
     sigaddset(&sa.sa_mask, SIGINT);
     sigaddset(&sa.sa_mask, SIGTERM);

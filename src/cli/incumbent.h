@@ -16,10 +16,18 @@
 #ifndef T24_CLI_INCUMBENT_H
 #define T24_CLI_INCUMBENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-/* Installs the handlers. Returns 0, or -1 when sigaction fails. */
-int incumbent_start(void);
+/* Installs the handlers. With finish (a run that writes a certificate), a signal after
+ * the first publish prints nothing: it sets the flag incumbent_stop_requested() reads,
+ * which the run asks where it reads its clock, so that it ends as at its time limit and
+ * writes the certificate of the last round it finished; a second signal prints the
+ * cover at once, with one line on stderr saying that no certificate was written, and
+ * exits 2. Returns 0, or -1 when sigaction fails. */
+int incumbent_start(bool finish);
+/* Non-zero once a signal asked a finish run to stop (a cancel function: ctx ignored). */
+int incumbent_stop_requested(void *ctx);
 /* elems: n distinct 0-based elements, a cover checked by the caller. Returns 0 (also
  * when n is not below the published cover's size: that one stays), or -1 when memory
  * runs out (the previous cover stays the one a signal prints). */

@@ -418,13 +418,30 @@ static int solve_in(const char *dir, const char *name, const instance *h,
     return rc;
 }
 
+/* dir's instance, read within p's time limit or until p->cancel asks; *q gets p with
+ * the time that is left (the reading counts, as in `t24 cover`). */
+static instance *read_within(const char *dir, const cubes_params *p, cubes_params *q,
+                             char *err, size_t errsize)
+{
+    double deadline = walltime_now() + p->time_limit;
+    instance *h = cubes_read_instance_until(dir, deadline, p->cancel, err, errsize);
+    *q = *p;
+    q->time_limit = deadline - walltime_now();
+    if (q->time_limit < 1e-3) /* read just in time: the search then stops at once */
+        q->time_limit = 1e-3;
+    return h;
+}
+
 int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_report *r,
                 char *err, size_t errsize)
 {
+    cubes_params q;
     memset(r, 0, sizeof *r);
-    instance *h = cubes_read_instance(dir, err, errsize);
+    if (check_params(p, err, errsize))
+        return -1;
+    instance *h = read_within(dir, p, &q, err, errsize);
     int rc = h && cubes_check_root(dir, h, err, errsize) == 0
-                 ? solve_in(dir, name, h, p, r, err, errsize)
+                 ? solve_in(dir, name, h, &q, r, err, errsize)
                  : -1;
     instance_free(h);
     return rc;
@@ -494,7 +511,8 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     memset(r, 0, sizeof *r);
     if (check_params(p, err, errsize))
         return -1;
-    instance *h = cubes_read_instance(dir, err, errsize);
+    cubes_params q;
+    instance *h = read_within(dir, p, &q, err, errsize);
     /* an instance.hgr edited since the split has no cube: refused, never "all closed" */
     char **names = h && cubes_check_root(dir, h, err, errsize) == 0
                        ? cubes_names(dir, &n, err, errsize)
@@ -504,7 +522,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
         return -1;
     }
     char first[512] = "";
-    uint32_t failed = run_cubes(dir, names, n, h, p, r, first, sizeof first);
+    uint32_t failed = run_cubes(dir, names, n, h, &q, r, first, sizeof first);
     r->goal = cubes_read_goal(dir);
     r->cover = cubes_cover_size(dir, h);
     r->target = cubes_target(r->goal, r->cover);

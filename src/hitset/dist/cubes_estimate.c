@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/dist/cubes_files.h"
 
@@ -77,7 +78,11 @@ int cubes_estimate(const char *dir, const certify_estimate_params *p, certify_es
                    char *err, size_t errsize)
 {
     memset(r, 0, sizeof *r);
-    instance *h = cubes_read_instance(dir, err, errsize);
+    /* The reading counts in the time limit, as in `t24 cover`. */
+    double deadline = walltime_now() + p->search.time_limit;
+    if (p->search.deadline > 0 && p->search.deadline < deadline)
+        deadline = p->search.deadline;
+    instance *h = cubes_read_instance_until(dir, deadline, p->search.cancel, err, errsize);
     if (!h)
         return -1;
     uint32_t goal = cubes_read_goal(dir), n;
@@ -94,6 +99,7 @@ int cubes_estimate(const char *dir, const certify_estimate_params *p, certify_es
         r->target = cubes_target(goal, n);
     } else if (rc == 0) {
         certify_estimate_params q = *p;
+        q.search.deadline = deadline;
         q.search.goal = goal;
         q.search.start = cover;
         q.search.nstart = n;

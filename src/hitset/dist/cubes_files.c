@@ -182,20 +182,56 @@ uint32_t cubes_read_goal(const char *dir)
     return (uint32_t)g;
 }
 
-instance *cubes_read_instance(const char *dir, char *err, size_t errsize)
+/* path opened only when it is a regular file (a link to one too): a FIFO blocks its
+ * reader until a writer comes, a device (/dev/zero, a terminal) may never end. stat()
+ * first, so that no device is opened at all; O_NONBLOCK and fstat() after, so that one
+ * swapped in between is refused too instead of blocking the open. Returns the stream,
+ * or NULL with err set. */
+static FILE *open_regular(const char *path, char *err, size_t errsize)
 {
-    char path[CUBES_PATH_SIZE], why[256];
-    cubes_join(path, dir, "instance.hgr");
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
+    struct stat st;
+    if (stat(path, &st)) {
         cubes_fail(err, errsize, "cannot read '%s': %s", path);
         return NULL;
     }
-    instance *h = pace_read(fp, why, sizeof why);
+    int fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+    if (S_ISREG(st.st_mode) && fd < 0) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        return NULL;
+    }
+    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "'%s' is not a regular file (a FIFO or a device may block or "
+                 "never end): refused", path);
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    FILE *fp = fdopen(fd, "r");
+    if (!fp) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        close(fd);
+    }
+    return fp;
+}
+
+instance *cubes_read_instance_until(const char *dir, double deadline,
+                                    const cancel_check *cancel, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE], why[256];
+    cubes_join(path, dir, "instance.hgr");
+    FILE *fp = open_regular(path, err, errsize);
+    if (!fp)
+        return NULL;
+    instance *h = pace_read_until(fp, deadline, cancel, why, sizeof why);
     fclose(fp);
     if (!h)
         snprintf(err, errsize, "%s: %s", path, why);
     return h;
+}
+
+instance *cubes_read_instance(const char *dir, char *err, size_t errsize)
+{
+    return cubes_read_instance_until(dir, 0, NULL, err, errsize);
 }
 
 

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/cancel.h"
 #include "hitset/model/instance.h"
 
 #define CUBES_PATH_SIZE 4096
@@ -63,8 +64,13 @@ static inline uint32_t cubes_target(uint32_t goal, uint32_t cover)
 
 /* dir/goal, UINT32_MAX when it cannot be read. */
 uint32_t cubes_read_goal(const char *dir);
-/* dir/instance.hgr, or NULL with err set. */
+/* dir/instance.hgr, or NULL with err set: refused unless it is a regular file (or a link
+ * to one; never opened when it is a device, never blocking on a FIFO). */
 instance *cubes_read_instance(const char *dir, char *err, size_t errsize);
+/* The same, read until deadline (walltime_now(); 0: none) or until cancel asks (NULL:
+ * never): pace_read_until()'s "the time limit ran out while reading" then. */
+instance *cubes_read_instance_until(const char *dir, double deadline,
+                                    const cancel_check *cancel, char *err, size_t errsize);
 
 /* Is s a cube's name: cube-N, N digits alone? */
 bool cubes_is_name(const char *s);

@@ -393,9 +393,13 @@ static int verify(const merge_job *m, cubes_report *r, char *err, size_t errsize
 static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
 {
     char why[256], what[600];
-    m->h = cubes_read_instance(m->dir, why, sizeof why);
+    m->h = cubes_read_instance_until(m->dir, m->deadline, m->p->cancel, why, sizeof why);
+    if (!m->h) { /* a FIFO, a device, too slow: its own reason */
+        snprintf(err, errsize, "%s", why);
+        return -1;
+    }
     r->goal = cubes_read_goal(m->dir);
-    r->cover = m->h ? cubes_cover_size(m->dir, m->h) : UINT32_MAX;
+    r->cover = cubes_cover_size(m->dir, m->h);
     if (m->bound == UINT32_MAX || r->goal == UINT32_MAX || r->cover == UINT32_MAX) {
         snprintf(err, errsize, "'%s' is not a folder of t24 cover --split (its root.cert, "
                  "instance.hgr, goal or cover.sol cannot be read, or cover.sol is no cover)",

@@ -198,11 +198,13 @@ instance *pace_read(FILE *fp, char *err, size_t errsize)
     return pace_read_until(fp, 0, NULL, err, errsize);
 }
 
-/* Past the deadline, or cancelled? Asked every PACE_CHECK_LINES lines: a clock read per
- * line cost more than the parsing of a short one. */
-static bool out_of_time(const lines *rd, double deadline, const cancel_check *cancel)
+/* Past the deadline, or cancelled? Asked every PACE_CHECK_LINES lines (a clock read per
+ * line cost more than the parsing of a short one), and after a read error: a stream that
+ * gives up at the deadline (core/timedread.h) reports it as one. */
+static bool out_of_time(const lines *rd, lines_status ls, double deadline,
+                        const cancel_check *cancel)
 {
-    if (rd->lineno % PACE_CHECK_LINES != 0)
+    if (rd->lineno % PACE_CHECK_LINES != 0 && ls != LINES_ERROR)
         return false;
     return (deadline > 0 && walltime_now() >= deadline) || cancel_requested(cancel);
 }
@@ -213,7 +215,7 @@ static int line_refused(lines *rd, lines_status ls, double deadline,
                         const cancel_check *cancel, char *err, size_t errsize)
 {
     unsigned long lineno = (unsigned long)rd->lineno;
-    if (out_of_time(rd, deadline, cancel))
+    if (out_of_time(rd, ls, deadline, cancel))
         snprintf(err, errsize, "the time limit ran out while reading, at line %lu", lineno);
     else if (ls == LINES_TOO_LONG)
         snprintf(err, errsize, "line %lu: longer than %d characters", lineno, PACE_LINE_MAX);

@@ -30,8 +30,9 @@ int pace_write_solution(FILE *fp, const uint32_t *elems, uint32_t n);
 instance *pace_read(FILE *fp, char *err, size_t errsize);
 /* pace_read(), stopping when walltime_now() passes deadline (0: never) or cancel asks,
  * checked every PACE_CHECK_LINES lines: a flood of comments or sets then ends with "the
- * time limit ran out while reading, at line N" in err. (A read that blocks, waiting on a
- * pipe, is not interrupted.) */
+ * time limit ran out while reading, at line N" in err, as does a read error past the
+ * deadline. (A read that blocks, waiting on a pipe, is not interrupted here: a stream of
+ * core/timedread.h fails at the deadline instead, which then reads as that.) */
 #define PACE_CHECK_LINES 4096
 instance *pace_read_until(FILE *fp, double deadline, const cancel_check *cancel, char *err,
                           size_t errsize);
