@@ -124,7 +124,7 @@ void args_close_input(FILE *fp)
 /* A rank other than 0 of an MPI launch: every rank parses the same arguments. */
 bool args_other_rank(void)
 {
-    return dist_launcher_size() > 1 && dist_launcher_rank() > 0;
+    return dist_launcher_mpi() && dist_launcher_rank() > 0; /* a plain srun step: tasks apart */
 }
 
 static void vreport(const char *cmd, const char *fmt, va_list ap, bool hint)

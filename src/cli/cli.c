@@ -28,7 +28,8 @@ static const cli_command commands[] = {
 
 void cli_handoff_mpi(char **argv)
 {
-    if (dist_has_mpi() || dist_launcher_size() < 2)
+    int size = dist_launcher_size(); /* -1: launched, MPI will say how many */
+    if (dist_has_mpi() || !dist_launcher_mpi() || (size >= 0 && size < 2))
         return;
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);

@@ -119,8 +119,10 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
 }
 
 /* The worker of a Slurm job array (SLURM_ARRAY_TASK_ID less SLURM_ARRAY_TASK_MIN, of
- * SLURM_ARRAY_TASK_COUNT), else of an MPI launch (rank of size), else 0 of 1. */
-static void default_worker(uint32_t *worker, uint32_t *n)
+ * SLURM_ARRAY_TASK_COUNT), else of a launch (rank of size: an MPI launcher's, or a Slurm
+ * step's tasks), else 0 of 1. Returns -1 with err set when a launcher gave no size: each
+ * process would search every cube. */
+static int default_worker(uint32_t *worker, uint32_t *n, char *err, size_t errsize)
 {
     const char *id = getenv("SLURM_ARRAY_TASK_ID"), *count = getenv("SLURM_ARRAY_TASK_COUNT");
     const char *min = getenv("SLURM_ARRAY_TASK_MIN"), *step = getenv("SLURM_ARRAY_TASK_STEP");
@@ -131,11 +133,15 @@ static void default_worker(uint32_t *worker, uint32_t *n)
         (!step || !parse_int_range(step, 1, 1 << 30, &st)) && i >= m && (i - m) / st < k) {
         *worker = (uint32_t)((i - m) / st); /* --array=0-30:2 numbers its tasks 0, 2, ... */
         *n = (uint32_t)k;
-        return;
+        return 0;
     }
     int size = dist_launcher_size();
+    if (size < 0)
+        return snprintf(err, errsize, "started by an MPI launcher that says no number of "
+                        "processes: give each its --worker I/N"), -1;
     *worker = size > 1 ? (uint32_t)dist_launcher_rank() : 0;
     *n = size > 1 ? (uint32_t)size : 1;
+    return 0;
 }
 
 static const char *mode_name(const cover_cubes *c)
@@ -270,8 +276,8 @@ static int run_mode(const cover_cubes *c, const char *file, double deadline,
     if (c->cubes) {
         p->worker = c->worker;
         p->nworkers = c->nworkers;
-        if (!c->worker_set)
-            default_worker(&p->worker, &p->nworkers);
+        if (!c->worker_set && default_worker(&p->worker, &p->nworkers, err, errsize))
+            return -1;
         return hs_cubes_run(dir, p, r, err, errsize);
     }
     check_run check = { .stopped = stop_requested };

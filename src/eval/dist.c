@@ -10,28 +10,62 @@
 #include <mpi.h>
 #endif
 
-/* The size an MPI launcher announces in the environment (OpenMPI's mpirun, PMIx as under
- * Slurm's srun, PMI-1/2), or 0 when the process was not started by one. */
+/* A positive number in variable name, or 0 when it is unset or not one. */
+static int env_count(const char *name)
+{
+    const char *v = getenv(name);
+    char *end;
+    long x = v && *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : 0;
+    return x > 0 && x <= (1 << 24) && v && *end == '\0' ? (int)x : 0;
+}
+
+/* Whether a variable only an MPI launcher sets is here: Open MPI's mpirun, PMIx (Slurm's
+ * `srun --mpi=pmix`, Open MPI 5), PMI-1/2 (MPICH's Hydra `mpiexec`, `srun --mpi=pmi2`). */
+bool dist_launcher_mpi(void)
+{
+    static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK",
+                                        "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "PMI_FD" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (getenv(vars[i]))
+            return true;
+    return false;
+}
+
+/* The size the launcher announces: an MPI launcher's own variable first, then a Slurm
+ * step's task count (srun sets SLURM_STEP_NUM_TASKS, sbatch's batch step does not, so a
+ * script's one process is not mistaken for a step of many). Slurm's PMIx sets PMIX_RANK
+ * and no PMIX_SIZE: without the step's count its tasks would each run the whole job.
+ * -1: an MPI launcher with no size anywhere (MPI itself will say). 0: no launcher. */
 int dist_launcher_size(void)
 {
     static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMIX_SIZE", "PMI_SIZE" };
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && atoi(v) > 0)
-            return atoi(v);
-    }
-    return getenv("PMIX_RANK") || getenv("PMI_RANK") ? 1 : 0;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (env_count(vars[i]))
+            return env_count(vars[i]);
+    if (getenv("SLURM_PROCID") && env_count("SLURM_STEP_NUM_TASKS"))
+        return env_count("SLURM_STEP_NUM_TASKS");
+    return dist_launcher_mpi() ? -1 : 0;
 }
 
 int dist_launcher_rank(void)
 {
-    static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK" };
-    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && atoi(v) > 0)
-            return atoi(v);
-    }
+    static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK",
+                                        "SLURM_PROCID" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
+        if (env_count(vars[i]))
+            return env_count(vars[i]);
     return 0;
+}
+
+/* Why this launch cannot be one MPI job, or NULL: several tasks with no MPI launcher's
+ * variable are a plain `srun -n N` (each task would run the whole job, N reports). */
+static const char *launch_refused(int n)
+{
+    if (n > 1 && !dist_launcher_mpi())
+        return "started as one of several tasks (SLURM_STEP_NUM_TASKS) with no MPI launcher's "
+               "variable: each task would run the whole study; launch it with "
+               "'srun --mpi=pmix' (or pmi2) or 'mpirun'";
+    return NULL;
 }
 
 /* Was this very program built with MPI? */
@@ -63,8 +97,12 @@ int dist_init(dist *d, int *argc, char ***argv, char *err, size_t errsize)
     memset(d, 0, sizeof *d);
     d->size = 1;
     int n = dist_launcher_size();
+    if (launch_refused(n)) {
+        snprintf(err, errsize, "%s", launch_refused(n));
+        return -1;
+    }
 #ifdef T24_HAVE_MPI
-    if (n > 0) {
+    if (n != 0) {
         int provided;
         if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
             snprintf(err, errsize, "MPI_Init_thread failed");
@@ -73,15 +111,23 @@ int dist_init(dist *d, int *argc, char ***argv, char *err, size_t errsize)
         d->mpi = true;
         MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
         MPI_Comm_size(MPI_COMM_WORLD, &d->size);
+        if (n > 0 && d->size != n) { /* MPI did not see the launcher's other processes */
+            snprintf(err, errsize, "the launcher started %d processes but MPI sees %d: "
+                     "each would run the whole study; launch with 'srun --mpi=pmix' or "
+                     "'mpirun'", n, d->size);
+            MPI_Finalize();
+            d->mpi = false;
+            return -1;
+        }
     }
     return 0;
 #else
     (void)argc;
     (void)argv;
-    if (n > 1) {
-        snprintf(err, errsize, "started by an MPI launcher with %d processes, but this t24 "
-                 "was built without MPI (install libopenmpi-dev and rebuild; t24 hands such runs "
-                 "to t24-mpi when it lies beside it)", n);
+    if (n > 1 || n < 0) {
+        snprintf(err, errsize, "started by an MPI launcher (%s), but this t24 was built "
+                 "without MPI (install libopenmpi-dev and rebuild; t24 hands such runs to "
+                 "t24-mpi when it lies beside it)", n > 1 ? "several processes" : "no size given");
         return -1;
     }
     return 0;

@@ -31,10 +31,14 @@ int dist_init(dist *d, int *argc, char ***argv, char *err, size_t errsize);
 void dist_finish(dist *d, bool failed);
 bool dist_available(void);
 bool dist_has_mpi(void);
-/* Processes an MPI launcher announces in the environment, 0 when none started us. */
+/* Processes a launcher announces in the environment (an MPI launcher's size variable, or
+ * a Slurm step's task count), -1 when an MPI launcher started us without saying how many,
+ * 0 when none started us. */
 int dist_launcher_size(void);
 /* This process's rank as the launcher announces it, 0 when none started us. */
 int dist_launcher_rank(void);
+/* Whether an MPI launcher's own variable is set (not merely a Slurm step's). */
+bool dist_launcher_mpi(void);
 void dist_share(const dist *d, uint32_t nhands, uint32_t *first, uint32_t *last);
 int dist_scan(const dist *d, scan_result *out, const formula_set *fs, const hand_set *hs,
               int64_t target, const scan_params *p);
