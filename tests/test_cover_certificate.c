@@ -282,6 +282,44 @@ Test(cover_certificate, a_goal_is_proven_and_no_more, .timeout = 300)
     free(dir);
 }
 
+/* Issue 40: a goal not reached said nothing and exited 0. The cycle of 5 pairs has
+ * optimum 3 (a vertex cover of an odd cycle of 5 needs ceil(5/2) vertices), so --goal 4
+ * cannot be reached: status 3, stderr names the bound proven and why, JSON says
+ * goal_reached false, and the certificate of what was proven is still written whole;
+ * --goal 3 is reached (status 0, goal_reached true). */
+Test(cover_certificate, a_goal_not_reached_says_so, .timeout = 120)
+{
+    char *dir = scratch(), args[1024], cert[256], hgr[256];
+    snprintf(cert, sizeof cert, "%s/g.cert", dir);
+    snprintf(hgr, sizeof hgr, "%s/c5.hgr", dir);
+    put(hgr, "p hs 5 5\n1 2\n2 3\n3 4\n4 5\n1 5\n");
+    snprintf(args, sizeof args, "cover --json --goal 4 --certificate '%s' '%s'", cert, hgr);
+    run_result r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 3, "%s", r.err);
+    cr_expect(strstr(r.err, "goal 4 not reached: the bound proven is 3 (the optimum is 3)"),
+              "%s", r.err);
+    cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js, "%s", r.out);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(js, "goal")), 4);
+    cr_expect(cJSON_IsFalse(cJSON_GetObjectItem(js, "goal_reached")), "%s", r.out);
+    cJSON_Delete(js);
+    run_free(&r);
+    char *text = slurp(cert);
+    cr_expect(text && strstr(text, "\nbound 3\n"), "the certificate of 3: %s", text ? text : "none");
+    free(text);
+    snprintf(args, sizeof args, "cover --json --goal 3 --certificate '%s' '%s'", cert, hgr);
+    r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    js = cJSON_Parse(r.out);
+    cr_assert(js, "%s", r.out);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "goal_reached")), "%s", r.out);
+    cJSON_Delete(js);
+    run_free(&r);
+    cleanup(dir);
+    free(dir);
+}
+
 /* `t24 study --out --solver t24` writes certificate.txt beside hitting_set.hgr, and
  * t24-check verifies it with the study's own cover; another engine writes none. */
 Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeout = 300)

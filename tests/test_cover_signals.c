@@ -406,7 +406,14 @@ Test(cover_signals, sigterm_writes_the_certificate_of_the_finished_round, .timeo
     files_make(&f);
     snprintf(cert, sizeof cert, "%s/g.cert", f.dir);
     int st = signal_certifying(cert, 3, &f);
-    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d", st);
+    /* 3: the goal 30 not reached when the signal came (issue 40), said on stderr; 0 only
+     * on a machine fast enough to have proven 30 within the 3 s */
+    cr_expect(WIFEXITED(st) && (WEXITSTATUS(st) == 0 || WEXITSTATUS(st) == 3), "status %d", st);
+    char *err = slurp(f.err);
+    cr_expect(WEXITSTATUS(st) == 0 || (err && strstr(err, "goal 30 not reached") &&
+                                       strstr(err, "a signal ended the search")),
+              "%s", err ? err : "");
+    free(err);
     cr_assert(exists(cert), "no certificate after SIGTERM");
     snprintf(cmd, sizeof cmd, "'%s' '%s' '%s' '%s' 2>&1", getenv("T24_CHECK_BIN"),
              instance_path("1-6"), f.out, cert);

@@ -77,7 +77,8 @@ static const char help_tail[] =
     "  -V, --version        print the version (as the only option)\n"
     "  --                   what follows is FILE, even if it starts with '-'\n"
     "\n"
-    "exit status: 0 a cover was printed (also after SIGINT or SIGTERM); 2 a usage\n"
+    "exit status: 0 a cover was printed (also after SIGINT or SIGTERM); 3 the cover was\n"
+    "printed but --goal K was not reached (stderr says the bound proven and why); 2 a usage\n"
     "error, an instance that is not PACE's format or has an empty set, a cover that\n"
     "could not be written, or a solver that failed (CBC that cannot be loaded, GLPK\n"
     "out of memory: after the cover is printed): one line on stderr.\n";
@@ -242,6 +243,10 @@ static int print_result(const options *o, const hs_instance *h, const hs_report 
     cJSON_AddNumberToObject(js, "elements", hs_instance_nelems(h));
     cJSON_AddNumberToObject(js, "sets", hs_instance_nsets(h));
     cover_report_json_search(js, r, o->timings, COVER_REPORT_ELEMENTS);
+    if (o->goal) {
+        cJSON_AddNumberToObject(js, "goal", o->goal);
+        cJSON_AddBoolToObject(js, "goal_reached", r->lower_bound >= o->goal);
+    }
     if (o->timings)
         add_timings(js, r, read, hs_clock() - started);
     cJSON *a = cJSON_AddArrayToObject(js, "cover");
@@ -321,6 +326,30 @@ static int finish_certificate(const options *o, FILE *cert, const hs_report *r, 
     return 0;
 }
 
+/* Exit status 3: --goal K was not reached (docs/cli.md). */
+#define COVER_EXIT_GOAL 3
+
+/* --goal K not reached (issue 40): stderr says which bound the run proved and why it
+ * ended there, and the status is 3, so that no script takes the bound for K. */
+static int goal_status(const options *o, const hs_report *r, int rc)
+{
+    if (!o->goal || rc != 0 || r->lower_bound >= o->goal)
+        return rc;
+    char why[96];
+    if (incumbent_stop_requested(NULL))
+        snprintf(why, sizeof why, "a signal ended the search");
+    else if (r->optimal)
+        snprintf(why, sizeof why, "the optimum is %u", r->size);
+    else
+        snprintf(why, sizeof why, "the time limit (%g s) ran out", o->cfg.hp.time_limit);
+    if (r->size < o->goal && !r->optimal) /* no bound above the cover exists */
+        snprintf(why + strlen(why), sizeof why - strlen(why), "; no bound above the cover's %u",
+                 r->size);
+    args_message("cover", "goal %u not reached: the bound proven is %u (%s)", o->goal,
+                 r->lower_bound, why);
+    return COVER_EXIT_GOAL;
+}
+
 /* Reads, publishes a first cover, searches under the time limit, prints. */
 static int run(options *o)
 {
@@ -381,7 +410,7 @@ static int run(options *o)
                          r.message);
             rc = ARGS_EXIT_USAGE;
         }
-        rc = finish_certificate(o, cert, &r, rc);
+        rc = goal_status(o, &r, finish_certificate(o, cert, &r, rc));
         hs_report_free(&r);
     }
     incumbent_done();
