@@ -128,7 +128,7 @@ done
   echo "of the reduced core (seed 1, deterministic). *GLPK* and *CBC* are the exact search"
   echo "with each engine, warm-started with the local search's cover, under the same budget;"
   echo "an unproven minimum is \"between\" the best proven lower bound and the smallest"
-  echo "verified cover. Proven covers are in [data/covers/](../data/covers/). *Estimated"
+  echo "verified cover. Proven covers are in [data/covers/](../../data/covers/). *Estimated"
   echo "core-hours to prove* the best cover optimal: Knuth's estimate from random dives down"
   echo "t24's certifying search at that goal (\`make frontier-estimates\`, a deck at a time:"
   echo "\`t24 cover --estimate\`, [certificates.md](../certificates.md#knowing-the-cost-before-paying-it)),"
@@ -146,7 +146,8 @@ done
   echo "usually a few seconds) and the exact search. Times are wall-clock seconds. The"
   echo "reports behind every cell are in [frontier/runs/](frontier/runs/) (\`--json\`)."
   echo
-  cat "$tmp/table.md"
+  # table.md's links are for docs/frontier/, where it lies; docs/ pages take them one up
+  sed -e 's#](\.\./\.\./#](../#g' -e 's#](\.\./\([^)/]*\.md\)#](\1#g' "$tmp/table.md"
   echo
   echo "Each unproven deck's best cover and proven bound over its runs, from the"
   echo "\`--progress\` lines they keep in frontier/runs/DECK-ENGINE.log (\`make figures\`; CBC"

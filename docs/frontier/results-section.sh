@@ -24,7 +24,8 @@ trap 'rm -f "$tmp"' EXIT
   echo
   echo "Written by \`make frontier\` (about 30 minutes; see [frontier.md](frontier.md))."
   echo
-  cat "$table"
+  # table.md's links are for docs/frontier/, where it lies; results.md takes them one up
+  sed -e 's#](\.\./\.\./#](../#g' -e 's#](\.\./\([^)/]*\.md\)#](\1#g' "$table"
   echo
   echo "![Five cards: per deck the LP bound, greedy, the local search, the best cover and the best proven bound, relative to the LP bound](figures/five-cards.svg)"
   six=()
