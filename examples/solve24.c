@@ -74,7 +74,8 @@ int main(int argc, char **argv)
         puts("no solution");
         return 1;
     default:
-        fprintf(stderr, "solve24: the cards must lie in the table's deck\n");
+        fprintf(stderr, "solve24: the cards must lie in the table's deck, %d-%d\n",
+                T24_DECK_LO, T24_DECK_HI);
         return 2;
     }
 }

@@ -234,8 +234,14 @@ Test(standalone, the_example_program_builds_and_solves_3_3_8_8)
     cr_assert_eq(shell("cd '%s' && " CC_STRICT " -o solve24 solve24.c t24.c", dir, NULL), 0);
     cr_assert_eq(shell("cd '%s' && ./solve24 3 3 8 8 > out.txt && ./solve24 3 9 4 10 >> out.txt"
                        "; test $? -eq 1 && ./solve24 3 3 8 >> out.txt 2>/dev/null; "
-                       "test $? -eq 2",
+                       "test $? -eq 2 && ./solve24 3 3 8 12 2> err.txt; test $? -eq 2",
                        dir, NULL), 0);
+    /* issue 40: a card outside the deck names the deck (the default table's, 1-11) */
+    char errpath[PATH_MAX + 16];
+    snprintf(errpath, sizeof errpath, "%s/err.txt", dir);
+    char *err = slurp(errpath);
+    cr_assert_str_eq(err, "solve24: the cards must lie in the table's deck, 1-11\n");
+    free(err);
     char out[PATH_MAX + 16];
     snprintf(out, sizeof out, "%s/out.txt", dir);
     char *text = slurp(out);
