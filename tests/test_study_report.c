@@ -10,6 +10,8 @@
 #include "study/cover_report.h"
 #include "study/enumeration_report.h"
 #include "study/study.h"
+#include "helpers.h"
+#include <cjson/cJSON.h>
 
 static study run_small(void)
 {
@@ -125,4 +127,31 @@ Test(study_report, the_text_report_is_both_halves_then_the_timings)
     free(text);
     free(halves);
     study_free(&r);
+}
+
+/* Issue 40: deck 1-99 printed 41,324 "needs another grouping" lines. The text lists the
+ * first 50 and says how many more; the JSON keeps every one (its count is the header's). */
+Test(study_report, a_long_list_of_hands_needing_another_grouping_is_cut_at_50)
+{
+    run_result r = run_t24("study --deck 1-25 --time-limit 30", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    unsigned total = 0, more = 0;
+    const char *h = strstr(r.out, "Completeness of the reduced family: ");
+    cr_assert(h && sscanf(h, "Completeness of the reduced family: %u", &total) == 1, "%s", r.out);
+    const char *m = strstr(h, "  ... and ");
+    cr_assert(m && sscanf(m, "  ... and %u more", &more) == 1, "%s", h);
+    int listed = 0;
+    for (const char *p = strchr(h, '\n') + 1; p < m; p = strchr(p, '\n') + 1)
+        listed++;
+    cr_expect_eq(listed, 50);
+    cr_expect_eq(listed + more, total);
+    run_free(&r);
+    r = run_t24("study --deck 1-25 --time-limit 30 --json", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js);
+    const cJSON *list = cJSON_GetObjectItem(js, "reduced_misses");
+    cr_expect_eq(cJSON_GetArraySize(list), (int)total);
+    cJSON_Delete(js);
+    run_free(&r);
 }

@@ -68,6 +68,10 @@ cJSON *enumeration_report_json(const enumeration *st)
     return o;
 }
 
+/* The hands a text report lists under "need another grouping": deck 1-99 has 41,324 of
+ * them, a screenful is what a reader can use (issue 40); --json keeps every one. */
+#define ENUMERATION_REPORT_MISSES_SHOWN 50
+
 void enumeration_report_text(const enumeration *st, FILE *out)
 {
     const enumeration_params *p = &st->params;
@@ -89,12 +93,17 @@ void enumeration_report_text(const enumeration *st, FILE *out)
         fprintf(out, "\nCompleteness of the reduced family: %u solvable hand%s need%s another "
                      "grouping\n", st->nmisses, st->nmisses == 1 ? "" : "s",
                 st->nmisses == 1 ? "s" : "");
-        for (uint32_t i = 0; i < st->nmisses; i++) {
+        uint32_t shown = st->nmisses < ENUMERATION_REPORT_MISSES_SHOWN
+                             ? st->nmisses : ENUMERATION_REPORT_MISSES_SHOWN;
+        for (uint32_t i = 0; i < shown; i++) {
             char hand[128], w[256];
             hand_format(hand_set_hand(st->hands, st->misses[i].hand), n, hand, sizeof hand);
             fprintf(out, "  %-20s %s = %lld\n", hand,
                     enumeration_report_witness(st, &st->misses[i], w, sizeof w), (long long)p->target);
         }
+        if (shown < st->nmisses)
+            fprintf(out, "  ... and %u more (--json lists every one, as reduced_misses)\n",
+                    st->nmisses - shown);
     }
     if (st->has_aces)
         fprintf(out, "\nAces as 1 or 11 (hands over 1-10): %u hands, %u unsolvable "
