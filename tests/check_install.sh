@@ -55,6 +55,20 @@ for s in 0 1 2 3 70; do
     || fail "t24.1's EXIT STATUS does not list status $s"
 done
 
+# t24-check's own page (issue 40): groff reads it without a warning, it names the version,
+# and it lists every option of t24-check --help.
+cman=$prefix/share/man/man1/t24-check.1
+[ -s "$cman" ] || fail "no $cman"
+warnings=$(groff -man -Tutf8 -ww -z "$cman" 2>&1) || fail "groff failed on t24-check.1: $warnings"
+[ -z "$warnings" ] || fail "groff warns on t24-check.1: $warnings"
+grep -q "\"t24 $version\"" "$cman" || fail "t24-check.1 does not name version $version"
+ctext=$(groff -man -Tascii -P-c -P-b -P-o -P-u "$cman")
+for opt in $("$prefix/bin/t24-check" --help | grep -oE -- '--[a-z-]+' | sort -u); do
+  printf '%s\n' "$ctext" | grep -qF -- "$opt" || fail "t24-check.1 misses $opt"
+done
+printf '%s\n' "$ctext" | grep -q "t24(1)" || fail "t24-check.1 does not name t24(1)"
+printf '%s\n' "$text" | grep -q "t24-check(1)" || fail "t24.1 does not name t24-check(1)"
+
 # libt24hs (issue 27): the library, its header and t24hs.pc are installed; the shared
 # library exports hs_ names only, the static one makes its other names local; the
 # example of examples/ builds against the installed copy through pkg-config alone, both
