@@ -63,11 +63,15 @@ tail -n +2 "$bounds" | while IFS=, read -r name _ _ lower _ _ _ _ _ proven _ _; 
   [ "$proven" = yes ] || continue
   [ -f "$tmp/instances/$name.hgr" ] || { echo "make-data.sh: bounds.csv row $name has no instance" >&2; exit 2; }
   cert="$tmp/certificates/$name.cert"
+  # Deck 1-6's search and its xz take most of the run: say what is running (issue 40).
+  echo "make-data.sh: $name: certifying $lower (t24 cover --certificate, then xz -9)" >&2
+  start=$SECONDS
   nice "$bin" cover --quiet --time-limit 600 --certificate "$cert" "$tmp/instances/$name.hgr" >/dev/null
   # A search stopped by the time limit certifies a smaller bound: not this row's.
   [ "$(grep -m1 '^bound ' "$cert")" = "bound $lower" ] \
     || { echo "make-data.sh: $name: the certificate does not prove $lower" >&2; exit 2; }
   nice xz -9 -T1 "$cert"
+  echo "make-data.sh: $name: certificate of $lower in $((SECONDS - start)) s" >&2
 done
 mkdir -p "$out/instances" "$out/covers" "$out/certificates"
 # Only this script's files: every published instance, cover and certificate (bounds.csv
