@@ -87,10 +87,10 @@ Test(budget, a_poll_asks_once_per_stride_and_stays_stopped)
 
 /* ---- the instances and their oracle ---- */
 
-/* A small instance as bit masks (at most 16 elements), built from its own generator. */
+/* A small instance as bit masks (at most 20 elements, 128 sets), built from its own generator. */
 typedef struct {
     uint32_t ne, ns;
-    uint32_t mask[64];
+    uint32_t mask[128];
 } masks;
 
 static uint64_t next_random(uint64_t *s)
@@ -103,27 +103,36 @@ static uint64_t next_random(uint64_t *s)
 static masks make_masks(uint32_t ne, uint32_t ns, uint32_t k, uint64_t seed)
 {
     masks m = { ne, ns, { 0 } };
-    cr_assert(ne <= 16 && ns <= 64 && k <= ne);
+    cr_assert(ne <= 20 && ns <= 128 && k <= ne);
     for (uint32_t s = 0; s < ns; s++)
         while ((uint32_t)__builtin_popcount(m.mask[s]) < k)
             m.mask[s] |= 1u << (next_random(&seed) % ne);
     return m;
 }
 
-/* The fewest elements meeting every set: every subset tried. */
-static uint32_t oracle_optimum(const masks *m)
+/* The fewest elements meeting every set: every subset tried; *which (or NULL) gets one
+ * such subset as a mask. */
+static uint32_t oracle_solve(const masks *m, uint32_t *which)
 {
-    uint32_t best = m->ne;
+    uint32_t best = m->ne + 1;
     for (uint32_t sub = 0; sub < (1u << m->ne); sub++) {
         uint32_t k = (uint32_t)__builtin_popcount(sub), s = 0;
         if (k >= best)
             continue;
         while (s < m->ns && (m->mask[s] & sub))
             s++;
-        if (s == m->ns)
+        if (s == m->ns) {
             best = k;
+            if (which)
+                *which = sub;
+        }
     }
     return best;
+}
+
+static uint32_t oracle_optimum(const masks *m)
+{
+    return oracle_solve(m, NULL);
 }
 
 /* Does elems[0..n) meet every set? (the oracle's own check, beside instance_is_cover) */
@@ -143,8 +152,8 @@ static bool oracle_covers(const masks *m, const uint32_t *elems, uint32_t n)
 
 static instance *masks_instance(const masks *m)
 {
-    uint64_t off[65] = { 0 };
-    uint32_t el[64 * 16];
+    uint64_t off[129] = { 0 };
+    uint32_t el[128 * 20];
     for (uint32_t s = 0; s < m->ns; s++) {
         off[s + 1] = off[s];
         for (uint32_t e = 0; e < m->ne; e++)
@@ -248,9 +257,17 @@ Test(stop, the_cover_run_stopped_at_every_check, .timeout = 300)
 
 /* ---- the certifying search ---- */
 
+/* The certifying search's start: none (its own first cover, greedy and the local search)
+ * or a given cover, so that the checks fall in the tree search. */
+typedef struct {
+    const uint32_t *start;
+    uint32_t nstart;
+    uint64_t lp_solves; /* out: the last run's */
+} certify_ctx;
+
 static outcome certify_stopped(const instance *h, const cancel_check *cancel, void *ctx)
 {
-    (void)ctx;
+    certify_ctx *x = ctx;
     certify_params p;
     certify_result r;
     char err[256];
@@ -259,7 +276,10 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     certify_params_init(&p);
     p.time_limit = 600;
     p.cancel = cancel;
+    p.start = x->start;
+    p.nstart = x->nstart;
     cr_assert_eq(certify_run(h, &p, out, &r, err, sizeof err), 0, "%s", err);
+    x->lp_solves = r.lp_solves;
     fclose(out);
     outcome o = { malloc((r.ncover + 1) * sizeof *o.cover), r.ncover, r.bound, false };
     memcpy(o.cover, r.cover, r.ncover * sizeof *o.cover);
@@ -271,7 +291,32 @@ Test(stop, the_certifying_search_stopped_at_every_check, .timeout = 300)
 {
     for (size_t i = 0; i < NSHAPES; i++) {
         masks m = make_masks(shapes[i].ne, shapes[i].ns, shapes[i].k, shapes[i].seed);
-        cr_assert_gt(stop_everywhere(&m, certify_stopped, NULL, "the certifying search"), 1);
+        certify_ctx own = { NULL, 0, 0 };
+        cr_assert_gt(stop_everywhere(&m, certify_stopped, &own, "the certifying search"), 1);
+    }
+}
+
+/* From an optimal cover (the oracle's), the search has its target at once: the stops
+ * fall in the tree, which must branch for the test to mean something. */
+static const struct {
+    uint32_t ne, ns, k;
+    uint64_t seed;
+} tree_shapes[] = { { 16, 64, 3, 1 }, { 20, 120, 3, 2 }, { 20, 128, 4, 3 }, { 18, 100, 3, 4 } };
+
+Test(stop, the_certifying_tree_stopped_at_every_check, .timeout = 300)
+{
+    for (size_t i = 0; i < sizeof tree_shapes / sizeof tree_shapes[0]; i++) {
+        masks m = make_masks(tree_shapes[i].ne, tree_shapes[i].ns, tree_shapes[i].k,
+                             tree_shapes[i].seed);
+        uint32_t best = 0, start[20], n = 0;
+        oracle_solve(&m, &best);
+        for (uint32_t e = 0; e < m.ne; e++)
+            if (best & (1u << e))
+                start[n++] = e;
+        certify_ctx given = { start, n, 0 };
+        cr_assert_gt(stop_everywhere(&m, certify_stopped, &given, "the certifying tree"), 1);
+        cr_log_info("the certifying tree: %llu LPs in the complete run",
+                    (unsigned long long)given.lp_solves);
     }
 }
 
@@ -282,7 +327,7 @@ static uint32_t *read_solution(const char *path, uint32_t *n)
 {
     FILE *fp = fopen(path, "r");
     cr_assert(fp, "no %s", path);
-    uint32_t *el = malloc(17 * sizeof *el), k = 0;
+    uint32_t *el = malloc(21 * sizeof *el), k = 0;
     char line[128];
     bool first = true;
     while (fgets(line, sizeof line, fp)) {
@@ -293,7 +338,7 @@ static uint32_t *read_solution(const char *path, uint32_t *n)
             continue;
         }
         unsigned long id = strtoul(line, NULL, 10);
-        cr_assert(id >= 1 && id <= 16 && k < 16, "%s: %s", path, line);
+        cr_assert(id >= 1 && id <= 20 && k < 20, "%s: %s", path, line);
         el[k++] = (uint32_t)id - 1;
     }
     fclose(fp);
