@@ -819,8 +819,7 @@ static int kernel_phase(mincover_result *r, char *err, size_t errsize)
     r->core = r->red.core;
     r->offset = r->red.nforced;
     if (r->params.reduce && r->params.kernel && r->red.core && !budget_stopped(run_budget(&r->params))) {
-        if (kernel_run(r->red.core, r->params.deadline, &r->params.cancel, &r->kern, err,
-                       errsize))
+        if (kernel_run(r->red.core, run_budget(&r->params), &r->kern, err, errsize))
             return -1;
         r->core = r->kern.core;
         r->offset += r->kern.offset;
@@ -1052,7 +1051,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t2 = walltime_now();
     if (budget_stopped(run_budget(p)))
         out->red.stopped = true; /* no core: no search follows (search_phase()) */
-    else if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
+    else if (p->reduce ? reduce_run_until(h, run_budget(p), &out->red, err, errsize)
                        : no_reduction(h, &out->red))
         goto nomem;
     if (kernel_phase(out, err, errsize))

@@ -132,14 +132,14 @@ static void konig(matcher *m, unsigned char *x2)
         x2[v] = (unsigned char)((m->dist[v] == NIL) + ((x2[v] & 2) != 0));
 }
 
-int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, double deadline,
-             const cancel_check *cancel, unsigned char *x2)
+int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, budget b,
+             unsigned char *x2)
 {
     size_t n = (size_t)nv + 1;
     matcher m = { nv, off, adj, malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint64_t)),
-                  budget_poll_make(budget_until(deadline, cancel), CROWN_CLOCK_WORK), 0 };
+                  budget_poll_make(b, CROWN_CLOCK_WORK), 0 };
     int rc = -1;
     if (!m.mate_l || !m.mate_r || !m.dist || !m.stack || !m.queue || !m.next)
         goto done;

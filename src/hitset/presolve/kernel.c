@@ -669,7 +669,7 @@ static int crown(kstate *st)
     uint32_t before = st->r->rule[KERNEL_CROWN].elems;
     uint32_t nv = elem && local && x2 ? alive_graph(st, elem, local, &off, &adj) : UINT32_MAX;
     int rc = nv == UINT32_MAX ? -1 : 0;
-    int lp = nv > 0 && nv != UINT32_MAX ? crown_lp(nv, off, adj, st->poll.b.end, st->poll.b.cancel, x2)
+    int lp = nv > 0 && nv != UINT32_MAX ? crown_lp(nv, off, adj, st->poll.b, x2)
                                         : 1;
     if (lp < 0)
         rc = -1;
@@ -716,8 +716,7 @@ static int fixpoint(kstate *st)
     return 0;
 }
 
-int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
-               kernel_result *out, char *err, size_t errsize)
+int kernel_run(const instance *h, budget b, kernel_result *out, char *err, size_t errsize)
 {
     kstate st;
     double t0 = walltime_now();
@@ -725,7 +724,7 @@ int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
     memset(out, 0, sizeof *out);
     out->nelems = instance_nelems(h);
     st.r = out;
-    st.poll = budget_poll_make(budget_until(deadline, cancel), KERNEL_CLOCK_WORK);
+    st.poll = budget_poll_make(b, KERNEL_CLOCK_WORK);
     out->steps = malloc(((size_t)instance_nelems(h) + 1) * sizeof *out->steps);
     int rc = -1;
     if (!out->steps || state_alloc(&st, h)) {

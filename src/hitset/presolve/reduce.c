@@ -281,28 +281,28 @@ static void state_free(state *st)
  * err when memory runs out. */
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 {
-    return reduce_run_until(h, 0, NULL, out, err, errsize);
+    return reduce_run_until(h, budget_until(0, NULL), out, err, errsize);
 }
 
-/* reduce_run(), stopping at deadline (walltime_now(); 0 for none) or when cancel asks,
+/* reduce_run(), stopping once the budget b is over (its end, or its cancel; core/budget.h),
  * wherever the passes are: out->stopped says so, and no core is built then (the caller's
  * time is up: on an instance of 2^27 entries the core was one more copy of it, a second
  * and a gigabyte, for no search). */
-int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
-                     reduce_result *out, char *err, size_t errsize)
+int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
+                     size_t errsize)
 {
-    return reduce_run_logged(h, deadline, cancel, NULL, out, err, errsize);
+    return reduce_run_logged(h, b, NULL, out, err, errsize);
 }
 
-int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
-                      const reduce_log *log, reduce_result *out, char *err, size_t errsize)
+int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
+                      char *err, size_t errsize)
 {
     state st;
     memset(out, 0, sizeof *out);
     int rc = -1;
     if (state_init(&st, h, out))
         goto done;
-    st.poll = budget_poll_make(budget_until(deadline, cancel), CLOCK_WORK);
+    st.poll = budget_poll_make(b, CLOCK_WORK);
     st.log = log;
     bool changed = true;
     while (changed && !out->stopped) {

@@ -371,7 +371,7 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     reduce_result red;
     proof_log lg = { prefix, 0 };
     reduce_log log = { on_forced, on_dropped, on_dominated, &lg };
-    if (reduce_run_logged(h, deadline, p->cancel, &log, &red, err, errsize))
+    if (reduce_run_logged(h, budget_until(deadline, p->cancel), &log, &red, err, errsize))
         return -1;
     if (red.stopped && (p->split_depth || p->ncube)) {
         /* A cube's node is reached by its fixings after the same reductions as the
