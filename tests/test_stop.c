@@ -25,7 +25,7 @@
 #include "hitset/proof/certify.h"
 
 /* N by one up to STOP_DENSE and over the last STOP_TAIL checks, else by an eighth. */
-#define STOP_DENSE 300
+#define STOP_DENSE 200
 #define STOP_TAIL 50
 /* A run that asks its cancel more than this many times is not a small instance. */
 #define STOP_MAX_CHECKS 2000000u
