@@ -265,7 +265,7 @@ static outcome cover_run(const instance *h, const cancel_check *cancel, void *ct
     return o;
 }
 
-Test(stop, the_cover_run_stopped_at_every_check, .timeout = 300)
+Test(stop, the_cover_run_stopped_at_every_check)
 {
     for (size_t i = 0; i < NSHAPES; i++) {
         masks m = make_masks(shapes[i].ne, shapes[i].ns, shapes[i].k, shapes[i].seed);
@@ -305,7 +305,7 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     return o;
 }
 
-Test(stop, the_certifying_search_stopped_at_every_check, .timeout = 300)
+Test(stop, the_certifying_search_stopped_at_every_check)
 {
     for (size_t i = 0; i < NSHAPES; i++) {
         masks m = make_masks(shapes[i].ne, shapes[i].ns, shapes[i].k, shapes[i].seed);
@@ -321,7 +321,7 @@ static const struct {
     uint64_t seed;
 } tree_shapes[] = { { 16, 64, 3, 1 }, { 20, 120, 3, 2 }, { 20, 128, 4, 3 }, { 18, 100, 3, 4 } };
 
-Test(stop, the_certifying_tree_stopped_at_every_check, .timeout = 300)
+Test(stop, the_certifying_tree_stopped_at_every_check)
 {
     for (size_t i = 0; i < sizeof tree_shapes / sizeof tree_shapes[0]; i++) {
         masks m = make_masks(tree_shapes[i].ne, tree_shapes[i].ns, tree_shapes[i].k,
@@ -424,7 +424,7 @@ static outcome cubes_stopped(const instance *h, const cancel_check *cancel, void
     return o;
 }
 
-Test(stop, the_cubes_stopped_at_every_check, .timeout = 300)
+Test(stop, the_cubes_stopped_at_every_check)
 {
     unsigned serial = 0;
     masks m = make_masks(tree_shapes[2].ne, tree_shapes[2].ns, tree_shapes[2].k,
