@@ -93,7 +93,7 @@ Test(check, reductions_built_by_t24_pass)
         reduce_result_free(&r);
         /* A deadline already past stops the passes at once: no core is built (the
          * caller's time is up), and what went still checks. */
-        cr_assert_eq(reduce_run_until(h, 1e-9, NULL, &r, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(reduce_run_until(h, budget_until(1e-9, NULL), &r, err, sizeof err), 0, "%s", err);
         cr_assert(r.stopped);
         cr_assert_null(r.core);
         cr_assert_null(reduce_result_check(h, &r));

@@ -111,7 +111,7 @@ Test(hostile_inputs, the_reductions_stop_inside_a_costly_row, .timeout = 120)
     int calls = 0;
     cancel_check stop = { second_call, &calls };
     reduce_result r;
-    cr_assert_eq(reduce_run_until(h, 0, &stop, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reduce_run_until(h, budget_until(0, &stop), &r, err, sizeof err), 0, "%s", err);
     cr_expect(r.stopped);
     cr_expect_lt(r.dominated_sets, 20, "%u sets went before the stop", r.dominated_sets);
     cr_expect_null(reduce_result_check(h, &r));

@@ -68,7 +68,7 @@ static instance *random_graph(uint32_t nv, uint32_t nedges, uint64_t *state)
 static void kernelize(const instance *h, double deadline, kernel_result *k)
 {
     char err[256];
-    cr_assert_eq(kernel_run(h, deadline, NULL, k, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(kernel_run(h, budget_until(deadline, NULL), k, err, sizeof err), 0, "%s", err);
     const char *why = kernel_result_check(h, k);
     cr_assert_null(why, "%s", why ? why : "");
 }
@@ -148,7 +148,7 @@ Test(kernel, crown_lp_is_the_vertex_cover_lp_optimum)
             adj[pos[row[0]]++] = row[1];
             adj[pos[row[1]]++] = row[0];
         }
-        cr_assert_eq(crown_lp(nv, off, adj, 0, NULL, x2), 0);
+        cr_assert_eq(crown_lp(nv, off, adj, budget_until(0, NULL), x2), 0);
         uint32_t twice = 0;
         for (uint32_t v = 0; v < nv; v++) {
             cr_assert_leq(x2[v], 2);

@@ -14,6 +14,7 @@
 #include "hitset/engine.h"
 #include "hitset/mip/ilp.h"
 #include "core/check.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 
 void mincover_params_init(mincover_params *p)
@@ -253,10 +254,10 @@ static bool settled(const mincover_result *r)
     return false;
 }
 
-/* Past the run's deadline, or cancelled? */
-static bool out_of_time(const mincover_params *p)
+/* The run's budget: its deadline and the caller's cancel (core/budget.h). */
+static budget run_budget(const mincover_params *p)
 {
-    return (p->deadline > 0 && walltime_now() >= p->deadline) || cancel_requested(&p->cancel);
+    return budget_until(p->deadline, &p->cancel);
 }
 
 /* Greedy and its pruning, which every run needs (linear in the incidences, so they end
@@ -266,7 +267,7 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
 {
     if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
         return -1;
-    if ((!r->params.settled_runs && settled(r)) || out_of_time(&r->params)) {
+    if ((!r->params.settled_runs && settled(r)) || budget_stopped(run_budget(&r->params))) {
         r->runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
@@ -370,9 +371,9 @@ static double glpk_preflight(const mincover_params *p, uint64_t entries, uint64_
     if (p->mem_limit_mb == 0 && model > memory)
         return 0;
     double setup = (double)(entries + lines) * MINCOVER_GLPK_SECONDS_PER_ITEM;
-    if (setup > seconds && setup > 1e-3) /* a small model still gets its millisecond */
+    if (setup > seconds && setup > BUDGET_FLOOR) /* a small model still gets its floor */
         return 0;
-    return seconds - setup > 1e-3 ? seconds - setup : 1e-3;
+    return budget_floor(seconds - setup);
 }
 
 /* The rows and columns of GLPK's model of the whole core. */
@@ -478,7 +479,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.progress = relay_lag;
         q.progress_ctx = &rl;
     }
-    q.seconds = seconds > 1e-3 ? seconds : 1e-3;
+    q.seconds = budget_floor(seconds);
     q.u = duals;
     q.cancel = &r->params.cancel;
     if (r->params.improved) {
@@ -538,7 +539,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
         q->seconds = r->budget;
         q->patience = p->ls_steps ? 0 : patience;
     } else if (p->ls_steps) {
-        q->seconds = all - g->begun > 1e-3 ? all - g->begun : 1e-3;
+        q->seconds = budget_floor(all - g->begun);
     } else {
         q->seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
         q->patience = patience;
@@ -569,7 +570,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
      * most what is left, so that the two searches end by `until`. */
     double left = until - walltime_now();
     if (q.seconds > left)
-        q.seconds = left > 1e-3 ? left : 1e-3;
+        q.seconds = budget_floor(left);
     if (p->progress) {
         q.progress = relay_ls;
         q.progress_ctx = &rl;
@@ -654,7 +655,7 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
         if (in_warm[map[j]])
             pwarm[nw++] = j;
     ilp_from(&r->params, &q);
-    q.time_limit = out_of_time(&r->params) ? 0
+    q.time_limit = budget_stopped(run_budget(&r->params)) ? 0
                                            : glpk_preflight(&r->params, instance_nnz(part),
                                                             core_lines(part), seconds);
     q.warm = pwarm;
@@ -732,7 +733,7 @@ static uint32_t certify_phase(const instance *h, mincover_result *r, const uint3
     char why[256];
     relay rl = { &r->params, 0, walltime_now() - started };
     certify_params_init(&q);
-    q.time_limit = seconds > 1e-3 ? seconds : 1e-3;
+    q.time_limit = budget_floor(seconds);
     q.cancel = &r->params.cancel;
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
@@ -817,9 +818,8 @@ static int kernel_phase(mincover_result *r, char *err, size_t errsize)
 {
     r->core = r->red.core;
     r->offset = r->red.nforced;
-    if (r->params.reduce && r->params.kernel && r->red.core && !out_of_time(&r->params)) {
-        if (kernel_run(r->red.core, r->params.deadline, &r->params.cancel, &r->kern, err,
-                       errsize))
+    if (r->params.reduce && r->params.kernel && r->red.core && !budget_stopped(run_budget(&r->params))) {
+        if (kernel_run(r->red.core, run_budget(&r->params), &r->kern, err, errsize))
             return -1;
         r->core = r->kern.core;
         r->offset += r->kern.offset;
@@ -842,10 +842,9 @@ static uint32_t search_phase(const instance *h, mincover_result *r, double start
     double *duals = NULL;
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
-    r->budget = r->params.time_limit;
-    if (r->params.deadline > 0 && r->params.deadline - t0 < r->budget)
-        r->budget = r->params.deadline - t0 > 1e-3 ? r->params.deadline - t0 : 1e-3;
-    if (!r->core || (r->params.deadline > 0 && r->params.deadline - t0 <= 1e-3)) {
+    double until = budget_left(run_budget(&r->params), t0); /* INFINITY: no deadline */
+    r->budget = until < r->params.time_limit ? budget_floor(until) : r->params.time_limit;
+    if (!r->core || until <= BUDGET_FLOOR) {
         /* The limit is spent (a long enumeration, a huge instance): building the local
          * search's state or GLPK's problem alone would overrun it, and past the limit
          * the reductions built no core. The greedy covers stand. */
@@ -1050,9 +1049,9 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
     announce(&an, out->runs.best.elems, out->runs.best.n);
     double t2 = walltime_now();
-    if (out_of_time(p))
+    if (budget_stopped(run_budget(p)))
         out->red.stopped = true; /* no core: no search follows (search_phase()) */
-    else if (p->reduce ? reduce_run_until(h, p->deadline, &p->cancel, &out->red, err, errsize)
+    else if (p->reduce ? reduce_run_until(h, run_budget(p), &out->red, err, errsize)
                        : no_reduction(h, &out->red))
         goto nomem;
     if (kernel_phase(out, err, errsize))

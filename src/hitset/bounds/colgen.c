@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/check.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/mip/glpk_guard.h"
 
@@ -149,8 +150,7 @@ static int solve(rmp *m, double seconds, bool first, double *value, char *err,
     /* The first LP has the all-slack basis, dual feasible with unit costs; later ones
      * start from the last optimum, still primal feasible with the new columns at 0. */
     sm.meth = first ? GLP_DUALP : GLP_PRIMAL;
-    double ms = ceil(seconds * 1000.0);
-    sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
+    sm.tm_lim = budget_glpk_ms(seconds);
     int rc = glp_simplex(m->P, &sm);
     if (rc == GLP_ETMLIM)
         return 1;

@@ -195,6 +195,8 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
             hi = -INFINITY;
         }
         double gap = upper - b.value;
+        /* The step's least gap, 0.1% of the upper bound: a relative gap, not a time (time
+         * floors are core/budget.h's BUDGET_FLOOR, in seconds). */
         if (gap < 1e-3 * upper)
             gap = 1e-3 * upper;
         double step = lambda * gap / norm;

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify.h"
 #include "hitset/dist/cubes_files.h"
@@ -426,9 +427,8 @@ static instance *read_within(const char *dir, const cubes_params *p, cubes_param
     double deadline = walltime_now() + p->time_limit;
     instance *h = cubes_read_instance_until(dir, deadline, p->cancel, err, errsize);
     *q = *p;
-    q->time_limit = deadline - walltime_now();
-    if (q->time_limit < 1e-3) /* read just in time: the search then stops at once */
-        q->time_limit = 1e-3;
+    /* Read just in time: the floor, and the search then stops at once. */
+    q->time_limit = budget_floor(deadline - walltime_now());
     return h;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/check.h"
 #include "core/splitmix.h"
 #include "core/walltime.h"
@@ -149,16 +150,12 @@ static int buckets_init(buckets *b, const instance *h, const uint32_t *cand, uin
 
 /* Stops a run that may stop: past the deadline (0: none) or cancelled, asked once per
  * CLOCK_WORK entries scanned. */
-typedef struct {
-    double deadline;
-    const cancel_check *cancel;
-} stop_rule;
+typedef budget stop_rule;
 
 /* Past the deadline, or cancelled? NULL: never. */
 static bool stop_now(const stop_rule *stop)
 {
-    return stop && ((stop->deadline > 0 && walltime_now() >= stop->deadline) ||
-                    cancel_requested(stop->cancel));
+    return stop && budget_stopped(*stop);
 }
 
 static bool must_stop(const stop_rule *stop, buckets *b, uint64_t *next_clock)
@@ -559,7 +556,7 @@ int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t 
     race_room racers = { 0 };
     uint32_t *priority = malloc((ne ? ne : 1) * sizeof *priority);
     uint32_t *size = malloc((runs ? runs : 1) * sizeof *size);
-    stop_rule stop = { deadline, cancel };
+    stop_rule stop = budget_until(deadline, cancel);
     int rc = -1;
     memset(out, 0, sizeof *out);
     out->seed = seed;
@@ -590,7 +587,7 @@ int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t 
         if (st)
             goto done;
         out->runs = r + 1;
-        if ((deadline > 0 && walltime_now() >= deadline) || cancel_requested(cancel))
+        if (budget_stopped(stop))
             break;
     }
     if (out->runs == 0)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/bounds/lagrange.h"
 
@@ -225,7 +226,7 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
     if (!c.buf)
         return -1;
     lagrange_params_init(&q);
-    q.seconds = seconds > 1e-3 ? seconds : 1e-3;
+    q.seconds = budget_floor(seconds);
     q.max_iterations = iterations;
     q.start = u;
     q.visit = visit;

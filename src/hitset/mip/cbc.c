@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 
 /* CBC's C interface, loaded only when CBC is asked for: linking CBC (a C++ library with a
@@ -270,7 +271,7 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
         rc = -1;
     } else {
         double left = p->time_limit - (walltime_now() - t0);
-        if (left < 1e-3) {
+        if (left < BUDGET_FLOOR) {
             if (!ilp_take_warm(h, p, out)) /* the LP took the whole time */
                 out->status = ILP_NONE;
         } else {

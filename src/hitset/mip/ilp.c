@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/mip/ilp_node.h"
@@ -116,8 +117,7 @@ static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_
      * so there is no phase 1 (measured in benchmarks.md: several times faster than the
      * primal simplex on six-card cores). */
     sm.meth = GLP_DUALP;
-    double ms = ceil(seconds * 1000.0);
-    sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
+    sm.tm_lim = budget_glpk_ms(seconds);
     if (glp_get_num_rows(P) == 0) {
         *value = 0;
         return 0;
@@ -293,8 +293,8 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_cos
 {
     int dir = glp_get_obj_dir(P);
     /* The limit covers the whole call, LP relaxation included. */
-    double ms = ceil((p->time_limit - (walltime_now() - started)) * 1000.0);
-    if (ms < 1) {
+    double left = p->time_limit - (walltime_now() - started);
+    if (left <= 0) { /* less than GLPK's first millisecond: ceil(left ms) < 1 */
         out->status = ILP_NONE;
         out->bound = out->lp;
         return 0;
@@ -311,7 +311,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_cos
     tune(&io, &p->glpk, glp_get_num_cols(P));
     io.cb_func = callback;
     io.cb_info = &cb;
-    io.tm_lim = ms >= INT_MAX ? INT_MAX : (int)ms;
+    io.tm_lim = budget_glpk_ms(left);
     int rc = glp_intopt(P, &io), st = glp_mip_status(P);
     if (rc != 0 && rc != GLP_ETMLIM && rc != GLP_ESTOP) { /* ESTOP: cancelled */
         snprintf(err, errsize, "GLPK's integer optimiser failed (glp_intopt returned %d)", rc);

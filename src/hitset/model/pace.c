@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/lines.h"
-#include "core/walltime.h"
 
 #define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
 #define PACE_MAX_ELEMS (1ul << 24) /* memory for the universe stays within 300 MB */
@@ -198,24 +198,18 @@ instance *pace_read(FILE *fp, char *err, size_t errsize)
     return pace_read_until(fp, 0, NULL, err, errsize);
 }
 
-/* Past the deadline, or cancelled? Asked every PACE_CHECK_LINES lines (a clock read per
- * line cost more than the parsing of a short one), and after a read error: a stream that
- * gives up at the deadline (core/timedread.h) reports it as one. */
-static bool out_of_time(const lines *rd, lines_status ls, double deadline,
-                        const cancel_check *cancel)
-{
-    if (rd->lineno % PACE_CHECK_LINES != 0 && ls != LINES_ERROR)
-        return false;
-    return (deadline > 0 && walltime_now() >= deadline) || cancel_requested(cancel);
-}
-
 /* Why the line just read cannot be parsed (the time ran out, it is too long, the stream
  * failed, a NUL byte): -1 with the reason in err, or 0 for a line to parse. */
 static int line_refused(lines *rd, lines_status ls, double deadline,
                         const cancel_check *cancel, char *err, size_t errsize)
 {
     unsigned long lineno = (unsigned long)rd->lineno;
-    if (out_of_time(rd, ls, deadline, cancel))
+    /* The budget is asked every PACE_CHECK_LINES lines (a clock read per line cost more
+     * than the parsing of a short one), and after a read error: a stream that gives up at
+     * the deadline (core/timedread.h) reports it as one. */
+    budget b = budget_until(deadline, cancel);
+    bool asked = rd->lineno % PACE_CHECK_LINES == 0 || ls == LINES_ERROR;
+    if (asked && budget_stopped(b))
         snprintf(err, errsize, "the time limit ran out while reading, at line %lu", lineno);
     else if (ls == LINES_TOO_LONG)
         snprintf(err, errsize, "line %lu: longer than %d characters", lineno, PACE_LINE_MAX);

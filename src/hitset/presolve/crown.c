@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 
 #define NIL UINT32_MAX
@@ -17,21 +18,11 @@ typedef struct {
     const uint32_t *adj;
     uint32_t *mate_l, *mate_r, *dist, *stack, *queue;
     uint64_t *next;
-    double deadline;
-    const cancel_check *cancel;
-    uint64_t work, next_clock;
-    bool stopped;
+    budget_poll poll; /* the deadline and the caller's cancel */
+    uint64_t work;    /* entries read so far */
 } matcher;
 
-static bool out_of_time(matcher *m)
-{
-    if (m->stopped || m->work < m->next_clock)
-        return m->stopped;
-    m->next_clock = m->work + CROWN_CLOCK_WORK;
-    m->stopped = (m->deadline > 0 && walltime_now() >= m->deadline) ||
-                 cancel_requested(m->cancel);
-    return m->stopped;
-}
+
 
 /* Layers from the free left vertices; true when some free right vertex is reached. */
 static bool layer(matcher *m)
@@ -101,14 +92,14 @@ static void search_from(matcher *m, uint32_t s)
 /* A maximum matching, phase by phase; false when stopped first. */
 static bool match(matcher *m)
 {
-    while (!out_of_time(m) && layer(m)) {
+    while (!budget_poll_stopped(&m->poll, m->work) && layer(m)) {
         for (uint32_t v = 0; v < m->nv; v++)
             m->next[v] = m->off[v];
-        for (uint32_t v = 0; v < m->nv && !out_of_time(m); v++)
+        for (uint32_t v = 0; v < m->nv && !budget_poll_stopped(&m->poll, m->work); v++)
             if (m->mate_l[v] == NIL)
                 search_from(m, v);
     }
-    return !m->stopped;
+    return !m->poll.stopped;
 }
 
 /* König: Z is what alternating paths reach from the free left vertices; the minimum
@@ -141,14 +132,14 @@ static void konig(matcher *m, unsigned char *x2)
         x2[v] = (unsigned char)((m->dist[v] == NIL) + ((x2[v] & 2) != 0));
 }
 
-int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, double deadline,
-             const cancel_check *cancel, unsigned char *x2)
+int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, budget b,
+             unsigned char *x2)
 {
     size_t n = (size_t)nv + 1;
     matcher m = { nv, off, adj, malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint64_t)),
-                  deadline, cancel, 0, 0, false };
+                  budget_poll_make(b, CROWN_CLOCK_WORK), 0 };
     int rc = -1;
     if (!m.mate_l || !m.mate_r || !m.dist || !m.stack || !m.queue || !m.next)
         goto done;

@@ -14,13 +14,13 @@
 
 #include <stdint.h>
 
-#include "core/cancel.h"
+#include "core/budget.h"
 
 /* The graph: nv vertices, v's neighbours adj[off[v] .. off[v+1]) (each edge both ways;
  * no loops). Fills x2[v] = 2 x_v in {0, 1, 2} for an optimal LP solution. Returns 0; 1
- * when the deadline (walltime_now(); 0 for none) or cancel stopped it (x2 then
+ * when the budget b (core/budget.h: its end, or its cancel) stopped it (x2 then
  * unwritten); -1 when memory runs out. */
-int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, double deadline,
-             const cancel_check *cancel, unsigned char *x2);
+int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, budget b,
+             unsigned char *x2);
 
 #endif

@@ -25,6 +25,7 @@
 #include "core/check.h"
 #include "core/hashmix.h"
 #include "core/idlist.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/presolve/crown.h"
 
@@ -48,21 +49,17 @@ typedef struct {
     uint32_t *buf;             /* scratch: max(ne, ns) + 1 ids */
     worklist q[KERNEL_RULES];  /* sets for FORCED, DOMINATED_SETS; elements else */
     kernel_result *r;
-    double deadline;
-    const cancel_check *cancel;
-    uint64_t work, next_clock;
+    budget_poll poll;          /* the deadline and the caller's cancel */
+    uint64_t work;             /* entries read so far */
 } kstate;
 
 /* Entries read between two readings of the clock, as in reduce.c. */
 #define KERNEL_CLOCK_WORK (1u << 16)
 
-static bool out_of_time(kstate *st)
+/* Stopped? The crown rule's LP may have stopped the run too (it answers for itself). */
+static bool stopped(kstate *st)
 {
-    if (st->r->stopped || st->work < st->next_clock)
-        return st->r->stopped;
-    st->next_clock = st->work + KERNEL_CLOCK_WORK;
-    st->r->stopped = (st->deadline > 0 && walltime_now() >= st->deadline) ||
-                     cancel_requested(st->cancel);
+    st->r->stopped = st->r->stopped || budget_poll_stopped(&st->poll, st->work);
     return st->r->stopped;
 }
 
@@ -218,7 +215,7 @@ static void do_dominated_set(kstate *st, uint32_t g)
         return;
     uint64_t sig;
     uint32_t rare, n = alive_of_set(st, g, &sig, &rare);
-    for (uint32_t i = 0; i < st->elen[rare] && !out_of_time(st); i++) {
+    for (uint32_t i = 0; i < st->elen[rare] && !stopped(st); i++) {
         uint32_t s = st->erow[rare][i];
         st->work++;
         if (s == g || !st->alive_s[s] || st->deg_s[s] < n || (sig & ~st->sig_s[s]))
@@ -266,7 +263,7 @@ static void do_dominated_elem(kstate *st, uint32_t a)
         return;
     }
     uint32_t *cand = srow(st, rare);
-    for (uint32_t i = 0; i < st->slen[rare] && !out_of_time(st); i++) {
+    for (uint32_t i = 0; i < st->slen[rare] && !stopped(st); i++) {
         uint32_t b = cand[i];
         st->work++;
         if (b == a || !st->alive_e[b] || st->deg_e[b] < n || (st->deg_e[b] == n && b > a) ||
@@ -331,7 +328,7 @@ static void do_vc_domination(kstate *st, uint32_t v)
     uint64_t total = 0;
     for (uint32_t j = 0; j < n; j++)
         total += st->elen[st->buf[j]];
-    for (uint32_t j = 0; j < n && !out_of_time(st); j++) {
+    for (uint32_t j = 0; j < n && !stopped(st); j++) {
         uint32_t u = st->buf[j];
         if (dominates(st, u, n, total - st->elen[u])) {
             take(st, u, KERNEL_VC_DOMINATION);
@@ -458,7 +455,7 @@ static int drain(kstate *st, kernel_rule rule)
     worklist *w = &st->q[rule];
     double t0 = walltime_now();
     int rc = 0;
-    while (w->n > 0 && rc == 0 && !out_of_time(st)) {
+    while (w->n > 0 && rc == 0 && !stopped(st)) {
         uint32_t id = w->ids[--w->n];
         w->in[id] = 0;
         st->work++;
@@ -480,7 +477,7 @@ static int drain(kstate *st, kernel_rule rule)
 static int drain_all(kstate *st)
 {
     kernel_rule rule = KERNEL_FORCED;
-    while (rule < KERNEL_RULES && !out_of_time(st)) {
+    while (rule < KERNEL_RULES && !stopped(st)) {
         if (st->q[rule].n == 0) {
             rule++;
             continue;
@@ -672,7 +669,7 @@ static int crown(kstate *st)
     uint32_t before = st->r->rule[KERNEL_CROWN].elems;
     uint32_t nv = elem && local && x2 ? alive_graph(st, elem, local, &off, &adj) : UINT32_MAX;
     int rc = nv == UINT32_MAX ? -1 : 0;
-    int lp = nv > 0 && nv != UINT32_MAX ? crown_lp(nv, off, adj, st->deadline, st->cancel, x2)
+    int lp = nv > 0 && nv != UINT32_MAX ? crown_lp(nv, off, adj, st->poll.b, x2)
                                         : 1;
     if (lp < 0)
         rc = -1;
@@ -719,8 +716,7 @@ static int fixpoint(kstate *st)
     return 0;
 }
 
-int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
-               kernel_result *out, char *err, size_t errsize)
+int kernel_run(const instance *h, budget b, kernel_result *out, char *err, size_t errsize)
 {
     kstate st;
     double t0 = walltime_now();
@@ -728,8 +724,7 @@ int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
     memset(out, 0, sizeof *out);
     out->nelems = instance_nelems(h);
     st.r = out;
-    st.deadline = deadline;
-    st.cancel = cancel;
+    st.poll = budget_poll_make(b, KERNEL_CLOCK_WORK);
     out->steps = malloc(((size_t)instance_nelems(h) + 1) * sizeof *out->steps);
     int rc = -1;
     if (!out->steps || state_alloc(&st, h)) {

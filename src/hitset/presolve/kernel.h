@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/cancel.h"
+#include "core/budget.h"
 #include "hitset/model/instance.h"
 
 typedef enum {
@@ -66,11 +66,10 @@ typedef struct {
     uint32_t nelems;     /* the instance's elements */
 } kernel_result;
 
-/* The kernel of h, stopping at deadline (walltime_now(); 0 for none) or when cancel
- * asks. Fills *out (free with kernel_result_free()). Returns 0, or -1 with a reason in
- * err when memory runs out. */
-int kernel_run(const instance *h, double deadline, const cancel_check *cancel,
-               kernel_result *out, char *err, size_t errsize);
+/* The kernel of h, stopping when the budget b is over (its end, or its cancel asks;
+ * core/budget.h). Fills *out (free with kernel_result_free()). Returns 0, or -1 with a
+ * reason in err when memory runs out. */
+int kernel_run(const instance *h, budget b, kernel_result *out, char *err, size_t errsize);
 /* A cover of the instance from cover[0..n) of the kernel (kernel ids): its elements,
  * ascending, into out (room for the instance's nelems); returns their number, offset +
  * the distinct elements of cover. Needs no memory: it cannot fail. */

@@ -8,6 +8,7 @@
 
 #include "core/check.h"
 #include "core/idlist.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 
 /* The instance as it shrinks: alive flags and the alive degree of every set/element,
@@ -20,10 +21,9 @@ typedef struct {
     uint32_t tick;
     uint32_t *alive; /* scratch: the alive entries of the row under test */
     reduce_result *r;
-    double deadline; /* walltime_now() at which to stop, 0 for none */
-    const cancel_check *cancel; /* or when the caller asks */
-    const reduce_log *log;      /* who hears of each step, or NULL */
-    uint64_t work, next_clock; /* entries read so far; when to read the clock next */
+    budget_poll poll;      /* the deadline and the caller's cancel, every CLOCK_WORK */
+    const reduce_log *log; /* who hears of each step, or NULL */
+    uint64_t work;         /* entries read so far */
 } state;
 
 /* Entries read between two readings of the clock: a few milliseconds' work. */
@@ -32,14 +32,10 @@ typedef struct {
 /* Past the deadline? Asked often, and answered from the clock once per CLOCK_WORK
  * entries read (a count of rows was no measure: one row of a set that holds most
  * elements can cost seconds of subset tests). Each removal is valid on its own, so a
- * pass may stop anywhere. */
-static bool out_of_time(state *st)
+ * pass may stop anywhere; the result says it stopped. */
+static bool stopped(state *st)
 {
-    if (st->r->stopped || st->work < st->next_clock)
-        return st->r->stopped;
-    st->next_clock = st->work + CLOCK_WORK;
-    st->r->stopped = (st->deadline > 0 && walltime_now() >= st->deadline) ||
-                     cancel_requested(st->cancel);
+    st->r->stopped = st->r->stopped || budget_poll_stopped(&st->poll, st->work);
     return st->r->stopped;
 }
 
@@ -92,7 +88,7 @@ static bool drop_emptied(state *st)
 static bool forced_step(state *st)
 {
     bool changed = false;
-    for (uint32_t s = 0; s < instance_nsets(st->h) && !out_of_time(st); s++) {
+    for (uint32_t s = 0; s < instance_nsets(st->h) && !stopped(st); s++) {
         st->work++;
         if (!st->alive_s[s] || st->deg_s[s] != 1)
             continue;
@@ -133,7 +129,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
         }
     uint32_t nc;
     const uint32_t *cand = instance_elem(st->h, rare, &nc);
-    for (uint32_t i = 0; i < nc && !out_of_time(st); i++) {
+    for (uint32_t i = 0; i < nc && !stopped(st); i++) {
         uint32_t s = cand[i], m;
         st->work++;
         if (s == g || !st->alive_s[s] || st->deg_s[s] < st->deg_s[g])
@@ -156,7 +152,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 static bool dominated_sets_step(state *st)
 {
     bool changed = false;
-    for (uint32_t g = 0; g < instance_nsets(st->h) && !out_of_time(st); g++, st->work++)
+    for (uint32_t g = 0; g < instance_nsets(st->h) && !stopped(st); g++, st->work++)
         if (st->alive_s[g] && supersets_of_set(st, g, &changed)) {
             if (st->log && st->log->dropped)
                 st->log->dropped(st->log->ctx, g);
@@ -186,7 +182,7 @@ static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
         return true; /* meets no set: any cover can do without it */
     uint32_t nc;
     const uint32_t *cand = instance_set(st->h, rare, &nc);
-    for (uint32_t i = 0; i < nc && !out_of_time(st); i++) {
+    for (uint32_t i = 0; i < nc && !stopped(st); i++) {
         uint32_t b = cand[i], m;
         st->work++;
         if (b == a || !st->alive_e[b] || st->deg_e[b] < st->deg_e[a])
@@ -232,7 +228,7 @@ static bool dominated_elems_step(state *st)
 {
     bool changed = false;
     uint32_t by;
-    for (uint32_t a = 0; a < instance_nelems(st->h) && !out_of_time(st); a++, st->work++)
+    for (uint32_t a = 0; a < instance_nelems(st->h) && !stopped(st); a++, st->work++)
         if (st->alive_e[a] && elem_dominated(st, a, &by)) {
             if (st->log && st->log->dominated)
                 st->log->dominated(st->log->ctx, a, by);
@@ -248,7 +244,7 @@ static int state_init(state *st, const instance *h, reduce_result *r)
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
     memset(st, 0, sizeof *st);
     st->h = h;
-    st->r = r; /* next_clock 0: the first question reads the clock */
+    st->r = r;
     st->alive_e = malloc((ne + 1) * sizeof *st->alive_e);
     st->alive_s = malloc((ns + 1) * sizeof *st->alive_s);
     st->deg_e = malloc((ne + 1) * sizeof *st->deg_e);
@@ -285,29 +281,28 @@ static void state_free(state *st)
  * err when memory runs out. */
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize)
 {
-    return reduce_run_until(h, 0, NULL, out, err, errsize);
+    return reduce_run_until(h, budget_until(0, NULL), out, err, errsize);
 }
 
-/* reduce_run(), stopping at deadline (walltime_now(); 0 for none) or when cancel asks,
+/* reduce_run(), stopping once the budget b is over (its end, or its cancel; core/budget.h),
  * wherever the passes are: out->stopped says so, and no core is built then (the caller's
  * time is up: on an instance of 2^27 entries the core was one more copy of it, a second
  * and a gigabyte, for no search). */
-int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
-                     reduce_result *out, char *err, size_t errsize)
+int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
+                     size_t errsize)
 {
-    return reduce_run_logged(h, deadline, cancel, NULL, out, err, errsize);
+    return reduce_run_logged(h, b, NULL, out, err, errsize);
 }
 
-int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
-                      const reduce_log *log, reduce_result *out, char *err, size_t errsize)
+int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
+                      char *err, size_t errsize)
 {
     state st;
     memset(out, 0, sizeof *out);
     int rc = -1;
     if (state_init(&st, h, out))
         goto done;
-    st.deadline = deadline;
-    st.cancel = cancel;
+    st.poll = budget_poll_make(b, CLOCK_WORK);
     st.log = log;
     bool changed = true;
     while (changed && !out->stopped) {

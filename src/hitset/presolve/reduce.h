@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/cancel.h"
+#include "core/budget.h"
 #include "hitset/model/instance.h"
 
 typedef struct {
@@ -37,8 +37,8 @@ typedef struct {
 } reduce_result;
 
 int reduce_run(const instance *h, reduce_result *out, char *err, size_t errsize);
-int reduce_run_until(const instance *h, double deadline, const cancel_check *cancel,
-                     reduce_result *out, char *err, size_t errsize);
+int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
+                     size_t errsize);
 /* Each step of a reduction as it is made, for a proof that replays them in this order
  * (certify.h): `forced` when set `set`, its only remaining element being `elem`, forces
  * it; `dropped` when set `set` goes as a superset of a remaining set (or the later of
@@ -57,8 +57,8 @@ typedef struct {
  * reduce_run_until()). The same result, returns and failures, except that a stopped run
  * with a log still builds the core it reached: the steps logged are part of a proof, and
  * the search that follows them must work on what they left. */
-int reduce_run_logged(const instance *h, double deadline, const cancel_check *cancel,
-                      const reduce_log *log, reduce_result *out, char *err, size_t errsize);
+int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
+                      char *err, size_t errsize);
 int reduce_elems(const instance *h, bool *keep_elem, uint32_t *dominator);
 void reduce_result_free(reduce_result *r);
 /* Checker (core/check.h): NULL when r is a reduction of h as reduce_run() leaves one (the

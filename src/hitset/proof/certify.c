@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "core/cancel.h"
 #include "hitset/proof/certify_branch.h"
@@ -187,8 +188,8 @@ static int core_cover(const instance *core, const certify_params *p, double dead
     }
     localsearch_params q;
     localsearch_params_init(&q);
-    double left = deadline - walltime_now(), share = LOCALSEARCH_DEFAULT_SHARE * p->time_limit;
-    q.seconds = share < left ? share : left > 1e-3 ? left : 1e-3;
+    q.seconds = budget_share(budget_until(deadline, p->cancel), walltime_now(),
+                             LOCALSEARCH_DEFAULT_SHARE, p->time_limit);
     q.patience = localsearch_default_patience(core);
     q.cancel = p->cancel;
     *greedy = g.n;
@@ -354,7 +355,7 @@ static int run_rounds(const instance *h, const reduce_result *red, const certify
             fclose(tree);
         }
         if (rc || one || job.open || job.bound >= job.ncover || (p->goal && job.bound >= p->goal) ||
-            walltime_now() >= deadline || cancel_requested(p->cancel))
+            budget_stopped(budget_until(deadline, p->cancel)))
             break;
     }
     certify_branch_free(branch);
@@ -370,7 +371,7 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     reduce_result red;
     proof_log lg = { prefix, 0 };
     reduce_log log = { on_forced, on_dropped, on_dominated, &lg };
-    if (reduce_run_logged(h, deadline, p->cancel, &log, &red, err, errsize))
+    if (reduce_run_logged(h, budget_until(deadline, p->cancel), &log, &red, err, errsize))
         return -1;
     if (red.stopped && (p->split_depth || p->ncube)) {
         /* A cube's node is reached by its fixings after the same reductions as the

@@ -138,7 +138,7 @@ int certify_estimate_run(const instance *h, const certify_estimate_params *p,
         deadline = p->search.deadline;
     r->starts = p->nstarts ? p->nstarts : 1;
     reduce_result red;
-    if (reduce_run_until(h, deadline, p->search.cancel, &red, err, errsize))
+    if (reduce_run_until(h, budget_until(deadline, p->search.cancel), &red, err, errsize))
         return -1;
     int rc = 0;
     if (red.stopped) { /* start nodes are reached from the fixpoint (cubes.c) */

@@ -1,5 +1,6 @@
 /* certify_lp.c - the certifying search's LP on GLPK's simplex; see certify_lp.h. */
 #include "hitset/proof/certify_lp.h"
+#include "core/budget.h"
 
 #include <glpk.h>
 #include <limits.h>
@@ -76,8 +77,7 @@ static int simplex(certify_lp *lp, double seconds, double cutoff, int it_lim)
      * so a child is a few steps away; GLP_DUALP falls back to the primal simplex if it
      * is not. */
     sm.meth = GLP_DUALP;
-    double ms = ceil(seconds * 1000.0);
-    sm.tm_lim = ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
+    sm.tm_lim = budget_glpk_ms(seconds);
     if (it_lim > 0)
         sm.it_lim = it_lim;
     if (cutoff != HUGE_VAL)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/splitmix.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify_branch.h"
 #include "hitset/proof/certify_lp.h"
@@ -517,12 +518,13 @@ static void poll_upper(search *s, double now)
         s->target = u;
 }
 
-/* The clock is read once a node, for all three. */
-static bool out_of_time(search *s, double now)
+/* The clock is read once a node, for all three: the caller's upper bound, the deadline
+ * and the cancel (the job's budget, core/budget.h). */
+static bool poll_stop(search *s, double now)
 {
     poll_upper(s, now);
     if (!s->stopped)
-        s->stopped = now >= s->job->deadline || cancel_requested(s->job->p->cancel);
+        s->stopped = budget_over(budget_until(s->job->deadline, s->job->p->cancel), now);
     return s->stopped;
 }
 
@@ -589,7 +591,7 @@ static int node(search *s, double *value)
         return rc;
     if (s->job->p->split_depth && s->depth >= s->job->p->split_depth)
         return open_node(s);
-    if (out_of_time(s, now))
+    if (poll_stop(s, now))
         return stop_leaf(s);
     certify_lp_status st = solve(s, true);
     if (st == CERTIFY_LP_CUTOFF) {
@@ -788,7 +790,7 @@ static int dives(search *s)
         else
             rc = fail(s, "out of memory for the dives");
     }
-    while (rc == 0 && dv->done < dv->max && !out_of_time(s, walltime_now())) {
+    while (rc == 0 && dv->done < dv->max && !poll_stop(s, walltime_now())) {
         uint32_t i = nstarts > 1 ? (uint32_t)(splitmix_next(&dv->seed) % nstarts) : 0;
         rc = dive(s, core, i, (double)nstarts);
         if (s->stopped)
