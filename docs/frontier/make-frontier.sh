@@ -89,7 +89,10 @@ estimate() {
 
 # best_known: the best bounds of every five-card deck, as data/instances/bounds.csv (the one
 # file of bounds) states them, with the commands that certify them; tests/check_numbers.sh
-# compares this page, the README and data/README.md with it.
+# compares this page, the README and data/README.md with it. bounds.csv is read from this
+# script's tree, which ROOT (where the pages go) need not hold.
+bounds="$here/../../data/instances/bounds.csv"
+[ -f "$bounds" ] || { echo "make-frontier: $bounds is missing" >&2; exit 2; }
 best_known() {
   echo "## Best known bounds"
   echo
@@ -102,8 +105,7 @@ best_known() {
   awk -F, '$1 ~ /^cards5_deck1-[0-9]+_target24_all$/ {
     deck = $1; sub(/^cards5_deck/, "", deck); sub(/_.*/, "", deck)
     known = ($10 == "yes") ? $7 " (proven)" : $4 ".." $7
-    printf "| %s | %s | `%s` | `%s` |\n", deck, known, $6, $9 }' \
-    "$root/data/instances/bounds.csv"
+    printf "| %s | %s | `%s` | `%s` |\n", deck, known, $6, $9 }' "$bounds"
 }
 
 # The low bias of Knuth's dives measured on each deck's cubes (docs/cluster.md: what the
@@ -145,7 +147,7 @@ planning() {
     read -r factor why <<<"$(bias "$deck")"
     awk -v d="$deck" -v u="$upper" -v m="$mean" -v k="$factor" -v w="$why" 'BEGIN {
       printf "| %s | %d | **%.2g** | %.2g | low by %s times (%s) |\n", d, u, m * k / 3600, m / 3600, k, w }'
-  done <"$root/data/instances/bounds.csv"
+  done <"$bounds"
   echo
   echo "Superseded, kept only where the pages say so: the rounds' extrapolation of"
   echo "[frontier/certified.md](frontier/certified.md) (18 core-hours for deck 1-7's 51), which"
