@@ -15,7 +15,10 @@
 # FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others, FRONTIER_DECKS=none
 # none of them (the table alone is rebuilt). Long: see DECKS below. The column "estimated core-hours
 # to prove" of an unproven deck is docs/frontier/estimates/DECK.json's (make-estimates.sh,
-# `make frontier-estimates`).
+# `make frontier-estimates`). Below the table, frontier.md lists every deck's best known
+# bounds and their commands (data/instances/bounds.csv) and one planning figure per open
+# deck for the cost to prove its best cover (that estimate times the error the dives
+# showed on the deck's cubes); tests/check_numbers.sh checks them against bounds.csv.
 set -euo pipefail
 t24=${1:?usage: make-frontier.sh T24_BINARY [ROOT]}
 here=$(cd "$(dirname "$0")" && pwd)
