@@ -129,7 +129,8 @@ split-by-check: build
 # One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
 # 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;
 # GOAL=K proves K instead of the best cover's optimality; PROVE_DIR (default
-# prove-cards5-deckDECK) resumes when it holds a split. Deck 1-6: about 15 s with JOBS=2.
+# prove-cards5-deckDECK) resumes when it holds a split. Deck 1-6: about 15 s with JOBS=2
+# (docs/cluster.md: 14 to 16 s on the quiet 2-core machine; 64 s measured with it loaded).
 DECK  ?= 1-6
 HOURS ?= 1
 GOAL  ?= 0
@@ -178,8 +179,11 @@ data-all: build
 # 1-13): each row's lower_command and upper_command with their time limits, compared
 # with bounds.csv's sizes and proof status, and the certificate each unproven row's
 # lower_command writes (--certificate CERT), which t24-check must verify at
-# certified_lower (about an hour on the 2-core machine: the certifying commands take 43 s
-# to 17 minutes; a much slower machine may not reach a row's bound within their limits).
+# certified_lower, or for a `make prove` row (a bound certified only through cubes: decks
+# 1-8 and 1-10) runs bench/prove.sh and checks the merged certificate (about an hour and a
+# half on the 2-core machine, estimated from its commands' measured times: 68 s to 17
+# minutes, and 20 and about 25 minutes for the two cube proofs; a much slower machine may
+# not reach a row's bound within their limits).
 # CHECK_DATA_ONLY=REGEX keeps the rows whose name matches (e.g. 'deck1-6_', 2 minutes).
 check-data: build
 	nice bash tests/check_data.sh $(T24) . long

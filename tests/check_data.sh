@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # data/ against data/instances/bounds.csv, the one file of bounds:
 #   tests/check_data.sh T24 SOURCE_DIR          (ctest `data`, about 40 s)
-#   tests/check_data.sh T24 SOURCE_DIR long     (make check-data, about 45 minutes)
+#   tests/check_data.sh T24 SOURCE_DIR long     (make check-data, about 1.5 hours)
 # Quick: a fresh data/make-data.sh run gives the committed instances, quick covers and
 # certificates byte for byte (a certificate by its text, decompressed: another xz version
 # may pack the same text into other bytes); every file of data/instances and data/covers
@@ -14,8 +14,11 @@
 # times); data/README.md's table, README.md's best known bounds and the times bounds.csv
 # quotes from make frontier's runs agree with it. Long: the other rows rerun the same way,
 # with their time limits, and each unproven row's lower_command writes a certificate
-# (--certificate CERT) that t24-check verifies at certified_lower (CHECK_DATA_ONLY=REGEX
-# keeps the rows whose name matches). ctest `certificates` (tests/check_certificates.sh) verifies
+# (--certificate CERT) that t24-check verifies at certified_lower; a bound certified only
+# through cubes has the lower_command `make prove DECK=D GOAL=K JOBS=N HOURS=H` (quick: its
+# deck and goal are the row's; long: bench/prove.sh runs it and t24-check verifies the
+# merged certificate at certified_lower). CHECK_DATA_ONLY=REGEX keeps the rows whose name
+# matches. ctest `certificates` (tests/check_certificates.sh) verifies
 # the published certificates with t24-check.
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2 mode=${3:-quick}
@@ -37,7 +40,7 @@ run() {
   read -ra args <<<"${2#t24 }"
   args=("${args[@]/#CERT/$fresh/lower.cert}")
   [ "${2%% *}" = t24 ] || fail "$1: a command that is not t24's: $2"
-  # --progress: make check-data runs for 40 minutes; a line every 5 s says where it is.
+  # --progress: make check-data runs for over an hour; a line every 5 s says where it is.
   (cd "$src" && nice "$bin" "${args[0]}" --json --progress "${args[@]:1}") >"$fresh/run.json" \
     || fail "$1: '$2' failed"
 }
@@ -49,6 +52,10 @@ reproduce() {
   run "$name" "$ucmd"
   got=$(jq .optimum "$fresh/run.json")
   [ "$got" = "$upper" ] || fail "$name: '$ucmd' finds a cover of $got, bounds.csv says $upper"
+  if [[ $lcmd == "make prove "* ]]; then
+    cubes "$name" "$lcmd" "$clower"
+    return
+  fi
   if [ "$lcmd" != "$ucmd" ]; then
     echo "check_data: $name: $lcmd" >&2
     run "$name" "$lcmd"
@@ -79,6 +86,40 @@ certified() {
   got=$("$(dirname "$bin")/t24-check" "$src/data/instances/$name.hgr" "$fresh/lower.cert") \
     || fail "$name: t24-check refuses the certificate of '$lcmd'"
   [ "$got" = "lower bound $clower verified" ] || fail "$name: t24-check says '$got', not 'lower bound $clower verified'"
+}
+
+# prove_args ROW LOWER_COMMAND LOWER: a bound certified through cubes (docs/cluster.md) has
+# the lower_command `make prove DECK=D GOAL=K JOBS=N HOURS=H`, D the row's deck and K its
+# lower bound; prints "D K N H", or fails naming what is wrong.
+prove_args() {
+  local name=$1 lcmd=$2 lower=$3 deck
+  deck=${name#cards5_deck} deck=${deck%%_*}
+  [[ $lcmd =~ ^make\ prove\ DECK=([0-9]+-[0-9]+)\ GOAL=([0-9]+)\ JOBS=([1-9][0-9]*)\ HOURS=([0-9]+(\.[0-9]+)?)$ ]] \
+    || fail "$name: lower_command '$lcmd' is neither t24's nor 'make prove DECK=D GOAL=K JOBS=N HOURS=H'"
+  [[ $name == cards5_deck*_target24_all ]] || fail "$name: make prove proves five-card decks only"
+  [ "${BASH_REMATCH[1]}" = "$deck" ] || fail "$name: lower_command proves deck ${BASH_REMATCH[1]}, not $deck"
+  [ "${BASH_REMATCH[2]}" = "$lower" ] || fail "$name: lower_command proves ${BASH_REMATCH[2]}, bounds.csv says $lower"
+  echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]} ${BASH_REMATCH[3]} ${BASH_REMATCH[4]}"
+}
+
+# cubes ROW LOWER_COMMAND CERTIFIED_LOWER: a bound certified through cubes, rerun as `make
+# prove` does (bench/prove.sh: the split, JOBS workers for at most HOURS, the merge, then
+# t24-check on the merged certificate with the instance and the cover, its last line) in
+# a scratch folder; t24-check must verify certified_lower. (One check, not two: on deck
+# 1-8 it takes 9 minutes.)
+cubes() {
+  local name=$1 lcmd=$2 clower=$3 args deck goal jobs hours got
+  args=$(prove_args "$name" "$lcmd" "$clower") || exit 1
+  read -r deck goal jobs hours <<<"$args"
+  echo "check_data: $name: $lcmd (bench/prove.sh)" >&2
+  bash "$src/bench/prove.sh" "$bin" "$(dirname "$bin")/t24-check" "$src/data/instances/$name.hgr" \
+    "$fresh/cubes" "$jobs" "$(awk -v h="$hours" 'BEGIN { printf "%d", h * 3600 }')" "$goal" \
+    >"$fresh/prove.out" || fail "$name: '$lcmd' failed"
+  [ -f "$fresh/cubes/proof.cert" ] || fail "$name: '$lcmd' closed not every cube within its HOURS"
+  got=$(tail -n 1 "$fresh/prove.out")
+  [[ $got == "lower bound $clower verified; cover of "*" elements verified" ]] \
+    || fail "$name: t24-check says '$got' on the merged certificate, not 'lower bound $clower verified'"
+  rm -rf "$fresh/cubes"
 }
 
 rows() { tail -n +2 "$bounds"; }
@@ -134,8 +175,12 @@ for f in $(cd "$src/data/certificates" && ls); do
 done
 
 # 3. Each row against its files, without t24: the header, the sets, the cover.
-while IFS=, read -r name ne ns lower _ _ upper _ _ proven clower cert rest; do
+while IFS=, read -r name ne ns lower _ lcmd upper _ ucmd proven clower cert rest; do
   [ -z "$rest" ] || fail "bounds.csv: $name: more than 12 fields"
+  # Every command is t24's, but a bound certified through cubes: make prove, checked here
+  # for its deck and goal (make check-data runs it).
+  [ "${ucmd%% *}" = t24 ] || fail "$name: upper_command '$ucmd' is not t24's"
+  [ "${lcmd%% *}" = t24 ] || prove_args "$name" "$lcmd" "$lower" >/dev/null || exit 1
   hgr="$src/data/instances/$name.hgr" sol="$src/data/covers/$name.sol"
   [ -f "$hgr" ] || fail "bounds.csv: $name: data/instances/$name.hgr is missing"
   [ "$(grep -m1 '^p ' "$hgr")" = "p hs $ne $ns" ] || fail "$name: the .hgr's header is not 'p hs $ne $ns'"

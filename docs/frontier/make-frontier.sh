@@ -15,7 +15,10 @@
 # FRONTIER_DECKS='1-6:600' re-runs one deck and keeps the others, FRONTIER_DECKS=none
 # none of them (the table alone is rebuilt). Long: see DECKS below. The column "estimated core-hours
 # to prove" of an unproven deck is docs/frontier/estimates/DECK.json's (make-estimates.sh,
-# `make frontier-estimates`).
+# `make frontier-estimates`). Below the table, frontier.md lists every deck's best known
+# bounds and their commands (data/instances/bounds.csv) and one planning figure per open
+# deck for the cost to prove its best cover (that estimate times the error the dives
+# showed on the deck's cubes); tests/check_numbers.sh checks them against bounds.csv.
 set -euo pipefail
 t24=${1:?usage: make-frontier.sh T24_BINARY [ROOT]}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -87,6 +90,75 @@ estimate() {
       n, a, b, d, ((t == u) ? "" : ", for " t) }'
 }
 
+# best_known: the best bounds of every five-card deck, as data/instances/bounds.csv (the one
+# file of bounds) states them, with the commands that certify them; tests/check_numbers.sh
+# compares this page, the README and data/README.md with it. bounds.csv is read from this
+# script's tree, which ROOT (where the pages go) need not hold.
+bounds="$here/../../data/instances/bounds.csv"
+[ -f "$bounds" ] || { echo "make-frontier: $bounds is missing" >&2; exit 2; }
+best_known() {
+  echo "## Best known bounds"
+  echo
+  echo "From [data/instances/bounds.csv](../data/instances/bounds.csv), which \`make check-data\`"
+  echo "reruns; every lower bound is verified by \`t24-check\` (CERT: the certificate's file;"
+  echo "\`make prove\`: split into cubes over two workers, [cluster.md](cluster.md))."
+  echo
+  echo "| deck | best known | lower bound certified by | best cover found by |"
+  echo "|---|---|---|---|"
+  awk -F, '$1 ~ /^cards5_deck1-[0-9]+_target24_all$/ {
+    deck = $1; sub(/^cards5_deck/, "", deck); sub(/_.*/, "", deck)
+    known = ($10 == "yes") ? $7 " (proven)" : $4 ".." $7
+    printf "| %s | %s | `%s` | `%s` |\n", deck, known, $6, $9 }' "$bounds"
+}
+
+# The low bias of Knuth's dives measured on each deck's cubes (docs/cluster.md: what the
+# closed cubes took against what the split's dives estimated for them); decks without a
+# measurement take the largest, deck 1-7's.
+bias() {
+  case $1 in
+    1-7) echo "3.5 goal 50: the closed cubes' pace, 31 core-hours, against the dives' 9.0" ;;
+    1-8) echo "2.6 goal 61: the cubes took 0.31 core-hours, the dives said 0.12" ;;
+    1-10) echo "1.8 goal 104: the cubes took 0.55 core-hours, the dives said 0.30" ;;
+    *) echo "3.5 not measured on this deck: the largest measured, deck 1-7's" ;;
+  esac
+}
+
+# planning: one figure per unproven deck for the core-hours to prove its best cover:
+# Knuth's estimate (docs/frontier/estimates/DECK.json) times the low bias its dives showed.
+planning() {
+  local name upper proven deck f mean factor why
+  echo "## What proving each best cover would cost: one figure to plan with"
+  echo
+  echo "Per open deck, the core-hours (CPU hours of this machine) t24's certifying search would"
+  echo "take to prove its best cover optimal: Knuth's estimate from random dives at that goal"
+  echo "(the table's last column, \`make frontier-estimates\`) times the factor by which the"
+  echo "dives have erred low on that deck's cubes, where a proof split into cubes finished or"
+  echo "closed enough of them to measure ([cluster.md](cluster.md#one-proof-over-many-machines-cubes)):"
+  echo "the dives were low every time it was measured, by 1.2 to 3.5 times"
+  echo "([certificates.md](certificates.md#knowing-the-cost-before-paying-it))."
+  echo
+  echo "| deck | best cover | planning figure: core-hours | Knuth's dives: core-hours | measured error of the dives |"
+  echo "|---|---:|---:|---:|---|"
+  while IFS=, read -r name _ _ _ _ _ upper _ _ proven _; do
+    [[ $name =~ ^cards5_deck(1-[0-9]+)_target24_all$ && $proven == no ]] || continue
+    deck=${BASH_REMATCH[1]} f="$root/docs/frontier/estimates/${BASH_REMATCH[1]}.json"
+    if [ ! -f "$f" ] || [ "$(jq -r .estimate.target "$f")" != "$upper" ]; then
+      echo "| $deck | $upper | not estimated at $upper | - | - |"
+      continue
+    fi
+    mean=$(jq -r '.estimate.core_seconds.estimate' "$f")
+    read -r factor why <<<"$(bias "$deck")"
+    awk -v d="$deck" -v u="$upper" -v m="$mean" -v k="$factor" -v w="$why" 'BEGIN {
+      printf "| %s | %d | **%.2g** | %.2g | low by %s times (%s) |\n", d, u, m * k / 3600, m / 3600, k, w }'
+  done <"$bounds"
+  echo
+  echo "Superseded, kept only where the pages say so: the rounds' extrapolation of"
+  echo "[frontier/certified.md](frontier/certified.md) (18 core-hours for deck 1-7's 51), which"
+  echo "errs low more the further it reaches (on deck 1-7 it put 49 at 326 s, which took 1015 s,"
+  echo "and 50 at 13 times 49's cost, about 3.5 core-hours, which the closed cubes' pace puts at"
+  echo "31); and the dives' raw means, the table's last column (240 core-hours for deck 1-7's 51)."
+}
+
 rows="" budgets=""
 decks=$(ls "$runs" | sed -n 's/^\(1-[0-9]*\)-glpk\.json$/\1/p' | sort -t- -k2,2n)
 for deck in $decks; do
@@ -156,13 +228,9 @@ done
   echo "![Five cards: best cover and proven bound over each unproven deck's run](figures/frontier-progress.svg)"
   echo
   echo "GLPK's and CBC's bounds above are floating-point claims. t24's certifying search proves"
-  echo "more on every open deck, with certificates \`t24-check\` verifies, and estimates the"
-  echo "core-hours a proof of each best cover would take: [frontier/certified.md](frontier/certified.md)"
-  echo "(\`make certified-bounds\`), extrapolated from its rounds' growth: one to eight orders"
-  echo "of magnitude below the last column's Knuth estimate, which errs low itself where it was"
-  echo "checked ([certificates.md](certificates.md#knowing-the-cost-before-paying-it));"
-  echo "[data/instances/bounds.csv](../data/instances/bounds.csv) has the best bounds with the"
-  echo "commands that certify them."
+  echo "more on every open deck, with certificates \`t24-check\` verifies"
+  echo "([frontier/certified.md](frontier/certified.md), \`make certified-bounds\`: what its rounds"
+  echo "certify in 300 s a deck)."
   echo
   echo "Beyond one process, t24's cubes ([cluster.md](cluster.md), \`make prove\`: the certifying"
   echo "search split into pieces that workers close apart, merged into one certificate) have"
@@ -172,6 +240,10 @@ done
   echo "of 256 cubes, so 49 stands; the closed cubes' pace puts the other 243 at about 31"
   echo "core-hours (9 to 93), and Knuth's dives at 9.0 (4.4 to 13.7), low by about 3.5 times"
   echo "here."
+  echo
+  best_known
+  echo
+  planning
 } >"$tmp/frontier.md"
 
 mv "$tmp/table.md" "$root/docs/frontier/table.md"

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# One answer to every number (issue 40): the best bounds and cover sizes that several pages
+# repeat agree with data/instances/bounds.csv, the one file of bounds:
+#   * README.md's five-card table: the column "best known" (K proven, else LOWER..UPPER),
+#     and every bound certified only through cubes is named with its `make prove` command;
+#   * data/README.md's table: lower, certified lower, best cover and status of every row;
+#   * docs/frontier.md (docs/frontier/make-frontier.sh): its "Best known bounds" table
+#     (bounds, and the commands that certify and find them), the planning table's best
+#     covers, and the bounds its cubes paragraph gives per deck ("deck D **K**");
+#   * docs/frontier/certified.md (bench/certified-bounds.sh): each open deck's best known
+#     lower, its command and its best cover;
+#   * docs/certificates.md's table of the open decks: each best cover;
+#   * docs/cluster.md: every bound certified only through cubes is its measured row.
+# (check_data.sh checks README's column too, in ctest `data`, 40 s; this one takes a second.)
+# With --planted, also checks that a planted disagreement on each page fails.
+# usage: check_numbers.sh ROOT [--planted]
+set -u
+root=${1:?usage: check_numbers.sh ROOT [--planted]}
+
+# plant PAGE SED_EXPR WHAT: a copy of ROOT's pages with one number changed must fail, and
+# the failure must name WHAT.
+plant() {
+  local tmp out
+  tmp=$(mktemp -d)
+  mkdir -p "$tmp/data/instances" "$tmp/docs/frontier"
+  for f in README.md data/README.md data/instances/bounds.csv docs/frontier.md \
+    docs/frontier/certified.md docs/certificates.md docs/cluster.md; do
+    cp "$root/$f" "$tmp/$f"
+  done
+  sed -i "$2" "$tmp/$1"
+  if cmp -s "$root/$1" "$tmp/$1"; then
+    echo "FAIL the plant '$2' changes nothing in $1"; rm -rf "$tmp"; return 1
+  fi
+  if out=$(bash "$0" "$tmp") || ! grep -qF "$3" <<<"$out"; then
+    echo "FAIL a planted disagreement in $1 ($2) is not found: $out"; rm -rf "$tmp"; return 1
+  fi
+  rm -rf "$tmp"
+  echo "ok   a planted disagreement in $1 is found"
+}
+
+if [ "${2:-}" = --planted ]; then
+  planted=0
+  plant README.md 's/^| 1-8 \(.*\)| 61\.\.64 |$/| 1-8 \1| 60..64 |/' "README.md: five-card deck 1-8" || planted=1
+  plant README.md 's/make prove DECK=1-10 GOAL=104/make prove DECK=1-10 GOAL=103/; s/`DECK=1-10 GOAL=104`/`DECK=1-10 GOAL=103`/' "README.md: deck 1-10's 104" || planted=1
+  plant data/README.md 's/^| `cards5_deck1-10_target24_all` | 6208 | 1961 | 104 | 104 |/| `cards5_deck1-10_target24_all` | 6208 | 1961 | 103 | 103 |/' "data/README.md: no row" || planted=1
+  plant data/instances/bounds.csv '/^cards5_deck1-8_/s/,make prove DECK=1-8 GOAL=61 /,make prove DECK=1-8 GOAL=60 /' "bounds.csv: deck 1-8" || planted=1
+  plant docs/frontier.md 's/^| 1-9 | 83\.\.88 |/| 1-9 | 82..88 |/' "docs/frontier.md: best known bounds" || planted=1
+  plant docs/frontier.md 's/deck 1-8 \*\*61\*\*/deck 1-8 **60**/' "docs/frontier.md: the cubes paragraph" || planted=1
+  plant docs/frontier.md 's/^| 1-13 | 215 | \*\*/| 1-13 | 214 | **/' "docs/frontier.md: planning" || planted=1
+  plant docs/frontier/certified.md 's/^| cards5_deck1-10_target24_all | 104 |/| cards5_deck1-10_target24_all | 103 |/' "docs/frontier/certified.md" || planted=1
+  plant docs/certificates.md 's/^| 1-8 | 64 |/| 1-8 | 63 |/' "docs/certificates.md" || planted=1
+  plant docs/cluster.md 's/\*\*bound 104\*\*/**bound 103**/' "docs/cluster.md" || planted=1
+  [ "$planted" -eq 0 ] || exit 1
+fi
+
+bad=0
+miss() { echo "$1"; bad=1; }
+# has PAGE LINE: PAGE has LINE exactly; prefix PAGE PREFIX: a line that starts with PREFIX.
+has() { grep -qxF -- "$2" "$root/$1"; }
+prefix() { grep -q "^$(sed 's/[][\.*^$/]/\\&/g' <<<"$2")" "$root/$1"; }
+
+bounds="$root/data/instances/bounds.csv"
+[ -f "$bounds" ] || { echo "numbers: data/instances/bounds.csv is missing"; exit 1; }
+frontier_decks="" n=0
+while IFS=, read -r name ne ns lower _ lcmd upper _ ucmd proven clower _; do
+  n=$((n + 1))
+  status=$([ "$proven" = yes ] && echo proven || echo open)
+  has data/README.md "| \`$name\` | $ne | $ns | $lower | $clower | $upper | $status |" \
+    || miss "data/README.md: no row '| \`$name\` | $ne | $ns | $lower | $clower | $upper | $status |' (bounds.csv)"
+  [[ $name =~ ^cards5_deck(1-[0-9]+)_target24_all$ ]] || continue
+  deck=${BASH_REMATCH[1]}
+  frontier_decks="$frontier_decks $deck"
+  known=$([ "$proven" = yes ] && echo "$upper" || echo "$lower..$upper")
+  grep -qE "^\| $deck \|.*\| $known \|\$" "$root/README.md" \
+    || miss "README.md: five-card deck $deck's best known is not '$known' (bounds.csv)"
+  known=$([ "$proven" = yes ] && echo "$upper (proven)" || echo "$lower..$upper")
+  has docs/frontier.md "| $deck | $known | \`$lcmd\` | \`$ucmd\` |" \
+    || miss "docs/frontier.md: best known bounds: no row '| $deck | $known | \`$lcmd\` | \`$ucmd\` |' (bounds.csv; FRONTIER_DECKS=none bash docs/frontier/make-frontier.sh build/t24)"
+  if [[ $lcmd == "make prove "* ]]; then
+    [[ " $lcmd " == *" DECK=$deck GOAL=$lower "* ]] \
+      || miss "bounds.csv: deck $deck's lower_command '$lcmd' does not prove its lower bound $lower"
+    # A bound certified only through cubes: README and cluster.md name its proof.
+    grep -qF "DECK=$deck GOAL=$lower" "$root/README.md" \
+      || miss "README.md: deck $deck's $lower is certified through cubes, but README names no 'DECK=$deck GOAL=$lower'"
+    grep -qF "deck $deck, **bound $lower** (\`make prove DECK=$deck GOAL=$lower " "$root/docs/cluster.md" \
+      || miss "docs/cluster.md: no measured row 'deck $deck, **bound $lower** (\`make prove DECK=$deck GOAL=$lower ...' (bounds.csv)"
+  fi
+  [ "$proven" = no ] || continue
+  prefix docs/frontier.md "| $deck | $upper | **" \
+    || miss "docs/frontier.md: planning: deck $deck's best cover is not $upper (bounds.csv)"
+  prefix docs/frontier/certified.md "| $name | $lower | \`$lcmd\` | " \
+    || miss "docs/frontier/certified.md: $name's best known lower is not $lower with '$lcmd' (bounds.csv)"
+  awk -F' [|] ' -v n="| $name" -v u="$upper" '$1 == n && $6 == u { f = 1 } END { exit !f }' \
+    "$root/docs/frontier/certified.md" \
+    || miss "docs/frontier/certified.md: $name's best cover is not $upper (bounds.csv)"
+  prefix docs/certificates.md "| $deck | $upper |" \
+    || miss "docs/certificates.md: the open decks' table: deck $deck's best cover is not $upper (bounds.csv)"
+done < <(tail -n +2 "$bounds")
+[ "$n" -gt 0 ] || miss "numbers: bounds.csv has no rows"
+
+# docs/frontier.md's cubes paragraph: "deck D **K**" is each deck's best lower bound.
+while read -r deck k; do
+  want=$(awk -F, -v n="cards5_deck${deck}_target24_all" '$1 == n { print $4 }' "$bounds")
+  [ "$k" = "$want" ] || miss "docs/frontier.md: the cubes paragraph gives deck $deck **$k**, bounds.csv's lower is ${want:-missing}"
+done < <(tr '\n' ' ' <"$root/docs/frontier.md" | grep -oE 'deck 1-[0-9]+ \*\*[0-9]+\*\*' | tr -d '*' | cut -d' ' -f2-)
+
+[ "$bad" -eq 0 ] && echo "numbers: README.md, data/README.md, docs/frontier.md, docs/frontier/certified.md, docs/certificates.md and docs/cluster.md agree with bounds.csv's $n rows"
+exit "$bad"
