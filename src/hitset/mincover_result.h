@@ -24,7 +24,7 @@
 
 struct bound_method; /* a row of the table of lower bounds (bound.h) */
 
-/* The budget rule (mincover.c, ls_extend; hitting-sets.md): when its quarter or its
+/* The budget rule (mincover_search.c, ls_extend; hitting-sets.md): when its quarter or its
  * patience ends with the cover more than MINCOVER_LS_GAP (relative to the LP bound's
  * ceiling) above that bound, the local search goes on until MINCOVER_LS_ALL of the budget,
  * leaving the rest to the exact search for its bound. Measured: GLPK closed or came
