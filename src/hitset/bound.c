@@ -40,11 +40,12 @@ static bool lp_value(const mincover_result *r, uint32_t *value)
 }
 
 /* Cheapest first: the order of proof. The LP, at least as strong as both others, comes
- * last so that a proof is credited to the least it needs. */
+ * last so that a proof is credited to the least it needs. The words are the library's
+ * (elements and sets): the study says classes and hands itself (cover_report.h). */
 static const bound_method bounds[] = {
-    { "necessary", "the necessary classes", "the necessary classes", BOUND_BEFORE_GREEDY,
+    { "necessary", "the necessary elements", "the necessary elements", BOUND_BEFORE_GREEDY,
       necessary_run, necessary_value, NULL },
-    { "packing", "disjoint hands (the packing bound)", "the packing bound",
+    { "packing", "disjoint sets (the packing bound)", "the packing bound",
       BOUND_BEFORE_GREEDY, packing_run, packing_value, NULL },
     { "lp_bound", "the LP bound", "the LP bound", BOUND_ON_CORE, NULL, lp_value, NULL },
 };

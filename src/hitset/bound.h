@@ -36,7 +36,7 @@ typedef int (*bound_certify_fn)(const instance *h, const mincover_result *r, FIL
 
 typedef struct bound_method {
     const char *name;    /* the JSON proven_by value: "necessary", "packing", "lp_bound" */
-    const char *words;   /* in the report's verdict: "disjoint hands (the packing bound)" */
+    const char *words;   /* in the report's verdict: "disjoint sets (the packing bound)" */
     const char *brief;   /* in a generated table's header: "the packing bound" */
     bound_stage stage;
     /* BOUND_BEFORE_GREEDY: computes the bound on h into r's fields, 0 or -1 when memory
