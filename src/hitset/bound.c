@@ -32,7 +32,7 @@ static bool packing_value(const mincover_result *r, uint32_t *value)
 
 /* The simplex's value or column generation's Lagrangian bound below it (mincover_lp):
  * one row, since both are the LP bound to a reader (proven_by "lp_bound" either way);
- * lp_bound_ceil is the exact ceiling of whichever ran. */
+ * lp_bound_ceil is the highest ceiling either proved (mincover_result.h, lp_bound). */
 static bool lp_value(const mincover_result *r, uint32_t *value)
 {
     *value = r->lp_bound_ceil;
