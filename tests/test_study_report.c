@@ -155,3 +155,34 @@ Test(study_report, a_long_list_of_hands_needing_another_grouping_is_cut_at_50)
     cJSON_Delete(js);
     run_free(&r);
 }
+
+/* Issue 39, item 6: the library's table of bounds says elements and sets; the study says
+ * classes and hands itself, in its verdict and in a generated table's header, so that
+ * its outputs read as before. The LP bound keeps the library's words. */
+Test(study_report, the_study_says_its_own_words_for_the_librarys_bounds)
+{
+    static const struct {
+        const char *name, *words, *brief;
+    } want[] = {
+        { "necessary", "the necessary classes", "the necessary classes" },
+        { "packing", "disjoint hands (the packing bound)", "the packing bound" },
+        { "lp_bound", "the LP bound", "the LP bound" },
+    };
+    cr_assert_eq(hs_bound_count(), sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < hs_bound_count(); i++) {
+        hs_bound_info b;
+        cr_assert_eq(hs_bound_about(i, &b), 0);
+        cr_assert_str_eq(b.name, want[i].name);
+        cr_expect_str_eq(cover_report_bound_words(&b, false), want[i].words);
+        cr_expect_str_eq(cover_report_bound_words(&b, true), want[i].brief);
+    }
+    /* A caller's bound of the same name (on the core) keeps its own words. */
+    hs_bound_info mine = { "packing", "my words", "mine", true, false };
+    cr_expect_str_eq(cover_report_bound_words(&mine, false), "my words");
+    cr_expect_str_eq(cover_report_bound_words(&mine, true), "mine");
+    /* The verdict of a study the packing bound proves (3 cards, deck 1-6). */
+    run_result r = run_t24("study --cards 3 --deck 1-6 --ls-steps 20000", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.out, " disjoint hands (the packing bound)\n"), "%s", r.out);
+    run_free(&r);
+}

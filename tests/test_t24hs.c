@@ -179,6 +179,12 @@ Test(t24hs, the_tables_of_bounds_and_engines_are_public)
         cr_assert_eq(hs_bound_about(i, &b), 0);
         cr_expect_str_eq(b.name, names[i], "row %zu", i);
         cr_expect(b.words && b.brief, "%s has no words", b.name);
+        /* Issue 39, item 6: the library's words are of sets and elements; the study's
+         * hands and classes are the study's (cover_report_bound_words()). */
+        const char *said[] = { b.words, b.brief };
+        for (size_t k = 0; k < 2; k++)
+            cr_expect(!strstr(said[k], "hand") && !strstr(said[k], "class"), "%s: \"%s\"",
+                      b.name, said[k]);
         cr_expect_eq(b.on_core, strcmp(b.name, "lp_bound") == 0, "%s", b.name);
     }
     cr_expect_eq(hs_bound_about(hs_bound_count(), &b), -1);

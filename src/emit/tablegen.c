@@ -9,6 +9,7 @@
 #include "eval/eval.h"
 #include "core/notice.h"
 #include "core/op.h"
+#include "study/cover_report.h"
 #include "study/study.h"
 
 /* Candidate expressions with the solvable hands each one hits (GMP reference evaluator,
@@ -480,11 +481,13 @@ int tablegen_build_from_study(const study *p, tablegen_table *t, char *note, siz
     }
     for (uint32_t k = 0; k < r->size; k++)
         cover[k] = classes_rep(p->cls, r->cover[k]);
-    /* A bound's words are its row's of the table of bounds; the search is named by its
-     * engine. */
-    const char *proof = r->proof == HS_PROOF_BOUND        ? r->proof_bound.brief
-                        : r->proof == HS_PROOF_REDUCTIONS ? "the reductions"
-                                                          : hs_engine_about(r->params.engine).label;
+    /* A bound's words are its row's of the table of bounds, in the study's words; the
+     * search is named by its engine. */
+    const char *proof = hs_engine_about(r->params.engine).label;
+    if (r->proof == HS_PROOF_BOUND)
+        proof = cover_report_bound_words(&r->proof_bound, true);
+    else if (r->proof == HS_PROOF_REDUCTIONS)
+        proof = "the reductions";
     if (r->optimal)
         snprintf(note, notesize, "a minimum hitting set of the %s family (%u templates, "
                  "proven optimal by %s)", template_groupings_name(p->st.params.groupings),

@@ -32,7 +32,7 @@ static bool packing_value(const mincover_result *r, uint32_t *value)
 
 /* The simplex's value or column generation's Lagrangian bound below it (mincover_lp):
  * one row, since both are the LP bound to a reader (proven_by "lp_bound" either way);
- * lp_bound_ceil is the exact ceiling of whichever ran. */
+ * lp_bound_ceil is the highest ceiling either proved (mincover_result.h, lp_bound). */
 static bool lp_value(const mincover_result *r, uint32_t *value)
 {
     *value = r->lp_bound_ceil;
@@ -40,11 +40,12 @@ static bool lp_value(const mincover_result *r, uint32_t *value)
 }
 
 /* Cheapest first: the order of proof. The LP, at least as strong as both others, comes
- * last so that a proof is credited to the least it needs. */
+ * last so that a proof is credited to the least it needs. The words are the library's
+ * (elements and sets): the study says classes and hands itself (cover_report.h). */
 static const bound_method bounds[] = {
-    { "necessary", "the necessary classes", "the necessary classes", BOUND_BEFORE_GREEDY,
+    { "necessary", "the necessary elements", "the necessary elements", BOUND_BEFORE_GREEDY,
       necessary_run, necessary_value, NULL },
-    { "packing", "disjoint hands (the packing bound)", "the packing bound",
+    { "packing", "disjoint sets (the packing bound)", "the packing bound",
       BOUND_BEFORE_GREEDY, packing_run, packing_value, NULL },
     { "lp_bound", "the LP bound", "the LP bound", BOUND_ON_CORE, NULL, lp_value, NULL },
 };

@@ -4,7 +4,7 @@
  * Each row is one lower-bound method: its name (the JSON proven_by value), its words in
  * the report and in a generated table's header, when it runs, how its value is read from
  * a mincover_result, and the hook through which it will hand over a certificate of that
- * value (issue 28). The table's order is the order of proof: mincover.c credits the first
+ * value (issue 28). The table's order is the order of proof: mincover_proof.c credits the first
  * row whose value equals the optimum, so the rows go cheapest first. Adding a bound is
  * its own module (as packing.c), its value in mincover_result and one row in bound.c;
  * the proof, proven_by and the words follow from the row. */
@@ -22,7 +22,7 @@
 /* When a bound runs, which is also what a search may rely on it for. */
 typedef enum {
     /* On the whole instance, before greedy, always: a cover it proves minimal needs no
-     * random greedy runs (mincover.c's settled()). run computes it. */
+     * random greedy runs (mincover_proof.c's mincover_settled()). run computes it. */
     BOUND_BEFORE_GREEDY,
     /* On the reduced core, before the searches and within their time limit, so it may be
      * missing (value returns false): the search phase computes it, run is NULL. */
@@ -36,7 +36,7 @@ typedef int (*bound_certify_fn)(const instance *h, const mincover_result *r, FIL
 
 typedef struct bound_method {
     const char *name;    /* the JSON proven_by value: "necessary", "packing", "lp_bound" */
-    const char *words;   /* in the report's verdict: "disjoint hands (the packing bound)" */
+    const char *words;   /* in the report's verdict: "disjoint sets (the packing bound)" */
     const char *brief;   /* in a generated table's header: "the packing bound" */
     bound_stage stage;
     /* BOUND_BEFORE_GREEDY: computes the bound on h into r's fields, 0 or -1 when memory

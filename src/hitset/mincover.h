@@ -27,7 +27,7 @@
  * deck 1-7, and the only one to finish on larger decks. */
 #define MINCOVER_COLGEN_MIN_ELEMS 20000
 #define MINCOVER_LAG_SHARE 0.1
-/* GLPK's pre-flight (mincover.c): GLPK builds its model and factorizes before its own
+/* GLPK's pre-flight (mincover_bounds.c): GLPK builds its model and factorizes before its own
  * clock starts, in time and memory linear in the model's entries and lines (rows and
  * columns). Measured on random models of 8.4 million entries with 0.26, 2.1 and 8.4
  * million lines (two cores under load): 0.32 us and 88 bytes an entry, 0.55 us and 330

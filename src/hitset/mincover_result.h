@@ -24,7 +24,7 @@
 
 struct bound_method; /* a row of the table of lower bounds (bound.h) */
 
-/* The budget rule (mincover.c, ls_extend; hitting-sets.md): when its quarter or its
+/* The budget rule (mincover_search.c, ls_extend; hitting-sets.md): when its quarter or its
  * patience ends with the cover more than MINCOVER_LS_GAP (relative to the LP bound's
  * ceiling) above that bound, the local search goes on until MINCOVER_LS_ALL of the budget,
  * leaving the rest to the exact search for its bound. Measured: GLPK closed or came
@@ -166,8 +166,20 @@ typedef struct {
     uint32_t necessary;            /* elements alone in some set */
     uint32_t single_sets;          /* sets with one element */
     uint32_t packing;              /* pairwise disjoint sets found greedily (packing.h) */
-    double lp_bound;               /* LP relaxation optimum, or below it when column
-                                      generation stopped first (< 0: none) */
+    /* lp_bound has one meaning: the real-valued lower bound on the optimum that the LP
+     * phase proved (< 0: none), offset + a bound on the LP relaxation of the core the
+     * searches worked on. lp_reached says which kind it is: the LP optimum itself
+     * (GLPK's simplex, in the LP phase or in the exact search's root, or a column
+     * generation that closed its gap), or else the Lagrangian bound L(u) of a stopped
+     * column generation's best duals (lagrange.h), below the LP optimum. With the kernel
+     * the core's LP may be above the instance's (mincover_set_lp_bound()): lp_bound is
+     * then not the instance's LP value, only a bound at least as high. lp_bound_ceil is
+     * the bound the table credits (bound.c's "lp_bound" row): the highest ceiling either
+     * method proved in the run, the simplex's after forgiving 1e-6 of floating-point
+     * noise, column generation's exact; so it is at least ceil(lp_bound - 1e-6), and
+     * above it when a stopped column generation's exact ceiling beat the simplex's
+     * rounding. Internal only: hs_report copies both as they are. */
+    double lp_bound;
     uint32_t lp_bound_ceil;
     mincover_lp lp_method;         /* which method gave lp_bound (SIMPLEX or COLGEN) */
     bool lp_reached;               /* lp_bound is the LP optimum, not a bound below it */

@@ -126,8 +126,9 @@ HS_API int hs_lp_parse(const char *name, hs_lp *out);
  * credits its optimum to the first row whose value equals it. */
 typedef struct {
     const char *name;  /* hs_report.proven_by: "necessary", "packing", "lp_bound" */
-    const char *words; /* a report's verdict: "disjoint hands (the packing bound)" */
-    const char *brief; /* a generated table's header: "the packing bound" */
+    const char *words; /* a report's verdict: "disjoint sets (the packing bound)", in
+                          the words of sets and elements (a program says its own) */
+    const char *brief; /* shorter, as in a table's header: "the packing bound" */
     bool on_core;      /* computed on the reduced core within the searches' time (so it
                           may be missing), not on the whole instance before greedy */
     bool can_certify;  /* hands over a certificate of its value (none does yet) */

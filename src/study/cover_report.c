@@ -2,6 +2,7 @@
 #include "study/cover_report.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "core/notice.h"
 #include "study/jsonint.h"
@@ -312,13 +313,32 @@ static void text_coverage(FILE *out, const hs_report *r)
     }
 }
 
+/* The study's words for the library's bounds before greedy, by name (their rows are on
+ * the whole instance, a caller's on the core, so a caller's row of the same name keeps
+ * its own). */
+static const struct {
+    const char *name, *words, *brief;
+} bound_words[] = {
+    { "necessary", "the necessary classes", "the necessary classes" },
+    { "packing", "disjoint hands (the packing bound)", "the packing bound" },
+};
+
+const char *cover_report_bound_words(const hs_bound_info *b, bool brief)
+{
+    for (size_t i = 0; !b->on_core && i < sizeof bound_words / sizeof bound_words[0]; i++)
+        if (strcmp(b->name, bound_words[i].name) == 0)
+            return brief ? bound_words[i].brief : bound_words[i].words;
+    return brief ? b->brief : b->words;
+}
+
 /* "GLPK's branch and bound", "CBC's branch and cut", "the LP bound", ...: a bound's
- * words are its row's of the table of bounds, an engine's its row's of the engines'. */
+ * words are its row's of the table of bounds (in the study's words), an engine's its
+ * row's of the engines'. */
 static const char *proof_words(const hs_report *r)
 {
     switch (r->proof) {
     case HS_PROOF_BOUND:
-        return r->proof_bound.words;
+        return cover_report_bound_words(&r->proof_bound, false);
     case HS_PROOF_SEARCH:
         return hs_engine_about(r->params.engine).method;
     default:

@@ -28,6 +28,12 @@ void cover_report_json(cJSON *o, const enumeration *st, const classes *c, const 
                        bool timings);
 void cover_report_text(FILE *out, const enumeration *st, const classes *c, const hs_report *r,
                        bool timings);
+/* A bound's words in the study's own (classes and hands): the library's table says
+ * elements and sets (hs_bound_info), the study's verdict and the tables `t24 emit`
+ * generates say "the necessary classes" and "disjoint hands (the packing bound)". brief:
+ * the short form, for a generated table's header. The other rows (the LP bound, a
+ * caller's) keep the library's words. */
+const char *cover_report_bound_words(const hs_bound_info *b, bool brief);
 /* The files of `t24 study --out` (docs/formats.md). */
 int cover_report_classes_tsv(FILE *out, const enumeration *st, const classes *c);
 int cover_report_set_hands_tsv(FILE *out, const enumeration *st, const classes *c);

@@ -5,7 +5,7 @@
  * lower bound: a part's bound rounded up on its own is a sum of integers, where the
  * whole instance's LP bound is rounded up once. On a vertex-cover kernel of many small
  * graphs that is the difference between a bound of 4,122 and the optimum (hitting-sets.md).
- * Used by mincover.c's exact phase when the kernel (kernel.h) is on. */
+ * Used by mincover_search.c's exact phase when the kernel (kernel.h) is on. */
 #ifndef T24_HITSET_COMPONENTS_H
 #define T24_HITSET_COMPONENTS_H
 

@@ -1,6 +1,6 @@
 /* certify_engine.c - the certifying search as a row of the table of exact engines
  * (engine.h): what `--solver t24` runs on the reduced core when no certificate is asked
- * for. A certificate is written only of the whole instance (mincover.c calls
+ * for. A certificate is written only of the whole instance (mincover_proof.c calls
  * certify_run() itself then), since a proof about the core would not be one about the
  * instance as given. */
 #include <stdlib.h>

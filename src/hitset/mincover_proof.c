@@ -1,0 +1,120 @@
+/* mincover_proof.c - what proves the driver's cover optimal: the bounds that settle it
+ * before any search, the certifying search, the bound that proves the optimum and the
+ * best proven bound; see mincover_phases.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hitset/bound.h"
+#include "hitset/mincover.h"
+#include "hitset/mincover_phases.h"
+#include "hitset/proof/certify.h"
+#include "core/budget.h"
+#include "core/walltime.h"
+
+/* The smallest cover known before any search: pruned greedy's, or the caller's start. */
+static uint32_t known_cover(const mincover_result *r)
+{
+    uint32_t n = r->greedy_pruned.n;
+    return r->params.start && r->params.nstart < n ? r->params.nstart : n;
+}
+
+/* Is the smallest known cover already proven minimal by a bound that needs no search?
+ * Then the random greedy runs have nothing to find (they could take the whole time
+ * limit), only statistics to give (params.settled_runs); the searches after them stop at
+ * once, the LP bound being reached. */
+bool mincover_settled(const mincover_result *r)
+{
+    uint32_t k = known_cover(r);
+    for (size_t i = 0; i < bound_count(); i++)
+        if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && k <= mincover_bound_value(bound_at(i), r))
+            return true;
+    return false;
+}
+
+/* The certifying search on the whole instance for the time left (params.certificate),
+ * from warm (a cover of the core) made whole: the certificate written, its cover in
+ * *cand, and its bound returned less the forced elements, as ilp_phase() returns the
+ * core's. A failure writes no certificate and proves nothing. */
+uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uint32_t *warm,
+                                uint32_t nwarm, double seconds, double started, uint32_t *cand,
+                                uint32_t *ncand)
+{
+    certify_params q;
+    certify_result res;
+    char why[256];
+    relay rl = { &r->params, 0, walltime_now() - started };
+    certify_params_init(&q);
+    q.time_limit = budget_floor(seconds);
+    q.cancel = &r->params.cancel;
+    q.mem_limit_mb = r->params.mem_limit_mb;
+    q.goal = r->params.certify_goal;
+    q.start = cand; /* read before the search writes its own cover */
+    q.nstart = mincover_whole_cover(r, warm, nwarm, cand);
+    if (r->params.progress) {
+        q.progress = mincover_relay_progress;
+        q.progress_ctx = &rl;
+    }
+    *ncand = UINT32_MAX;
+    if (certify_run(h, &q, r->params.certificate, &res, why, sizeof why)) {
+        mincover_note_failure(r, "certified search", why);
+        r->ilp = MINCOVER_ILP_FAILED;
+        return 0;
+    }
+    r->ilp = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    r->cert = (mincover_certificate){ true, res.bound, res.nodes, res.leaves, res.bytes,
+                                      res.open, res.seconds, { { 0 } }, res.nround };
+    memcpy(r->cert.round, res.round, sizeof r->cert.round);
+    memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
+    *ncand = res.ncover;
+    uint32_t core = res.bound > r->offset ? res.bound - r->offset : 0;
+    certify_result_free(&res);
+    return core;
+}
+
+/* Sets r->proof (and r->proof_bound): the first bound of the table, cheapest first, that
+ * reaches the optimum (mincover_proof). The exact search's bound counts only where it
+ * searched something: on an empty core it is the forced elements, which the LP bound
+ * (equal to it there) already credits. */
+void mincover_proof_of(mincover_result *r, uint32_t reduced)
+{
+    bool searched = r->ilp != MINCOVER_ILP_FAILED && r->core &&
+                    instance_nsets(r->core) > 0;
+    uint32_t v;
+    r->proof_bound = NULL;
+    r->proof_extra = -1;
+    r->proof = MINCOVER_PROOF_NONE;
+    if (!r->optimal)
+        return;
+    for (size_t i = 0; i < bound_count(); i++)
+        if (bound_at(i)->value(r, &v) && v == r->optimum) {
+            r->proof = MINCOVER_PROOF_BOUND;
+            r->proof_bound = bound_at(i);
+            return;
+        }
+    for (uint32_t i = 0; i < r->params.nextra; i++) /* the caller's, after the table's */
+        if (r->extra_ran[i] && r->extra_value[i] == r->optimum) {
+            r->proof = MINCOVER_PROOF_BOUND;
+            r->proof_extra = (int)i;
+            return;
+        }
+    /* No bound reaches it: the search did, or the core is empty and the LP did not run,
+     * and as every reduction keeps the optimum, the forced elements alone are it. */
+    r->proof = searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH
+                                                 : MINCOVER_PROOF_REDUCTIONS;
+}
+
+/* The best proven lower bound: the highest of the table's bounds and the exact
+ * search's (forced + the core's proven bound, 0 when it failed). */
+uint32_t mincover_best_bound(const mincover_result *r, uint32_t reduced)
+{
+    uint32_t best = reduced;
+    for (size_t i = 0; i < bound_count(); i++) {
+        uint32_t v = mincover_bound_value(bound_at(i), r);
+        best = v > best ? v : best;
+    }
+    for (uint32_t i = 0; i < r->params.nextra; i++)
+        if (r->extra_ran[i] && r->extra_value[i] > best)
+            best = r->extra_value[i];
+    return best;
+}

@@ -1,0 +1,409 @@
+/* mincover_search.c - the driver's searches on the core: the kernel, the Lagrangian
+ * cover, the local search and its budget, the exact search (whole or by components);
+ * see mincover_phases.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hitset/engine.h"
+#include "hitset/mincover.h"
+#include "hitset/mincover_phases.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/presolve/components.h"
+#include "core/budget.h"
+#include "core/walltime.h"
+
+/* The local search's progress in the same form; its bound is the core's LP ceiling. */
+typedef struct {
+    relay rl;
+    uint32_t target;
+} ls_relay;
+
+static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
+{
+    const ls_relay *r = ctx;
+    ilp_progress pr = { "local search", seconds, true, best, r->target, steps, "steps" };
+    mincover_relay_progress((void *)&r->rl, &pr);
+}
+
+/* The Lagrangian cover's progress: its best cover beside the LP bound. */
+static void relay_lag(void *ctx, uint32_t best, uint32_t rounds, double seconds)
+{
+    const ls_relay *r = ctx;
+    ilp_progress pr = { "Lagrangian cover", seconds, true, best, r->target, rounds,
+                        "rounds" };
+    mincover_relay_progress((void *)&r->rl, &pr);
+}
+
+/* The Lagrangian cover heuristic on the core from the LP's duals (or its own start),
+ * for `seconds`; its cover, forced elements added, is checked against every set. */
+static int lag_phase(const instance *h, mincover_result *r, const double *duals,
+                     double seconds, double started, uint32_t target, uint32_t *buf,
+                     announcer *an, char *err, size_t errsize)
+{
+    lagcover_params q;
+    ls_relay rl = { { &r->params, r->offset, walltime_now() - started }, target };
+    lagcover_params_init(&q);
+    if (r->params.progress) {
+        q.progress = relay_lag;
+        q.progress_ctx = &rl;
+    }
+    q.seconds = budget_floor(seconds);
+    q.u = duals;
+    q.cancel = &r->params.cancel;
+    if (r->params.improved) {
+        q.improved = mincover_announce_core;
+        q.improved_ctx = an;
+    }
+    if (lagcover_run(r->core, &q, &r->lag, err, errsize))
+        return -1;
+    r->lag_ran = true;
+    r->lag_best = mincover_whole_cover(r, r->lag.elems, r->lag.n, buf);
+    if (!instance_is_cover(h, buf, r->lag_best)) {
+        snprintf(err, errsize, "internal error: the Lagrangian cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The budget rule's state (localsearch_params.extend): the cover's size against the
+ * LP bound, and when the searches' time ends. */
+typedef struct {
+    uint32_t offset, target; /* forced elements; the core's LP ceiling (0: none) */
+    double begun, until;     /* the local search's start; the end it may extend to */
+} ls_gap;
+
+/* The budget rule (hitting-sets.md, "The local search's budget"): where the cover is
+ * still more than MINCOVER_LS_GAP above the LP bound's ceiling (or no LP bound is
+ * known), the exact search has not closed such gaps in the time, so the local search
+ * goes on until MINCOVER_LS_ALL of the budget; otherwise the exact search gets the rest. */
+static bool ls_extend(void *ctx, uint32_t best, double *seconds)
+{
+    const ls_gap *g = ctx;
+    if (g->target > 0 &&
+        (double)best - g->target <= MINCOVER_LS_GAP * ((double)g->offset + g->target))
+        return false;
+    *seconds = g->until - g->begun;
+    return true;
+}
+
+/* The local search's time and stops (hitting-sets.md, "The local search's budget"):
+ * `--local-search S` gives it S, capped by the budget, and no patience. By default,
+ * where column generation ran (six cards), all the budget, since the exact search cannot
+ * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
+ * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
+ * is then reproducible); else a quarter, with patience, and the rule of ls_extend. */
+static void ls_budget(const mincover_result *r, double until, ls_gap *g,
+                      localsearch_params *q)
+{
+    const mincover_params *p = &r->params;
+    double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
+    uint64_t patience = localsearch_default_patience(r->core);
+    q->max_steps = p->ls_steps;
+    if (p->ls_seconds >= 0) {
+        q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
+    } else if (r->lp_method == MINCOVER_LP_COLGEN) {
+        /* With patience, as before the rewrite: a small core it cannot improve (deck
+         * 1-5 under a forced --lp colgen) leaves the exact search its time. */
+        q->seconds = r->budget;
+        q->patience = p->ls_steps ? 0 : patience;
+    } else if (p->ls_steps) {
+        q->seconds = budget_floor(all - g->begun);
+    } else {
+        q->seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
+        q->patience = patience;
+        g->until = all;
+        q->extend = ls_extend;
+        q->extend_ctx = g;
+        q->extend_patience = MINCOVER_LS_EXTEND_PATIENCE * patience;
+    }
+}
+
+/* The local search on the core from `start` (a cover of the core), aiming at `target`
+ * (the ceiling of the core's LP bound: reaching it proves the cover optimal), until
+ * `until` at the latest. Keeps its result in r->ls and checks forced + its cover against
+ * the whole instance. Returns 0, or -1 with err set. */
+static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start,
+                    uint32_t nstart, uint32_t target, double started, double until,
+                    uint32_t *buf, announcer *an, char *err, size_t errsize)
+{
+    const mincover_params *p = &r->params;
+    localsearch_params q;
+    ls_relay rl = { { p, r->offset, walltime_now() - started }, target };
+    ls_gap g = { r->offset, target, walltime_now(), 0 };
+    localsearch_params_init(&q);
+    q.seed = p->seed;
+    q.target = target;
+    ls_budget(r, until, &g, &q);
+    /* The LP may have used much of the budget (six cards): the local search gets at
+     * most what is left, so that the two searches end by `until`. */
+    double left = until - walltime_now();
+    if (q.seconds > left)
+        q.seconds = budget_floor(left);
+    if (p->progress) {
+        q.progress = relay_ls;
+        q.progress_ctx = &rl;
+    }
+    if (p->improved) {
+        q.improved = mincover_announce_core;
+        q.improved_ctx = an;
+    }
+    q.cancel = &p->cancel;
+    if (localsearch_run(r->core, start, nstart, &q, &r->ls, err, errsize))
+        return -1;
+    r->ls_ran = true;
+    r->ls_start = r->offset + nstart;
+    r->ls_best = mincover_whole_cover(r, r->ls.elems, r->ls.n, buf);
+    if (!instance_is_cover(h, buf, r->ls_best)) {
+        snprintf(err, errsize, "internal error: the local search's cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The ILP on the core for the time left (less GLPK's set-up; none when the pre-flight
+ * says it cannot fit: status time_limit), warm-started from warm (a cover of the core).
+ * Stores the best cover of the whole instance it yields (forced + core solution) in
+ * *cand, or sets *ncand to UINT32_MAX when it yields none; returns the proven lower bound
+ * on the core optimum. */
+static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
+                          double seconds, double started, uint32_t *cand, uint32_t *ncand)
+{
+    ilp_params q;
+    ilp_result res;
+    char why[256];
+    *ncand = UINT32_MAX;
+    relay rl = { &r->params, r->offset, walltime_now() - started };
+    mincover_ilp_from(&r->params, &q);
+    q.time_limit = mincover_glpk_preflight(&r->params, instance_nnz(r->core),
+                                  mincover_core_lines(r->core), seconds);
+    if (q.time_limit == 0) { /* not even its model would be built in time */
+        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        return 0;
+    }
+    q.basis = &r->basis; /* the local search phase's LP, if it ran */
+    q.cancel = &r->params.cancel;
+    q.warm = warm;
+    q.nwarm = nwarm;
+    q.engine = r->params.engine;
+    q.threads = r->params.threads;
+    if (r->params.progress) {
+        q.progress = mincover_relay_progress;
+        q.progress_ctx = &rl;
+    }
+    if (engine_hitting_set(r->core, &q, &res, why, sizeof why)) {
+        mincover_note_failure(r, "exact optimum", why);
+        r->ilp = MINCOVER_ILP_FAILED;
+        return 0;
+    }
+    r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    /* Else the time limit stopped the LP: no LP bound from it. A bound that is already
+     * the LP value (the LP phase's) stands: this is the same LP. */
+    if (res.lp >= 0 && !r->lp_reached)
+        mincover_set_lp_bound(r, res.lp);
+    if (res.status != ILP_NONE)
+        *ncand = mincover_whole_cover(r, res.chosen, res.nchosen, cand);
+    uint32_t core_bound = (uint32_t)ceil(res.bound - 1e-6);
+    ilp_result_free(&res);
+    return core_bound;
+}
+
+/* One part's exact search (components.h) for `seconds`, warm-started from warm's
+ * elements in it (a cover of the core meets every part): its cover, in core ids, appended
+ * to out[*n..]; returns its proven bound (0 when it failed or had no time), and counts it
+ * in r->parts_proven when optimal. */
+static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_t *map,
+                         const bool *in_warm, double seconds, uint32_t *pwarm, uint32_t *out,
+                         uint32_t *n)
+{
+    ilp_params q;
+    ilp_result res = { 0 };
+    char why[256];
+    uint32_t nw = 0, bound = 0;
+    for (uint32_t j = 0; j < instance_nelems(part); j++)
+        if (in_warm[map[j]])
+            pwarm[nw++] = j;
+    mincover_ilp_from(&r->params, &q);
+    q.time_limit = budget_stopped(mincover_run_budget(&r->params)) ? 0
+                                           : mincover_glpk_preflight(&r->params, instance_nnz(part),
+                                                            mincover_core_lines(part), seconds);
+    q.warm = pwarm;
+    q.nwarm = nw;
+    q.cancel = &r->params.cancel;
+    q.engine = r->params.engine;
+    q.threads = r->params.threads;
+    bool ran = q.time_limit > 0;
+    if (ran && engine_hitting_set(part, &q, &res, why, sizeof why)) {
+        mincover_note_failure(r, "exact optimum of a component", why);
+        ran = false;
+    }
+    const uint32_t *best = ran && res.status != ILP_NONE ? res.chosen : pwarm;
+    uint32_t nbest = ran && res.status != ILP_NONE ? res.nchosen : nw;
+    for (uint32_t i = 0; i < nbest; i++)
+        out[(*n)++] = map[best[i]];
+    if (ran) {
+        bound = (uint32_t)ceil(res.bound - 1e-6);
+        r->parts_proven += res.status == ILP_OPTIMAL;
+        ilp_result_free(&res);
+    }
+    return bound;
+}
+
+/* The exact phase on the core's components apart (params.kernel, more than one): the
+ * smallest first, each given the time left times its share of the incidences not yet
+ * searched, so that what a small one leaves goes to the next. The core's bound is the
+ * sum of theirs, each rounded up on its own; the cover, the union of their best. Returns
+ * the bound, or UINT32_MAX when memory runs out; *cand and *ncand as ilp_phase(). */
+static uint32_t ilp_parts_phase(mincover_result *r, const uint32_t *warm, uint32_t nwarm,
+                                double seconds, uint32_t *cand, uint32_t *ncand)
+{
+    components parts;
+    uint32_t ne = instance_nelems(r->core), n = 0, bound = 0;
+    bool *in_warm = calloc((size_t)ne + 1, sizeof *in_warm);
+    uint32_t *pwarm = malloc(((size_t)ne + 1) * sizeof *pwarm);
+    uint32_t *core = malloc(((size_t)ne + 1) * sizeof *core);
+    *ncand = UINT32_MAX;
+    if (!in_warm || !pwarm || !core || components_split(r->core, &parts)) {
+        free(in_warm);
+        free(pwarm);
+        free(core);
+        return UINT32_MAX;
+    }
+    for (uint32_t i = 0; i < nwarm; i++)
+        in_warm[warm[i]] = true;
+    double end = walltime_now() + seconds;
+    uint64_t left = instance_nnz(r->core);
+    for (uint32_t i = 0; i < parts.n; i++) {
+        uint64_t nnz = instance_nnz(parts.part[i]);
+        double share = (end - walltime_now()) * (double)nnz / (double)(left ? left : 1);
+        left -= nnz;
+        bound += ilp_part(r, parts.part[i], parts.elem_map[i], in_warm, share, pwarm, core, &n);
+    }
+    r->parts_apart = parts.n;
+    r->ilp = r->parts_proven == parts.n ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    *ncand = mincover_whole_cover(r, core, n, cand);
+    components_free(&parts);
+    free(in_warm);
+    free(pwarm);
+    free(core);
+    return bound;
+}
+
+/* The core's components holding a set, and the largest (by sets). Returns 0, or -1 out
+ * of memory. */
+static int count_components(mincover_result *r)
+{
+    uint32_t ne = instance_nelems(r->core), ns = instance_nsets(r->core);
+    uint32_t *ce = malloc(((size_t)ne + 1) * sizeof *ce);
+    uint32_t *cs = malloc(((size_t)ns + 1) * sizeof *cs);
+    uint32_t *sets = calloc((size_t)ne + 1, sizeof *sets);
+    uint32_t *elems = calloc((size_t)ne + 1, sizeof *elems);
+    uint32_t n = ce && cs && sets && elems ? kernel_components(r->core, ce, cs) : UINT32_MAX;
+    for (uint32_t s = 0; n != UINT32_MAX && s < ns; s++)
+        sets[cs[s]]++;
+    for (uint32_t e = 0; n != UINT32_MAX && e < ne; e++)
+        elems[ce[e]]++;
+    for (uint32_t c = 0; n != UINT32_MAX && c < n; c++) {
+        r->components += sets[c] > 0;
+        if (sets[c] > r->largest_sets) {
+            r->largest_sets = sets[c];
+            r->largest_elems = elems[c];
+        }
+    }
+    free(ce);
+    free(cs);
+    free(sets);
+    free(elems);
+    return n == UINT32_MAX ? -1 : 0;
+}
+
+/* The kernel of reduce's core (kernel.h), which the searches then work on (r->core, with
+ * r->offset), unless the reductions are off, stopped, or the time is up: then reduce's
+ * core (or none). The certifying search is not given it: it reduces the whole instance
+ * itself, in steps its checker knows (reduce_run_logged()); the kernel only shapes the
+ * cover it starts from. Returns 0, or -1 with err set when memory runs out. */
+int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
+{
+    r->core = r->red.core;
+    r->offset = r->red.nforced;
+    if (r->params.reduce && r->params.kernel && r->red.core &&
+        !budget_stopped(mincover_run_budget(&r->params))) {
+        if (kernel_run(r->red.core, mincover_run_budget(&r->params), &r->kern, err, errsize))
+            return -1;
+        r->core = r->kern.core;
+        r->offset += r->kern.offset;
+    }
+    if (r->core && count_components(r)) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* Greedy on the core, the local search from it, then the ILP from the better of the two
+ * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
+ * UINT32_MAX with err set when memory runs out or a cover check fails. */
+uint32_t mincover_search_phase(const instance *h, mincover_result *r, double started,
+                               uint32_t *cand, uint32_t *ncand, announcer *an, char *err,
+                               size_t errsize)
+{
+    greedy_cover g = { 0 }, gp = { 0 };
+    double *duals = NULL;
+    uint32_t bound = UINT32_MAX;
+    double t0 = walltime_now();
+    double until = budget_left(mincover_run_budget(&r->params), t0); /* INFINITY: no deadline */
+    r->budget = until < r->params.time_limit ? budget_floor(until) : r->params.time_limit;
+    if (!r->core || until <= BUDGET_FLOOR) {
+        /* The limit is spent (a long enumeration, a huge instance): building the local
+         * search's state or GLPK's problem alone would overrun it, and past the limit
+         * the reductions built no core. The greedy covers stand. */
+        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        *ncand = UINT32_MAX;
+        return 0;
+    }
+    if (greedy_run(r->core, NULL, &g) || greedy_prune(r->core, &g, &gp)) {
+        snprintf(err, errsize, "out of memory");
+        goto done;
+    }
+    uint32_t target = mincover_lp_phase(r, &gp, started, an, &duals);
+    const uint32_t *warm = gp.elems;
+    uint32_t nwarm = gp.n;
+    double lag = r->params.lag_seconds;
+    if (lag < 0)
+        lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
+    double left = t0 + r->budget - walltime_now();
+    if (lag > left) /* never past the searches' end */
+        lag = left;
+    if (lag > 0) {
+        if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
+            goto done;
+        if (r->lag.n < nwarm) {
+            warm = r->lag.elems;
+            nwarm = r->lag.n;
+        }
+    }
+    if (r->params.ls_seconds != 0) {
+        if (ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget, cand, an, err,
+                     errsize))
+            goto done;
+        warm = r->ls.elems;
+        nwarm = r->ls.n;
+    }
+    r->seconds_ls = walltime_now() - t0;
+    mincover_extra_phase(r, t0 + r->budget);
+    double rest = r->budget - (walltime_now() - t0);
+    if (r->params.certificate)
+        bound = mincover_certify_phase(h, r, warm, nwarm, rest, started, cand, ncand);
+    else if (r->params.kernel && r->components > 1)
+        bound = ilp_parts_phase(r, warm, nwarm, rest, cand, ncand);
+    else
+        bound = ilp_phase(r, warm, nwarm, rest, started, cand, ncand);
+    if (bound == UINT32_MAX)
+        snprintf(err, errsize, "out of memory");
+done:
+    free(duals);
+    greedy_cover_free(&g);
+    greedy_cover_free(&gp);
+    return bound;
+}
