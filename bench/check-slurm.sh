@@ -112,7 +112,7 @@ SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$ctld_port
 SlurmdPort=$slurmd_port
 SrunPortRange=$((ctld_port + 2))-$((ctld_port + 40))
-CommunicationParameters=NoInAddrAny
+CommunicationParameters=NoInAddrAny,NoCtldInAddrAny
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -154,7 +154,12 @@ for _ in $(seq 60); do
 done
 [ "$state" = idle ] || die "the node is not idle after 60 s (state '$state'):
 $(logs)"
-say "slurmctld (127.0.0.1:$ctld_port) and slurmd (:$slurmd_port) up, node $host idle, $cpus CPUs"
+# Loopback only: no port of these daemons may listen on another address.
+if command -v ss >/dev/null; then
+  wide=$(ss -Hltnp 2>/dev/null | grep -E "pid=(${pids[1]}|${pids[2]})," | awk '{print $4}' | grep -vE '^(127\.|\[::1\]:)')
+  [ -z "$wide" ] || die "slurmctld or slurmd listens beyond the loopback: $wide"
+fi
+say "slurmctld (127.0.0.1:$ctld_port) and slurmd (127.0.0.1:$slurmd_port) up, node $host idle, $cpus CPUs"
 mpis=$(timeout 10 srun --mpi=list 2>&1)
 printf '%s\n' "$mpis" | sed 's/^/  srun --mpi=list: /' | head -n 8
 
@@ -228,7 +233,8 @@ $(grep '^t24 study:' "$scratch/six-$n.out")"
     scan[n]=$(enum "$n")
     [ -z "$(find "$scratch" -maxdepth 1 -name 'six-*' -type d)" ] || die "OUT= (empty) still wrote an --out folder"
   done
-  say "MPI study (cards $study_cards, deck $study_deck, srun --mpi=$mpi, --threads 1): 2 tasks: one report, scan ${scan[2]} s, job ${secs[2]} s; 1 task: scan ${scan[1]} s, job ${secs[1]} s"
+  # The job's seconds are about --time-limit either way: it bounds the whole study.
+  say "MPI study (cards $study_cards, deck $study_deck, --time-limit $study_limit, srun --mpi=$mpi, --threads 1): 2 tasks: one report, scan ${scan[2]} s, job ${secs[2]} s; 1 task: scan ${scan[1]} s, job ${secs[1]} s"
   faster=$(awk -v a="${scan[2]}" -v b="${scan[1]}" 'BEGIN { print (a != "" && b != "" && a < b) ? "yes" : "no" }')
   [ "$faster" = yes ] || say "note: the two tasks' scan was not faster than one task's here (a machine shared with other work?)"
 fi
