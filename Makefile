@@ -131,7 +131,7 @@ split-by-check: build
 # slurmd from a configuration in a scratch folder (loopback only), runs the cube array on
 # deck 1-5 with two tasks, the merge (checked with t24-check) and the MPI study with two
 # tasks (one report), then stops them and removes the folder. Elsewhere it says why it
-# cannot and exits 0, claiming nothing. 97 s here after the build (2 cores, loaded).
+# cannot and exits 0, claiming nothing. 97 to 99 s here after the build (2 cores, loaded).
 check-slurm: build
 	nice bash bench/check-slurm.sh $(BUILD) .
 

@@ -86,7 +86,8 @@ ctld_port=$(free_port) && slurmd_port=$(free_port) || die "no free port found"
 [ "$ctld_port" != "$slurmd_port" ] || slurmd_port=$((ctld_port + 1))
 
 # munge: a key of our own, its socket in the scratch folder.
-mkdir -m 700 -p "$scratch/munge" "$scratch/state" "$scratch/spool" "$scratch/log"
+mkdir "$scratch/munge" "$scratch/state" "$scratch/spool" "$scratch/log"
+chmod 700 "$scratch/munge"
 dd if=/dev/urandom of="$scratch/munge/munge.key" bs=1024 count=1 status=none
 chmod 600 "$scratch/munge/munge.key"
 msock=$scratch/munge/munge.socket
@@ -174,11 +175,11 @@ cd "$src" || die "cannot enter $src"
 common=(--parsable --chdir="$scratch" --cpus-per-task=1 --mem=1000M --time=00:10:00)
 t0=$(date +%s)
 array=$(timeout 30 sbatch "${common[@]}" --array=0-1 --output="$scratch/cubes-%A_%a.out" \
-  --export=ALL,DIR="$dir",T24="$build/t24",TIME_LIMIT=300 examples/slurm/cubes-array.sh) \
+  --export="ALL,DIR=$dir,T24=$build/t24,TIME_LIMIT=300" examples/slurm/cubes-array.sh) \
   || die "sbatch of the array failed: $array"
 merge_out=$scratch/merge.out
 timeout 600 sbatch "${common[@]}" --wait --dependency=afterany:"$array" --output="$merge_out" \
-  --export=ALL,DIR="$dir",T24="$build/t24",TIME_LIMIT=300 examples/slurm/merge.sh >/dev/null
+  --export="ALL,DIR=$dir,T24=$build/t24,TIME_LIMIT=300" examples/slurm/merge.sh >/dev/null
 merge_status=$?
 t1=$(date +%s)
 for task in 0 1; do
@@ -210,7 +211,7 @@ else
   study() {
     local n=$1 out=$scratch/six-$1.out
     timeout 900 sbatch "${common[@]}" --wait --nodes=1 --ntasks="$n" --ntasks-per-node="$n" \
-      --mem=3000M --output="$out" --export=ALL,T24="$build/t24",CARDS="$study_cards",DECK="$study_deck",TIME_LIMIT="$study_limit",THREADS=1,OUT=,MPI="$mpi",ARGS=--timings \
+      --mem=3000M --output="$out" --export="ALL,T24=$build/t24,CARDS=$study_cards,DECK=$study_deck,TIME_LIMIT=$study_limit,THREADS=1,OUT=,MPI=$mpi,ARGS=--timings" \
       examples/slurm/six.sh >"$scratch/six-$n.id"
   }
   # The job's own seconds, from slurmctld's start and end times.
