@@ -9,8 +9,8 @@
 # * a comment starting with the word "long" (the time follows) marks a command that takes
 #   more than a few seconds, one starting with "cluster" a command that needs a cluster:
 #   those are never run here; the t24 command they name must exist and list each of their
-#   options in its --help (a `study` must also pass its --estimate), and `sbatch FILE`
-#   must be the script of docs/cluster.md;
+#   options in its --help (a `study` must also pass its --estimate), and `sbatch ... FILE`
+#   must name a script of examples/slurm/ that docs/cluster.md names;
 # * `make` lines never run here either (every target runs `make deps`, apt-get as root,
 #   and most rewrite files of the clone): `make -n` must accept their targets, their
 #   VAR=value must set a variable of the Makefile, and a target not in $short_make must
@@ -130,7 +130,13 @@ while IFS= read -r code <&3; do
   case "$1" in
     make) check_make "$cmd" "$marked" "${@:2}" ;;
     sbatch) [ "$marked" = yes ] || fail "'$cmd' needs a cluster: mark it cluster"
-            grep -qF "sbatch $2" "$src/docs/cluster.md" || fail "'$cmd': docs/cluster.md has no script $2" ;;
+            # The script is sbatch's last word: a file of examples/slurm/ that
+            # docs/cluster.md names (tests/check_slurm_scripts.sh checks the scripts).
+            case "${!#}" in
+              examples/slurm/*.sh) [ -f "$src/${!#}" ] || fail "'$cmd': no file ${!#}"
+                                   grep -qF "${!#}" "$src/docs/cluster.md" || fail "'$cmd': docs/cluster.md does not name ${!#}" ;;
+              *) fail "'$cmd': the script is not a file of examples/slurm/" ;;
+            esac ;;
     srun) [ "$marked" = yes ] || fail "'$cmd' needs a cluster: mark it cluster"
           check_launched "$cmd" "$@" ;;
     mpirun)
