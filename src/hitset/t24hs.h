@@ -42,7 +42,7 @@
 extern "C" {
 #endif
 
-/* The library's version, e.g. "0.3.0" (t24's). */
+/* The library's version, e.g. "0.4.0" (t24's). */
 HS_API const char *hs_version(void);
 /* Seconds on the monotonic clock every time limit and hs_params.deadline are read on;
  * only differences between two calls mean anything. */
