@@ -103,10 +103,10 @@ prove_args() {
 }
 
 # cubes ROW LOWER_COMMAND CERTIFIED_LOWER: a bound certified through cubes, rerun as `make
-# prove` does (bench/prove.sh: the split, JOBS workers for at most HOURS, the merge, then
-# t24-check on the merged certificate with the instance and the cover, its last line) in
-# a scratch folder; t24-check must verify certified_lower. (One check, not two: on deck
-# 1-8 it takes 9 minutes.)
+# prove` does (bench/prove.sh: the split, JOBS workers for at most HOURS, the merge, which
+# runs t24-check on the merged certificate with the instance and the cover and whose
+# verdict is the last line) in a scratch folder; t24-check must verify certified_lower.
+# (One check, not two: on deck 1-8 it takes 9 minutes.)
 cubes() {
   local name=$1 lcmd=$2 clower=$3 args deck goal jobs hours got
   args=$(prove_args "$name" "$lcmd" "$clower") || exit 1
