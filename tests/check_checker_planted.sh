@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The differential test of t24-check (tests/test_checker_diff.c) must catch what it exists
 # to catch. Plants issue 38's defect back into a copy of src/checker/t24-check.c (a row
-# told a set from a cut by its coefficient pointer, which is NULL for an empty cut, and no
-# rule that a cut without a free element is dead), builds that copy, and checks that the
+# told a set from a cut by its coefficient pointer, which was NULL for an empty cut: an
+# empty cut read as a set; and no rule that a cut without a free element is dead), builds that copy, and checks that the
 # differential test, run against it, reports a false bound; and that it passes on the
 # real checker. A plant that no longer applies (the code it edits moved) fails the check:
 # update the plant with the code.
@@ -19,7 +19,9 @@ plant() { # the line to replace, its replacement (fixed strings)
   text=$(cat "$tmp/planted.c")
   printf '%s\n' "${text/"$1"/"$2"}" > "$tmp/planted.c"
 }
-plant 'if (!v->is_cut) return 1 - (i128)v->st->hits;' 'if (!v->co) return 1 - (i128)v->st->hits;'
+# the old pointer test's effect: a cut with no coefficient read as a set (b' = 1 - hits)
+plant 'if (!v->is_cut) return 1 - (i128)v->st->hits;' \
+      'if (!v->is_cut || !v->len) return 1 - (i128)v->st->hits;'
 plant 'return v->is_cut && !cut_has_free(k, v) ? "a cut with no free element" : NULL;' \
       'return (void)cut_has_free, NULL;'
 "$cc" -O1 -w -o "$tmp/planted" "$tmp/planted.c" || { echo "FAIL: the planted checker does not build"; exit 1; }

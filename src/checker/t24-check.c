@@ -282,8 +282,6 @@ static int row_find(checker *k, uint64_t r, rowv *v) {
         return *v = (rowv){ false, h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
                             &k->sets[r - 1] }, 0;
     if (r > h->m && k->ncuts) c = bsearch(&key, k->cuts, k->ncuts, sizeof key, cmp_cut);
-    if (c && !c->len) /* no arena yet when every cut so far is empty: no pointer into it */
-        return *v = (rowv){ true, NULL, NULL, 0, c->b, &c->st }, 0;
     if (c)
         return *v = (rowv){ true, k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st },
                0;
@@ -423,8 +421,7 @@ static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *su
 static int leaf_holds(checker *k, const frame *y) {
     i128 total = 0, t;
     if (k->nf1 >= k->K) return 0;
-    const pair *ys = y->y_len ? k->ys + y->y_start : NULL; /* ys is NULL before any list */
-    if (combine(k, ys, y->y_len, true, &total)) return 1;
+    if (combine(k, k->ys + y->y_start, y->y_len, true, &total)) return 1;
     for (size_t i = 0; i < k->ntouched; i++) { /* an untouched free element adds min(0, D) */
         t = (i128)k->D - k->acc[k->touched[i]];
         k->acc[k->touched[i]] = 0; /* reset, for the next list */
@@ -627,6 +624,11 @@ static int check(checker *k, const char *instance, const char *cover, const char
     k->acc = need_memory(calloc((size_t)k->h.n + 1, sizeof *k->acc));
     k->touched = need_memory(calloc((size_t)k->h.n + 1, sizeof *k->touched));
     k->sets = need_memory(calloc((size_t)k->h.m + 1, sizeof *k->sets));
+    /* The arenas exist before the first node: a row or a list of none points into them
+     * (an empty cut, a leaf without y), and a NULL arena plus 0 is undefined in C. */
+    k->ys = grow(k->ys, &k->yscap, 1, sizeof *k->ys);
+    k->cutel = grow(k->cutel, &k->elcap, 1, sizeof *k->cutel);
+    k->cutco = grow(k->cutco, &k->cocap, 1, sizeof *k->cutco);
     if (read_head(k, hgr_checksum(&k->h)) || read_tree(k)) return say(1, k->why, "");
     return verdict(k, cover != NULL, size);
 }
