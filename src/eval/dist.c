@@ -42,9 +42,8 @@ int dist_launcher_size(void)
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
         if (env_count(vars[i]))
             return env_count(vars[i]);
-    if (getenv("SLURM_PROCID") && env_count("SLURM_STEP_NUM_TASKS"))
-        return env_count("SLURM_STEP_NUM_TASKS");
-    return dist_launcher_mpi() ? -1 : 0;
+    int step = getenv("SLURM_PROCID") ? env_count("SLURM_STEP_NUM_TASKS") : 0;
+    return step ? step : dist_launcher_mpi() ? -1 : 0;
 }
 
 int dist_launcher_rank(void)
@@ -97,8 +96,9 @@ int dist_init(dist *d, int *argc, char ***argv, char *err, size_t errsize)
     memset(d, 0, sizeof *d);
     d->size = 1;
     int n = dist_launcher_size();
-    if (launch_refused(n)) {
-        snprintf(err, errsize, "%s", launch_refused(n));
+    const char *refused = launch_refused(n);
+    if (refused) {
+        snprintf(err, errsize, "%s", refused);
         return -1;
     }
 #ifdef T24_HAVE_MPI
