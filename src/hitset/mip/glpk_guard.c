@@ -42,13 +42,15 @@ int glpk_guard_call_serial(int (*fn)(void *arg), void *arg, bool serial, char *e
     if (serial)
         pthread_mutex_lock(&glpk_turns);
     int e = pthread_create(&t, NULL, run_guarded, &c);
-    if (!e)
-        e = pthread_join(t, NULL) ? -1 : 0; /* joinable and ours: cannot fail */
+    int joined = e ? 0 : pthread_join(t, NULL); /* joinable and ours: cannot fail */
     if (serial)
         pthread_mutex_unlock(&glpk_turns);
     if (e) {
-        snprintf(err, errsize, "cannot %s a thread for GLPK: %s", e < 0 ? "join" : "start",
-                 e < 0 ? "pthread_join failed" : strerror(e));
+        snprintf(err, errsize, "cannot start a thread for GLPK: %s", strerror(e));
+        return -1;
+    }
+    if (joined) { /* say so rather than guess */
+        snprintf(err, errsize, "cannot join GLPK's thread: %s", strerror(joined));
         return -1;
     }
     return c.rc;
