@@ -14,7 +14,7 @@ set y2tics 0, 5, 15
 set y2range [0:45]
 set yrange [0:*]
 set xrange [0:*]
-set key at graph 0.98, graph 0.7 right top
+eval key_below
 set style fill solid 1.0 noborder
 set boxwidth 0.8
 if (unproven + 0 > 0) {

@@ -8,7 +8,7 @@ set xlabel "deck (5 cards, target 24, all groupings)"
 set ylabel "size / LP bound"
 set xrange [-0.5:6.5]
 set yrange [0.95:1.45]
-set key outside top center horizontal maxrows 2
+eval key_below
 # The local search's cover is often the best cover: it is drawn after it, as large open
 # triangles around the best cover's dots, so that both legend entries stay visible.
 plot data using 1:($3/$3):xtic(2) with lines lw 1 dt 2 lc rgb "#2ca02c" title "LP bound", \

@@ -13,7 +13,7 @@ set y2tics
 set xrange [0:101]
 set yrange [0:200]
 set y2range [0:2000]
-set key outside top center horizontal maxrows 2
+eval key_below
 stats data using 2 nooutput
 proven = unproven + 0 > 0 ? "minimum test set (circled: not proven)" \
                      : "minimum test set (all proven)"

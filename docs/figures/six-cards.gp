@@ -10,7 +10,7 @@ set ylabel "size / LP bound"
 stats data using 1 nooutput
 set xrange [-0.5:STATS_max + 0.5]
 set yrange [0.9:2.0]
-set key outside top center horizontal maxrows 2
+eval key_below
 # The local search's cover is the best cover on every deck so far: it is drawn after it,
 # as large open triangles around the best cover's dots, so that both entries stay visible.
 # The proven bound is the LP's ceiling, within 2 % of it: the LP line is drawn last,
