@@ -20,6 +20,7 @@
 #include "helpers.h"
 #include "hitset/heur/coverage.h"
 #include "hitset/model/pace.h"
+#include "hitset/t24hs.h"
 #include "mincover_helpers.h"
 #include "solve/canon.h"
 #include "solve/search.h"
@@ -435,6 +436,45 @@ static int op_read(void *ctx, char *out, size_t outsize)
     }
     fclose(fp);
     return rc;
+}
+
+/* Issue 40: a failed allocation reaches a caller of libt24hs as HS_ENOMEM
+ * (hs_error_code()), whichever allocation of a read or of a whole cover run it was (a
+ * run may also absorb one: a failed exact search is a report, not an error). Returns
+ * the allocations made; *failed counts the calls that failed. */
+static long public_call(long k, bool run, long *failed)
+{
+    static const char text[] = "p hs 5 4\n1 2\n2 3\n3 4\n4 5 1\n";
+    char err[512];
+    FILE *fp = fmemopen((void *)text, sizeof text - 1, "r");
+    cr_assert(fp);
+    hs_instance *h = run ? hs_instance_read_pace(fp, err, sizeof err) : NULL;
+    faults_begin(k);
+    hs_report r;
+    int rc = run ? hs_cover_run(h, NULL, &r, err, sizeof err)
+                 : ((h = hs_instance_read_pace(fp, err, sizeof err)) ? 0 : -1);
+    if (run && rc == 0)
+        hs_report_free(&r);
+    long calls, live;
+    faults_end(&calls, &live);
+    cr_expect(rc == 0 || hs_error_code(err) == HS_ENOMEM,
+              "allocation %ld failed, and the %s said '%s' (%s)", k, run ? "run" : "read", err,
+              hs_error_name(hs_error_code(err)));
+    *failed += rc != 0;
+    hs_instance_free(h);
+    fclose(fp);
+    return calls;
+}
+
+Test(faults, a_failed_allocation_is_hs_enomem_to_the_library_s_caller, .timeout = 120)
+{
+    for (int run = 0; run < 2; run++) {
+        long failed = 0, calls = public_call(0, run, &failed);
+        cr_assert_eq(failed, 0);
+        for (long k = 1; k <= calls; k++)
+            public_call(k, run, &failed);
+        cr_expect_gt(failed, 0, "no call failed: the test tests nothing");
+    }
 }
 
 Test(faults, readers_free_everything_when_an_allocation_fails)

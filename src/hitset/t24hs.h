@@ -12,9 +12,10 @@
  * docs/hitting-sets.md describes the method, docs/library.md the library.
  *
  * Conventions. Every function returning int returns 0 on success and -1 on failure with
- * a one-line reason in err (errsize bytes, always NUL-terminated); a bad parameter is a
- * failure naming the field and its value, never an abort. Objects are opaque handles or
- * structs of plain fields, each with a _free that accepts NULL (and a zeroed struct).
+ * a one-line reason in err (errsize bytes, always NUL-terminated; hs_error_code() gives
+ * its cause as a number); a bad parameter is a failure naming the field and its value,
+ * never an abort. Objects are opaque handles or structs of plain fields, each with a
+ * _free that accepts NULL (and a zeroed struct).
  * Strings in results are static text. NULL pointers: a NULL parameter struct means the
  * defaults (and an _init of NULL does nothing); a NULL instance, folder, stream or output
  * is refused with -1 and "no WHAT given" in err ("no report given"; the writers return
@@ -47,6 +48,25 @@ HS_API const char *hs_version(void);
 /* Seconds on the monotonic clock every time limit and hs_params.deadline are read on;
  * only differences between two calls mean anything. */
 HS_API double hs_clock(void);
+
+/* The cause of a failure, as a number that stays: the values never change and new ones
+ * come at the end (docs/library.md describes each). hs_error_code() gives the code of
+ * the message a call that returned -1 wrote in err (HS_EUNKNOWN for NULL or "", or a
+ * message cut too short to tell); hs_error_name() its symbol, "HS_ENOMEM". */
+typedef enum {
+    HS_OK = 0,     /* no failure (never a failed call's code) */
+    HS_EUSAGE,     /* an argument breaks the contract: NULL, a parameter out of range */
+    HS_EINPUT,     /* an instance or a cube folder the library cannot take */
+    HS_ENOMEM,     /* memory ran out */
+    HS_ETIME,      /* the time limit (or cancelled) ended a step with nothing to return */
+    HS_EIO,        /* a file or folder could not be read, written, created or renamed */
+    HS_ESOLVER,    /* GLPK or CBC failed, is missing, or its thread did not run */
+    HS_ECHECK,     /* the certificate checker refused a merge's proof */
+    HS_EINTERNAL,  /* a bug of the library's: please report it */
+    HS_EUNKNOWN    /* no message, or one of no known form */
+} hs_errcode;
+HS_API hs_errcode hs_error_code(const char *err);
+HS_API const char *hs_error_name(hs_errcode code);
 
 /* ---- instances ---- */
 

@@ -61,12 +61,11 @@ const uint32_t *instance_set(const instance *h, uint32_t s, uint32_t *len);
  * none; *len receives their number. The array is h's, as with instance_set(). */
 const uint32_t *instance_elem(const instance *h, uint32_t e, uint32_t *len);
 
-/* True when elems[0..n) meet every set (ids >= nelems are ignored, repeats are fine).
- * False also when memory runs out for the count (instance_covered()). */
+/* True when elems[0..n) meet every set (ids >= nelems are ignored, repeats are fine). */
 bool instance_is_cover(const instance *h, const uint32_t *elems, uint32_t n);
 /* How many sets elems[0..n) meet (ids >= nelems are ignored, repeats are fine), counted
- * through the element rows, whatever found the elements. Returns UINT32_MAX when memory
- * runs out (it needs nsets bytes of scratch). */
+ * through the element rows, whatever found the elements. Never fails: without the nsets
+ * bytes of scratch it needs, it counts through the set rows in time nnz times n. */
 uint32_t instance_covered(const instance *h, const uint32_t *elems, uint32_t n);
 /* True when a and b have as many elements and the same sets in the same order (their
  * element rows then agree too). */
@@ -84,8 +83,7 @@ uint32_t instance_necessary(const instance *h, bool *necessary, uint32_t *single
  * element rows are the transpose of the set rows. instance_check_rows: CSR rows (row r is
  * items[off[r] .. off[r+1])) start at offset 0 and never go back, each strictly ascending
  * with ids below bound, and non-empty when nonempty is set. instance_check_cover:
- * elems[0..n) meet every set of h (NULL also when memory runs out for the count: that is
- * no broken invariant). */
+ * elems[0..n) meet every set of h. */
 const char *instance_check(const instance *h);
 const char *instance_check_rows(uint32_t nrows, const uint64_t *off, const uint32_t *items,
                                 uint32_t bound, bool nonempty);

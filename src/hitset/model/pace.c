@@ -63,7 +63,7 @@ int pace_write_solution(FILE *fp, const uint32_t *elems, uint32_t n)
 
 /* Parses the unsigned numbers of one line into *v (growing it), each stored less one (the
  * file counts from 1); -1 on anything else: a character that is neither a digit nor a
- * blank, 0, or a number above UINT32_MAX. Digits are read by hand: strtoull's locale and
+ * blank, 0, or a number above UINT32_MAX; -2 when memory runs out. Digits are read by hand: strtoull's locale and
  * sign handling cost a tenth of reading a file of 2^27 entries. */
 static int parse_numbers(const char *line, uint32_t **v, size_t *n, size_t *cap)
 {
@@ -88,7 +88,7 @@ static int parse_numbers(const char *line, uint32_t **v, size_t *n, size_t *cap)
             size_t nc = *cap ? *cap * 2 : 64;
             uint32_t *nv = realloc(*v, nc * sizeof *nv);
             if (!nv)
-                return -1;
+                return -2; /* memory, not the line: the caller must not blame the file */
             *v = nv;
             *cap = nc;
         }
@@ -284,9 +284,12 @@ instance *pace_read_until(FILE *fp, double deadline, const cancel_check *cancel,
             header = true;
             continue;
         }
-        if (!header || parse_numbers(line, &v, &nv, &cap)) {
+        int bad = header ? parse_numbers(line, &v, &nv, &cap) : -1;
+        if (bad) {
             snprintf(err, errsize, "line %lu: %s", lineno,
-                     header ? "expected a list of elements" : "set before the header");
+                     bad == -2 ? "out of memory"
+                     : header  ? "expected a list of elements"
+                               : "set before the header");
             goto done;
         }
         if (add_set(&r, v, nv, lineno, ne, ns, err, errsize))
