@@ -477,6 +477,26 @@ Test(faults, a_failed_allocation_is_hs_enomem_to_the_library_s_caller, .timeout 
     }
 }
 
+/* The cover check answers without its scratch: it said "no cover" when its calloc
+ * failed, and a run called that an internal error. */
+Test(faults, the_cover_check_answers_without_its_scratch)
+{
+    static const uint32_t sets[][16] = { { 0, 1, UINT32_MAX }, { 1, 2, UINT32_MAX },
+                                         { 2, 3, UINT32_MAX }, { 3, 4, 0, UINT32_MAX } };
+    instance *h = make_instance(5, 4, sets);
+    const uint32_t cover[] = { 1, 3 }, short_of_one[] = { 1, 4 };
+    long calls, live;
+    faults_begin(1);
+    cr_expect(instance_is_cover(h, cover, 2), "a cover, checked without scratch");
+    faults_end(&calls, &live);
+    cr_assert_eq(calls, 1, "the check did not allocate: the test tests nothing");
+    faults_begin(1);
+    cr_expect_not(instance_is_cover(h, short_of_one, 2), "{1, 4} misses the set {2, 3}");
+    cr_expect_eq(instance_covered(h, short_of_one, 2), 3);
+    faults_end(&calls, &live);
+    instance_free(h);
+}
+
 Test(faults, readers_free_everything_when_an_allocation_fails)
 {
     every_failure("pace_read", op_read, "p hs 4 3\n1 2\n2 3 4\nc comment\n4\n");
