@@ -128,7 +128,7 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     ilp_params q;
     ilp_params_init(&q);
     cr_assert_eq(ilp_lp_bound(classes_instance(c), &q, &full, err, sizeof err), 0);
-    cr_expect(fabs(full - r.lp.bound) < 1e-6, "LP %g, from the core %g", full, r.lp.bound);
+    cr_expect(fabs(full - r.lp.optimum) < 1e-6, "LP %g, from the core %g", full, r.lp.optimum);
     free(in);
     mincover_result_free(&r);
     mincover_result_free(&plain);

@@ -74,8 +74,8 @@ Test(colgen, auto_picks_column_generation_above_the_threshold_only, .timeout = 1
         cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
         cr_expect_eq(r.lp.method, expected[i], "%u elements: %s", sizes[i],
                      mincover_lp_name(r.lp.method));
-        cr_expect(r.lp.reached, "%u elements", sizes[i]);
-        cr_expect_float_eq(r.lp.bound, 40, 1e-6, "%u elements: %g", sizes[i], r.lp.bound);
+        cr_expect_float_eq(r.lp.optimum, 40, 1e-6, "%u elements: %g", sizes[i], r.lp.optimum);
+        cr_expect_eq(r.lp.bound, r.lp.optimum, "%u elements", sizes[i]);
         cr_expect_eq(r.optimum, 40);
         cr_expect(r.optimal);
         mincover_result_free(&r);
@@ -165,7 +165,8 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     return r;
 }
 
-/* Column generation stopped after two rounds (lp_reached false), then the exact search,
+/* Column generation stopped after two rounds (lp.optimum < 0: L(u) is no LP optimum, and
+ * lp_reached is false), then the exact search,
  * whose own LP (the simplex on all 30,000 elements, minutes long) the time limit stops:
  * column generation's proven bound stands, exactly as column generation alone gives it,
  * never replaced by the stopped LP's "none". The time limit doubles from 1 s until two
@@ -192,7 +193,7 @@ Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
     cr_assert(ok, "two rounds of column generation never fitted in half of 16 s");
     cr_expect_eq(r.lp.method, MINCOVER_LP_COLGEN, "auto above the threshold; %s kept",
                  mincover_lp_name(r.lp.method));
-    cr_expect_not(r.lp.reached);
+    cr_expect_lt(r.lp.optimum, 0, "a Lagrangian bound taken for the LP optimum: %g", r.lp.optimum);
     cr_expect_eq(r.lp.rounds, 2);
     cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT,
                  "the premise: the search's LP was stopped");
@@ -210,8 +211,8 @@ Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
 }
 
 /* Column generation stopped after two rounds, then the exact search's LP finishes: the
- * LP optimum replaces the bound (lp_reached), never below what the two rounds proved,
- * and equal to the simplex's on the whole instance. */
+ * LP optimum replaces the bound (lp.bound is lp.optimum), never below what the two rounds
+ * proved, and equal to the simplex's on the whole instance. */
 Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 300)
 {
     uint64_t state = 777;
@@ -231,9 +232,10 @@ Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 
     ilp_params_init(&q);
     q.time_limit = 120;
     cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
-    cr_expect(r.lp.reached);
     cr_expect_eq(r.lp.method, MINCOVER_LP_SIMPLEX, "the exact search's LP gave it");
-    cr_expect_float_eq(r.lp.bound, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp.bound, lp);
+    cr_expect_float_eq(r.lp.optimum, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp.optimum,
+                       lp);
+    cr_expect_eq(r.lp.bound, r.lp.optimum);
     cr_expect_geq(r.lp.bound, cg.bound.value - 1e-9);
     cr_expect_geq(r.lp.bound_ceil, cg.bound.ceil);
     cr_expect_gt(lp, cg.bound.value + 1, "the premise: two rounds were well below the LP");
@@ -357,7 +359,7 @@ Test(colgen, a_glpk_failure_inside_column_generation, .timeout = 300)
     cr_assert_eq(colgen_lp(h, &p, &cg, err, sizeof err), 0, "%s", err);
     cr_assert_eq(mincover_run(h, NULL, &mp, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.lp.method, MINCOVER_LP_COLGEN);
-    cr_expect_not(r.lp.reached);
+    cr_expect_lt(r.lp.optimum, 0, "a Lagrangian bound taken for the LP optimum: %g", r.lp.optimum);
     cr_expect_eq(r.lp.rounds, cg.rounds);
     cr_expect_float_eq(r.lp.bound, cg.bound.value, 1e-9);
     cr_expect_eq(r.lp.bound_ceil, cg.bound.ceil);

@@ -78,7 +78,7 @@ Test(hitset, greedy_is_provably_worse_than_optimal_on_rows_and_columns)
     cr_expect_eq(r.optimum, 2);
     cr_expect(r.optimal);
     cr_expect_eq(r.bounds.necessary, 0);
-    cr_expect(fabs(r.lp.bound - 2.0) < 1e-9); /* dual: items {R1,B1} and {R2,B3} */
+    cr_expect(fabs(r.lp.optimum - 2.0) < 1e-9); /* dual: items {R1,B1} and {R2,B3} */
     /* k = 1: B2 meets 8 items; k = 2: the rows meet 14, greedy only 8 + 4. */
     cr_assert_eq(r.coverage.n, 2);
     cr_expect_eq(r.coverage.rows[0].best, 8);
@@ -130,7 +130,7 @@ Test(hitset, fano_plane_needs_three_points_and_resists_reduction)
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
     cr_expect(r.optimal);
-    cr_expect(fabs(r.lp.bound - 7.0 / 3.0) < 1e-9);
+    cr_expect(fabs(r.lp.optimum - 7.0 / 3.0) < 1e-9);
     cr_expect_eq(r.lp.bound_ceil, 3);
     cr_expect_eq(
         r.presolve.red.nforced + r.presolve.red.dominated_sets + r.presolve.red.dominated_elems, 0);
@@ -154,7 +154,7 @@ Test(hitset, odd_cycle_has_an_lp_gap)
     run(h, false, &r);
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
-    cr_expect(fabs(r.lp.bound - 2.5) < 1e-9);
+    cr_expect(fabs(r.lp.optimum - 2.5) < 1e-9);
     cr_expect_eq(r.lp.bound_ceil, 3);
     mincover_result_free(&r);
     instance_free(h);
@@ -242,8 +242,8 @@ Test(hitset, random_instances_match_brute_force)
         ilp_params q;
         ilp_params_init(&q);
         cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
-        cr_assert(fabs(full - r.lp.bound) < 1e-6, "LP %g, from the core %g", full, r.lp.bound);
-        cr_assert(fabs(full - plain.lp.bound) < 1e-6);
+        cr_assert(fabs(full - r.lp.optimum) < 1e-6, "LP %g, from the core %g", full, r.lp.optimum);
+        cr_assert(fabs(full - plain.lp.optimum) < 1e-6);
         cr_assert_eq(r.coverage.n, opt);
         for (uint32_t k = 1; k <= opt; k++) {
             const coverage_row *row = &r.coverage.rows[k - 1];

@@ -19,7 +19,7 @@
  * table's order; those on the core come with the search phase. */
 int mincover_bounds_phase(const instance *h, mincover_result *r)
 {
-    r->lp.bound = -1; /* set by the search phase */
+    r->lp.bound = r->lp.optimum = -1; /* set by the search phase */
     for (size_t i = 0; i < bound_count(); i++)
         if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && bound_at(i)->run(h, r))
             return -1;
@@ -43,13 +43,12 @@ uint32_t mincover_bound_value(const bound_method *b, const mincover_result *r)
  * at 1; a fold's u and w at y'_x and v at 1 - y'_x), and at most the optimum. */
 void mincover_set_lp_bound(mincover_result *r, double core_lp)
 {
-    r->lp.bound = r->presolve.offset + core_lp;
+    r->lp.bound = r->lp.optimum = r->presolve.offset + core_lp;
     /* Simplex works in floating point: forgive 1e-6 before rounding up; a stopped column
      * generation's exact ceiling, if higher, stands. */
     uint32_t c = (uint32_t)ceil(r->lp.bound - 1e-6);
     r->lp.bound_ceil = c > r->lp.bound_ceil ? c : r->lp.bound_ceil;
     r->lp.method = MINCOVER_LP_SIMPLEX;
-    r->lp.reached = true;
     r->lp.rounds = r->lp.columns = 0;
 }
 
@@ -60,7 +59,7 @@ static void set_colgen_bound(mincover_result *r, const colgen_result *cg)
     r->lp.bound = r->presolve.offset + cg->bound.value;
     r->lp.bound_ceil = r->presolve.offset + cg->bound.ceil;
     r->lp.method = MINCOVER_LP_COLGEN;
-    r->lp.reached = cg->optimal;
+    r->lp.optimum = cg->optimal ? r->lp.bound : -1; /* else L(u), below the optimum */
     r->lp.rounds = cg->rounds;
     r->lp.columns = cg->columns;
 }

@@ -163,8 +163,8 @@ typedef enum {
 /* The result is a part per phase, in the order mincover_run() runs them, and the run's
  * own figures at the top (what it was given, its cover and the interval [best_bound,
  * optimum] it proved): a reader of one phase finds that phase's fields together, and a
- * new phase adds a part, not a dozen prefixed fields. Each part's seconds is its phase's
- * wall time. */
+ * new phase adds a part, not a dozen prefixed fields. A part's seconds, where it has
+ * one, is its phase's wall time (hs_report.seconds). */
 
 /* The lower bounds that need no search (bound.h's BOUND_BEFORE_GREEDY rows) and the
  * caller's (params.extra, run after the local search). */
@@ -203,16 +203,21 @@ struct mincover_presolve_part {
 /* The LP bound, on the core (offset added), by the simplex or column generation, or
  * from the exact search's root where the LP phase did not reach the optimum.
  *
- * bound: the real-valued lower bound on the optimum that the LP phase proved (< 0:
- * none), offset + a bound on the LP relaxation of the core the searches worked on.
- * reached says which kind it is: the LP optimum itself (GLPK's simplex, in the LP phase
- * or in the exact search's root, or a column generation that closed its gap), or else
- * the Lagrangian bound L(u) of a stopped column generation's best duals (lagrange.h),
- * below the LP optimum. With the kernel the core's LP may be above the instance's
- * (mincover_set_lp_bound()): bound is then not the instance's LP value, only a bound at
- * least as high. Internal only: hs_report copies bound and bound_ceil as they are. */
+ * Two real values, because a stopped column generation proves a bound below the LP
+ * optimum (the Lagrangian bound L(u) of its best duals, lagrange.h), and one field for
+ * both made every reader ask a flag which it held: `optimum` is the LP relaxation's
+ * optimum and nothing else; `bound` is the best lower bound the phase proved, whichever
+ * way (the optimum when reached). With the kernel, the core's LP may be above the
+ * instance's (mincover_set_lp_bound()): both are then offset + the kernel's LP, at least
+ * the instance's LP value. libt24hs's hs_report.lp_bound is `bound`, lp_reached
+ * `optimum >= 0` (t24hs.c). */
 struct mincover_lp_part {
-    double bound;
+    double optimum;                /* the LP relaxation's optimum (GLPK's simplex, in the
+                                      LP phase or at the exact search's root, or a column
+                                      generation that closed its gap); < 0: not reached */
+    double bound;                  /* the best real-valued lower bound proven: optimum
+                                      when reached, else a stopped column generation's
+                                      Lagrangian bound; < 0: none */
     uint32_t bound_ceil;           /* the integer bound the table credits (bound.c's
                                       "lp_bound" row): the highest ceiling either method
                                       proved, the simplex's after forgiving 1e-6 of
@@ -221,7 +226,6 @@ struct mincover_lp_part {
                                       stopped column generation's exact ceiling beat the
                                       simplex's rounding */
     mincover_lp method;            /* which method gave bound (SIMPLEX or COLGEN) */
-    bool reached;                  /* bound is the LP optimum, not a bound below it */
     uint32_t rounds;               /* column generation: restricted LPs solved */
     uint32_t columns;              /* column generation: elements in the last one */
     double seconds;                /* within the local search's (ls.seconds) */
@@ -241,8 +245,9 @@ struct mincover_ls_part {
                                       and the Lagrangian cover on the core */
     uint32_t best;                 /* its best cover of the instance (forced + core) */
     localsearch_result on_core;    /* its run on the core (sizes without the forced) */
-    double seconds;                /* the phase from the LP bound to the caller's bounds,
-                                      the LP's and the Lagrangian cover's time included */
+    double seconds;                /* the searches' phase up to the caller's bounds: the
+                                      core's greedy, the LP, the Lagrangian cover and the
+                                      local search (the exact search's is exact.seconds) */
 };
 
 /* The exact search (params.engine), on the core as one or by components. */
@@ -275,7 +280,7 @@ struct mincover_coverage_part {
 
 typedef struct {
     mincover_params params;
-    uint32_t elems, sets;          /* classes, solvable hands */
+    uint32_t elems, sets;          /* the instance's (a study's classes and hands) */
     uint32_t optimum;              /* size of the best cover found */
     bool optimal;                  /* proven: best_bound == optimum */
     uint32_t best_bound;           /* best proven lower bound */

@@ -200,7 +200,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     r->exact.status = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     /* Else the time limit stopped the LP: no LP bound from it. A bound that is already
      * the LP value (the LP phase's) stands: this is the same LP. */
-    if (res.lp >= 0 && !r->lp.reached)
+    if (res.lp >= 0 && r->lp.optimum < 0) /* none, or a stopped colgen's L(u) */
         mincover_set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
         *ncand = mincover_whole_cover(r, res.chosen, res.nchosen, cand);

@@ -467,7 +467,7 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->lp_bound = r->lp.bound;
     out->lp_bound_ceil = r->lp.bound_ceil;
     out->lp_method = lp_outside(r->lp.method);
-    out->lp_reached = r->lp.reached;
+    out->lp_reached = r->lp.optimum >= 0;
     out->lp_rounds = r->lp.rounds;
     out->lp_columns = r->lp.columns;
     const mincover_certificate *cert = &r->proof.cert;
