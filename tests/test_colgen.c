@@ -165,12 +165,12 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     return r;
 }
 
-/* Column generation stopped after two rounds (lp.optimum < 0: L(u) is no LP optimum, and
- * lp_reached is false), then the exact search,
- * whose own LP (the simplex on all 30,000 elements, minutes long) the time limit stops:
- * column generation's proven bound stands, exactly as column generation alone gives it,
- * never replaced by the stopped LP's "none". The time limit doubles from 1 s until two
- * rounds fit in column generation's share of it (a loaded machine). */
+/* Column generation stopped after two rounds (lp.optimum < 0: its L(u) is no LP optimum),
+ * then the exact search, whose own LP (the simplex on all 30,000 elements, minutes long)
+ * the time limit stops: column generation's proven bound stands, exactly as column
+ * generation alone gives it, never replaced by the stopped LP's "none". The time limit
+ * doubles from 1 s until two rounds fit in column generation's share of it (a loaded
+ * machine). */
 Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
      .timeout = 300)
 {
