@@ -89,10 +89,10 @@ static void expect_credited(const instance *h, const char *expected, size_t late
         }
     }
     cr_assert_lt(first, bound_count(), "no bound reaches %u", r.optimum);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
-    cr_expect_eq(r.proof_bound, bound_at(first), "credited %s, the first is %s",
-                 r.proof_bound ? r.proof_bound->name : "none", bound_at(first)->name);
-    cr_expect_eq(r.proof_bound, bound_named(expected));
+    cr_expect_eq(r.proof.by, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof.row, bound_at(first), "credited %s, the first is %s",
+                 r.proof.row ? r.proof.row->name : "none", bound_at(first)->name);
+    cr_expect_eq(r.proof.row, bound_named(expected));
     cr_expect_str_eq(mincover_proof_name(&r), expected);
     cr_expect_eq(reaching - 1, later, "%zu rows after %s reach the optimum, expected %zu",
                  reaching - 1, expected, later);

@@ -86,12 +86,12 @@ Test(cbc_missing, the_pipeline_reports_cbc_failed_and_a_checked_cover)
     p.engine = ILP_CBC;
     p.greedy_runs = 5;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED);
     cr_expect_str_eq(mincover_ilp_status_name(&r), "cbc_failed");
     cr_expect(strstr(r.message, "cannot load CBC"), "%s", r.message);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
     cr_expect_leq(r.best_bound, r.optimum);
-    cr_expect_neq(r.proof, MINCOVER_PROOF_SEARCH, "credited to a search that never ran");
+    cr_expect_neq(r.proof.by, MINCOVER_PROOF_SEARCH, "credited to a search that never ran");
     mincover_result_free(&r);
     instance_free(h);
 }

@@ -117,10 +117,10 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     }
     cr_expect_eq(solved, st.family_solvable);
     /* Bounds in order, and the same proven optimum with and without reductions. */
-    cr_expect_leq(r.necessary, r.lp_bound_ceil);
-    cr_expect_leq(r.lp_bound_ceil, r.optimum);
-    cr_expect_leq(r.optimum, r.greedy_pruned.n);
-    cr_expect_leq(r.greedy_pruned.n, r.greedy.n);
+    cr_expect_leq(r.bounds.necessary, r.lp.bound_ceil);
+    cr_expect_leq(r.lp.bound_ceil, r.optimum);
+    cr_expect_leq(r.optimum, r.greedy.pruned.n);
+    cr_expect_leq(r.greedy.pruned.n, r.greedy.classic.n);
     cr_expect(r.optimal && plain.optimal);
     cr_expect_eq(r.optimum, plain.optimum);
     cr_expect_eq(r.best_bound, r.optimum);
@@ -128,7 +128,7 @@ Test(classes, the_default_cover_solves_every_solvable_hand)
     ilp_params q;
     ilp_params_init(&q);
     cr_assert_eq(ilp_lp_bound(classes_instance(c), &q, &full, err, sizeof err), 0);
-    cr_expect(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
+    cr_expect(fabs(full - r.lp.optimum) < 1e-6, "LP %g, from the core %g", full, r.lp.optimum);
     free(in);
     mincover_result_free(&r);
     mincover_result_free(&plain);

@@ -72,10 +72,10 @@ Test(colgen, auto_picks_column_generation_above_the_threshold_only, .timeout = 1
         params_lp_only(&p, 60);
         cr_assert_eq(p.lp, MINCOVER_LP_AUTO, "the default is the automatic choice");
         cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-        cr_expect_eq(r.lp_method, expected[i], "%u elements: %s", sizes[i],
-                     mincover_lp_name(r.lp_method));
-        cr_expect(r.lp_reached, "%u elements", sizes[i]);
-        cr_expect_float_eq(r.lp_bound, 40, 1e-6, "%u elements: %g", sizes[i], r.lp_bound);
+        cr_expect_eq(r.lp.method, expected[i], "%u elements: %s", sizes[i],
+                     mincover_lp_name(r.lp.method));
+        cr_expect_float_eq(r.lp.optimum, 40, 1e-6, "%u elements: %g", sizes[i], r.lp.optimum);
+        cr_expect_eq(r.lp.bound, r.lp.optimum, "%u elements", sizes[i]);
         cr_expect_eq(r.optimum, 40);
         cr_expect(r.optimal);
         mincover_result_free(&r);
@@ -165,11 +165,12 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     return r;
 }
 
-/* Column generation stopped after two rounds (lp_reached false), then the exact search,
- * whose own LP (the simplex on all 30,000 elements, minutes long) the time limit stops:
- * column generation's proven bound stands, exactly as column generation alone gives it,
- * never replaced by the stopped LP's "none". The time limit doubles from 1 s until two
- * rounds fit in column generation's share of it (a loaded machine). */
+/* Column generation stopped after two rounds (lp.optimum < 0: its L(u) is no LP optimum),
+ * then the exact search, whose own LP (the simplex on all 30,000 elements, minutes long)
+ * the time limit stops: column generation's proven bound stands, exactly as column
+ * generation alone gives it, never replaced by the stopped LP's "none". The time limit
+ * doubles from 1 s until two rounds fit in column generation's share of it (a loaded
+ * machine). */
 Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
      .timeout = 300)
 {
@@ -190,17 +191,18 @@ Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
             mincover_result_free(&r);
     }
     cr_assert(ok, "two rounds of column generation never fitted in half of 16 s");
-    cr_expect_eq(r.lp_method, MINCOVER_LP_COLGEN, "auto above the threshold; %s kept",
-                 mincover_lp_name(r.lp_method));
-    cr_expect_not(r.lp_reached);
-    cr_expect_eq(r.lp_rounds, 2);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT, "the premise: the search's LP was stopped");
+    cr_expect_eq(r.lp.method, MINCOVER_LP_COLGEN, "auto above the threshold; %s kept",
+                 mincover_lp_name(r.lp.method));
+    cr_expect_lt(r.lp.optimum, 0, "a Lagrangian bound taken for the LP optimum: %g", r.lp.optimum);
+    cr_expect_eq(r.lp.rounds, 2);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT,
+                 "the premise: the search's LP was stopped");
     colgen_result cg = colgen_rounds(h, 2);
     cr_expect_gt(cg.bound.ceil, 0, "the premise: two rounds prove something");
-    cr_expect_float_eq(r.lp_bound, cg.bound.value, 1e-9, "reported %g, column generation %g",
-                       r.lp_bound, cg.bound.value);
-    cr_expect_eq(r.lp_bound_ceil, cg.bound.ceil);
-    cr_expect_geq(r.best_bound, r.lp_bound_ceil);
+    cr_expect_float_eq(r.lp.bound, cg.bound.value, 1e-9, "reported %g, column generation %g",
+                       r.lp.bound, cg.bound.value);
+    cr_expect_eq(r.lp.bound_ceil, cg.bound.ceil);
+    cr_expect_geq(r.best_bound, r.lp.bound_ceil);
     cr_expect_leq(r.best_bound, r.optimum);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
     colgen_result_free(&cg);
@@ -209,8 +211,8 @@ Test(colgen, a_stopped_column_generation_keeps_its_bound_after_a_stopped_search,
 }
 
 /* Column generation stopped after two rounds, then the exact search's LP finishes: the
- * LP optimum replaces the bound (lp_reached), never below what the two rounds proved,
- * and equal to the simplex's on the whole instance. */
+ * LP optimum replaces the bound (lp.bound is lp.optimum), never below what the two rounds
+ * proved, and equal to the simplex's on the whole instance. */
 Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 300)
 {
     uint64_t state = 777;
@@ -230,12 +232,12 @@ Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 
     ilp_params_init(&q);
     q.time_limit = 120;
     cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
-    cr_expect(r.lp_reached);
-    cr_expect_eq(r.lp_method, MINCOVER_LP_SIMPLEX, "the exact search's LP gave it");
-    cr_expect_float_eq(r.lp_bound, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp_bound,
+    cr_expect_eq(r.lp.method, MINCOVER_LP_SIMPLEX, "the exact search's LP gave it");
+    cr_expect_float_eq(r.lp.optimum, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp.optimum,
                        lp);
-    cr_expect_geq(r.lp_bound, cg.bound.value - 1e-9);
-    cr_expect_geq(r.lp_bound_ceil, cg.bound.ceil);
+    cr_expect_eq(r.lp.bound, r.lp.optimum);
+    cr_expect_geq(r.lp.bound, cg.bound.value - 1e-9);
+    cr_expect_geq(r.lp.bound_ceil, cg.bound.ceil);
     cr_expect_gt(lp, cg.bound.value + 1, "the premise: two rounds were well below the LP");
     colgen_result_free(&cg);
     mincover_result_free(&r);
@@ -345,7 +347,7 @@ Test(colgen, a_glpk_failure_inside_column_generation, .timeout = 300)
     mp.lp = MINCOVER_LP_COLGEN;
     mp.mem_limit_mb = mb_before;
     cr_assert_eq(mincover_run(h, NULL, &mp, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_lt(r.lp_bound, 0, "an LP bound from a failed column generation: %g", r.lp_bound);
+    cr_expect_lt(r.lp.bound, 0, "an LP bound from a failed column generation: %g", r.lp.bound);
     cr_expect(strstr(r.message, "LP bound") && strstr(r.message, "GLPK failed"), "%s",
               r.message);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
@@ -356,15 +358,15 @@ Test(colgen, a_glpk_failure_inside_column_generation, .timeout = 300)
     p.mem_limit_mb = mb_after;
     cr_assert_eq(colgen_lp(h, &p, &cg, err, sizeof err), 0, "%s", err);
     cr_assert_eq(mincover_run(h, NULL, &mp, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.lp_method, MINCOVER_LP_COLGEN);
-    cr_expect_not(r.lp_reached);
-    cr_expect_eq(r.lp_rounds, cg.rounds);
-    cr_expect_float_eq(r.lp_bound, cg.bound.value, 1e-9);
-    cr_expect_eq(r.lp_bound_ceil, cg.bound.ceil);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED, "the exact search fits in %d MB", mb_after);
+    cr_expect_eq(r.lp.method, MINCOVER_LP_COLGEN);
+    cr_expect_lt(r.lp.optimum, 0, "a Lagrangian bound taken for the LP optimum: %g", r.lp.optimum);
+    cr_expect_eq(r.lp.rounds, cg.rounds);
+    cr_expect_float_eq(r.lp.bound, cg.bound.value, 1e-9);
+    cr_expect_eq(r.lp.bound_ceil, cg.bound.ceil);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED, "the exact search fits in %d MB", mb_after);
     cr_expect(strstr(r.message, "GLPK failed"), "%s", r.message);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
-    cr_expect_geq(r.best_bound, r.lp_bound_ceil);
+    cr_expect_geq(r.best_bound, r.lp.bound_ceil);
     cr_expect_leq(r.best_bound, r.optimum);
     colgen_result_free(&cg);
     mincover_result_free(&r);

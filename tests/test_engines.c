@@ -479,11 +479,11 @@ Test(engines, mincover_names_the_engine_that_proved_the_optimum)
     cr_expect_str_eq(mincover_ilp_status_name(&c), "optimal");
     /* No bound reaches the optimum here (the K5), so the search proved it, and each report
      * names its engine (where a bound proved it, the engine went unchecked). */
-    cr_expect_lt(g.lp_bound_ceil, g.optimum, "the LP bound proves it: the test says little");
-    cr_assert_eq(g.proof, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", g.proof,
-                 g.lp_bound, g.optimum);
-    cr_assert_eq(c.proof, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", c.proof,
-                 c.lp_bound, c.optimum);
+    cr_expect_lt(g.lp.bound_ceil, g.optimum, "the LP bound proves it: the test says little");
+    cr_assert_eq(g.proof.by, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", g.proof.by,
+                 g.lp.bound, g.optimum);
+    cr_assert_eq(c.proof.by, MINCOVER_PROOF_SEARCH, "proof %d, LP bound %g, optimum %u", c.proof.by,
+                 c.lp.bound, c.optimum);
     cr_expect_str_eq(mincover_proof_name(&g), "glpk");
     cr_expect_str_eq(mincover_proof_name(&c), "cbc");
     cr_expect(cbc_version()[0] != '\0');

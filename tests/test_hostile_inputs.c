@@ -134,11 +134,11 @@ Test(hostile_inputs, a_limit_spent_before_the_reductions_builds_no_core, .timeou
     mincover_params_init(&p);
     p.deadline = walltime_now() - 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.runs.runs, 0);
-    cr_expect(r.red.stopped);
-    cr_expect_eq(r.red.rounds, 0);
-    cr_expect_null(r.red.core);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
+    cr_expect_eq(r.greedy.runs.runs, 0);
+    cr_expect(r.presolve.red.stopped);
+    cr_expect_eq(r.presolve.red.rounds, 0);
+    cr_expect_null(r.presolve.red.core);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT);
     cr_expect_eq(r.optimum, 1u << 15);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
     cr_expect(r.optimal, "the packing bound proves it");

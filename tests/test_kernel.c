@@ -375,16 +375,16 @@ Test(kernel, mincover_with_the_kernel_matches_brute_force)
         cr_assert_eq(r.optimum, opt, "instance %d: %u, brute force %u", t, r.optimum, opt);
         cr_assert(r.optimal, "instance %d", t);
         cr_assert(instance_is_cover(h, r.cover.elems, r.cover.n));
-        cr_assert_eq(r.offset, r.red.nforced + r.kern.offset);
+        cr_assert_eq(r.presolve.offset, r.presolve.red.nforced + r.presolve.kern.offset);
         double full;
         ilp_params q;
         ilp_params_init(&q);
         cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
-        if (r.lp_bound >= 0) {
-            cr_assert_geq(r.lp_bound, full - 1e-6, "instance %d", t);
-            cr_assert_leq(r.lp_bound, r.optimum + 1e-6, "instance %d", t);
+        if (r.lp.bound >= 0) {
+            cr_assert_geq(r.lp.bound, full - 1e-6, "instance %d", t);
+            cr_assert_leq(r.lp.bound, r.optimum + 1e-6, "instance %d", t);
         }
-        folded += r.kern.rule[KERNEL_FOLDING].applied;
+        folded += r.presolve.kern.rule[KERNEL_FOLDING].applied;
         mincover_result_free(&r);
         instance_free(h);
     }

@@ -82,12 +82,13 @@ Test(lp_limit, the_study_pipeline_reports_greedy_and_the_combinatorial_bounds, .
     mincover_result r;
     char err[256];
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_lt(r.lp_bound, 0);
+    cr_expect_lt(r.lp.bound, 0);
     cr_expect_eq(r.message[0], '\0', "a stop is not a failure: %s", r.message);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
-    cr_expect_eq(r.best_bound, r.necessary > r.packing ? r.necessary : r.packing);
-    cr_expect_gt(r.packing, 0);
+    cr_expect_eq(r.best_bound,
+                 r.bounds.necessary > r.bounds.packing ? r.bounds.necessary : r.bounds.packing);
+    cr_expect_gt(r.bounds.packing, 0);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -116,9 +117,9 @@ Test(lp_limit, packing_never_exceeds_the_optimum_or_the_lp, .timeout = 120)
         char err[256];
         cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
         cr_assert(r.optimal);
-        cr_expect_leq(r.packing, r.optimum);
-        cr_expect_leq(r.packing, r.lp_bound_ceil);
-        cr_expect_leq(r.packing, brute_optimum(h), "round %d", round);
+        cr_expect_leq(r.bounds.packing, r.optimum);
+        cr_expect_leq(r.bounds.packing, r.lp.bound_ceil);
+        cr_expect_leq(r.bounds.packing, brute_optimum(h), "round %d", round);
         mincover_result_free(&r);
         instance_free(h);
     }

@@ -28,25 +28,25 @@ static void check_invariants(const instance *h, const mincover_result *r)
 {
     cr_assert(instance_is_cover(h, r->cover.elems, r->cover.n), "the cover misses a set");
     cr_assert_eq(r->cover.n, r->optimum);
-    if (r->lp_bound >= 0) { /* else the time limit stopped the LP relaxation */
-        cr_assert_leq(r->necessary, r->lp_bound_ceil);
-        cr_assert_leq(r->lp_bound_ceil, r->best_bound);
+    if (r->lp.bound >= 0) { /* else the time limit stopped the LP relaxation */
+        cr_assert_leq(r->bounds.necessary, r->lp.bound_ceil);
+        cr_assert_leq(r->lp.bound_ceil, r->best_bound);
     }
-    cr_assert_leq(r->necessary, r->best_bound);
+    cr_assert_leq(r->bounds.necessary, r->best_bound);
     cr_assert_leq(r->best_bound, r->optimum);
-    cr_assert_leq(r->optimum, r->greedy_pruned.n);
-    cr_assert_leq(r->greedy_pruned.n, r->greedy.n);
-    cr_assert(instance_is_cover(h, r->greedy.elems, r->greedy.n));
-    cr_assert(instance_is_cover(h, r->greedy_pruned.elems, r->greedy_pruned.n));
-    cr_assert_leq(r->runs.min, r->runs.median);
-    cr_assert_leq(r->runs.median, r->runs.max);
-    if (r->runs.runs > 0) /* none run where a bound already proves pruned greedy */
-        cr_assert_leq(r->optimum, r->runs.pruned_min);
+    cr_assert_leq(r->optimum, r->greedy.pruned.n);
+    cr_assert_leq(r->greedy.pruned.n, r->greedy.classic.n);
+    cr_assert(instance_is_cover(h, r->greedy.classic.elems, r->greedy.classic.n));
+    cr_assert(instance_is_cover(h, r->greedy.pruned.elems, r->greedy.pruned.n));
+    cr_assert_leq(r->greedy.runs.min, r->greedy.runs.median);
+    cr_assert_leq(r->greedy.runs.median, r->greedy.runs.max);
+    if (r->greedy.runs.runs > 0) /* none run where a bound already proves pruned greedy */
+        cr_assert_leq(r->optimum, r->greedy.runs.pruned_min);
     uint32_t sum = 0;
     for (uint32_t i = 0; i < r->cover.n; i++) {
         sum += r->cover.adds[i];
         cr_assert_leq(r->cover.adds[i], r->solves[i]);
-        if (i > 0 && !r->red.stopped) /* else in the order found */
+        if (i > 0 && !r->presolve.red.stopped) /* else in the order found */
             cr_assert_geq(r->cover.adds[i - 1], r->cover.adds[i], "not in greedy order");
     }
     cr_assert_eq(sum, instance_nsets(h));
@@ -72,20 +72,20 @@ Test(hitset, greedy_is_provably_worse_than_optimal_on_rows_and_columns)
     mincover_result r;
     run(h, true, &r);
     check_invariants(h, &r);
-    cr_expect_eq(r.greedy.n, 3);
-    cr_expect_eq(r.greedy.elems[0], 3); /* B2 */
-    cr_expect_eq(r.greedy_pruned.n, 3);
+    cr_expect_eq(r.greedy.classic.n, 3);
+    cr_expect_eq(r.greedy.classic.elems[0], 3); /* B2 */
+    cr_expect_eq(r.greedy.pruned.n, 3);
     cr_expect_eq(r.optimum, 2);
     cr_expect(r.optimal);
-    cr_expect_eq(r.necessary, 0);
-    cr_expect(fabs(r.lp_bound - 2.0) < 1e-9); /* dual: items {R1,B1} and {R2,B3} */
+    cr_expect_eq(r.bounds.necessary, 0);
+    cr_expect(fabs(r.lp.optimum - 2.0) < 1e-9); /* dual: items {R1,B1} and {R2,B3} */
     /* k = 1: B2 meets 8 items; k = 2: the rows meet 14, greedy only 8 + 4. */
-    cr_assert_eq(r.ncoverage, 2);
-    cr_expect_eq(r.coverage[0].best, 8);
-    cr_expect_eq(r.coverage[0].greedy, 8);
-    cr_expect_eq(r.coverage[1].best, 14);
-    cr_expect_eq(r.coverage[1].greedy, 12);
-    cr_expect(r.coverage[0].proven && r.coverage[1].proven);
+    cr_assert_eq(r.coverage.n, 2);
+    cr_expect_eq(r.coverage.rows[0].best, 8);
+    cr_expect_eq(r.coverage.rows[0].greedy, 8);
+    cr_expect_eq(r.coverage.rows[1].best, 14);
+    cr_expect_eq(r.coverage.rows[1].greedy, 12);
+    cr_expect(r.coverage.rows[0].proven && r.coverage.rows[1].proven);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -102,13 +102,13 @@ Test(hitset, pruning_removes_the_greedy_pick_made_redundant)
     mincover_result r;
     run(h, false, &r);
     check_invariants(h, &r);
-    cr_expect_eq(r.greedy.n, 3);
-    cr_expect_eq(r.greedy.elems[0], C);
-    cr_expect_eq(r.greedy_pruned.n, 2);
+    cr_expect_eq(r.greedy.classic.n, 3);
+    cr_expect_eq(r.greedy.classic.elems[0], C);
+    cr_expect_eq(r.greedy.pruned.n, 2);
     cr_expect_eq(r.optimum, 2);
-    cr_expect_eq(r.necessary, 2);
-    cr_expect_eq(r.single_sets, 2);
-    cr_expect_eq(r.red.nforced, 2);
+    cr_expect_eq(r.bounds.necessary, 2);
+    cr_expect_eq(r.bounds.single_sets, 2);
+    cr_expect_eq(r.presolve.red.nforced, 2);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -130,14 +130,15 @@ Test(hitset, fano_plane_needs_three_points_and_resists_reduction)
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
     cr_expect(r.optimal);
-    cr_expect(fabs(r.lp_bound - 7.0 / 3.0) < 1e-9);
-    cr_expect_eq(r.lp_bound_ceil, 3);
-    cr_expect_eq(r.red.nforced + r.red.dominated_sets + r.red.dominated_elems, 0);
-    cr_expect_eq(instance_nsets(r.red.core), 7);
-    cr_assert_eq(r.ncoverage, 3);
-    cr_expect_eq(r.coverage[0].best, 3);
-    cr_expect_eq(r.coverage[1].best, 5);
-    cr_expect_eq(r.coverage[2].best, 7);
+    cr_expect(fabs(r.lp.optimum - 7.0 / 3.0) < 1e-9);
+    cr_expect_eq(r.lp.bound_ceil, 3);
+    cr_expect_eq(
+        r.presolve.red.nforced + r.presolve.red.dominated_sets + r.presolve.red.dominated_elems, 0);
+    cr_expect_eq(instance_nsets(r.presolve.red.core), 7);
+    cr_assert_eq(r.coverage.n, 3);
+    cr_expect_eq(r.coverage.rows[0].best, 3);
+    cr_expect_eq(r.coverage.rows[1].best, 5);
+    cr_expect_eq(r.coverage.rows[2].best, 7);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -153,8 +154,8 @@ Test(hitset, odd_cycle_has_an_lp_gap)
     run(h, false, &r);
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
-    cr_expect(fabs(r.lp_bound - 2.5) < 1e-9);
-    cr_expect_eq(r.lp_bound_ceil, 3);
+    cr_expect(fabs(r.lp.optimum - 2.5) < 1e-9);
+    cr_expect_eq(r.lp.bound_ceil, 3);
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -241,11 +242,11 @@ Test(hitset, random_instances_match_brute_force)
         ilp_params q;
         ilp_params_init(&q);
         cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
-        cr_assert(fabs(full - r.lp_bound) < 1e-6, "LP %g, from the core %g", full, r.lp_bound);
-        cr_assert(fabs(full - plain.lp_bound) < 1e-6);
-        cr_assert_eq(r.ncoverage, opt);
+        cr_assert(fabs(full - r.lp.optimum) < 1e-6, "LP %g, from the core %g", full, r.lp.optimum);
+        cr_assert(fabs(full - plain.lp.optimum) < 1e-6);
+        cr_assert_eq(r.coverage.n, opt);
         for (uint32_t k = 1; k <= opt; k++) {
-            const coverage_row *row = &r.coverage[k - 1];
+            const coverage_row *row = &r.coverage.rows[k - 1];
             uint32_t best = brute_coverage(h, k);
             cr_assert_eq(row->best, best, "instance %d, k %u", t, k);
             cr_assert(row->proven);
@@ -412,8 +413,8 @@ Test(hitset, a_time_limit_stop_is_never_called_optimal)
     p.greedy_runs = 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     check_invariants(h, &r);
-    cr_expect_not(r.ls_ran);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT);
+    cr_expect_not(r.ls.ran);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT);
     cr_expect_lt(r.best_bound, r.optimum, "bound %u, cover %u", r.best_bound, r.optimum);
     cr_expect_not(r.optimal);
     mincover_result_free(&r);
@@ -472,17 +473,17 @@ Test(hitset, a_local_search_cover_at_the_lp_bound_is_proven_without_the_exact_se
     p.cancel.ctx = &s;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     check_invariants(h, &r);
-    cr_expect(r.ls_ran);
-    cr_expect_lt(s.target, r.greedy_pruned.n, "greedy alone reaches the bound here");
-    cr_expect_eq(r.ls_best, s.target, "local search %u, LP bound %g", r.ls_best, lp);
+    cr_expect(r.ls.ran);
+    cr_expect_lt(s.target, r.greedy.pruned.n, "greedy alone reaches the bound here");
+    cr_expect_eq(r.ls.best, s.target, "local search %u, LP bound %g", r.ls.best, lp);
     cr_expect_eq(s.best, s.target, "announced %u", s.best);
     cr_expect_gt(s.asked_after, 0, "the exact search was never asked to stop");
-    cr_expect_neq(r.ilp, MINCOVER_ILP_FAILED);
+    cr_expect_neq(r.exact.status, MINCOVER_ILP_FAILED);
     cr_expect_eq(r.optimum, s.target);
     cr_expect(r.optimal);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
-    cr_expect_eq(r.proof_bound, bound_named("lp_bound"), "proven by %s",
-                 r.proof_bound ? r.proof_bound->name : "no bound");
+    cr_expect_eq(r.proof.by, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof.row, bound_named("lp_bound"), "proven by %s",
+                 r.proof.row ? r.proof.row->name : "no bound");
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -502,20 +503,20 @@ Test(hitset, a_glpk_failure_keeps_the_greedy_cover_and_says_so)
     p.greedy_runs = 1;
     p.ls_seconds = 0;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED);
     cr_expect(strstr(r.message, "GLPK failed (glp_alloc: memory allocation limit exceeded"), "%s", r.message);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
-    cr_expect_eq(r.optimum, r.greedy_pruned.n);
+    cr_expect_eq(r.optimum, r.greedy.pruned.n);
     cr_expect_not(r.optimal);
     mincover_result_free(&r);
     /* With the local search (its LP fails too, so it has no target), its cover is kept. */
     p.ls_seconds = 0.2;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_FAILED);
-    cr_expect(r.ls_ran);
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED);
+    cr_expect(r.ls.ran);
     cr_expect(instance_is_cover(h, r.cover.elems, r.cover.n));
-    cr_expect_leq(r.ls_best, r.greedy_pruned.n);
-    cr_expect_eq(r.optimum, r.ls_best);
+    cr_expect_leq(r.ls.best, r.greedy.pruned.n);
+    cr_expect_eq(r.optimum, r.ls.best);
     cr_expect_not(r.optimal);
     mincover_result_free(&r);
     /* GLPK works again afterwards. */
@@ -564,7 +565,7 @@ Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
     check_invariants(h, &r);
     cr_expect_leq(r.budget, 0.3, "budget %g", r.budget);
     cr_expect_lt(took, 30, "the deadline was ignored: %g s", took);
-    cr_expect_eq(r.ilp, MINCOVER_ILP_TIME_LIMIT, "this instance takes GLPK far longer");
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT, "this instance takes GLPK far longer");
     mincover_result_free(&r);
     /* A deadline already passed still gives a valid cover and honest bounds. */
     p.deadline = walltime_now() - 1;
@@ -632,10 +633,10 @@ Test(hitset, necessary_elements_are_credited_before_the_search)
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 2);
     cr_expect(r.optimal);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
-    cr_expect_eq(r.proof_bound, bound_named("necessary"));
+    cr_expect_eq(r.proof.by, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof.row, bound_named("necessary"));
     cr_expect_str_eq(mincover_proof_name(&r), "necessary");
-    cr_expect_eq(r.runs.runs, 20, "the study's statistics need the runs");
+    cr_expect_eq(r.greedy.runs.runs, 20, "the study's statistics need the runs");
     mincover_result_free(&r);
     instance_free(h);
 }
@@ -649,11 +650,11 @@ Test(hitset, the_packing_bound_is_credited_before_the_lp)
     mincover_result r;
     run(h, false, &r);
     check_invariants(h, &r);
-    cr_expect_eq(r.necessary, 0);
-    cr_expect_eq(r.packing, 3);
+    cr_expect_eq(r.bounds.necessary, 0);
+    cr_expect_eq(r.bounds.packing, 3);
     cr_expect_eq(r.optimum, 3);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
-    cr_expect_eq(r.proof_bound, bound_named("packing"));
+    cr_expect_eq(r.proof.by, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof.row, bound_named("packing"));
     cr_expect_str_eq(mincover_proof_name(&r), "packing");
     mincover_result_free(&r);
     /* A solver skips them: they cannot find a smaller cover. */
@@ -663,7 +664,7 @@ Test(hitset, the_packing_bound_is_credited_before_the_lp)
     p.greedy_runs = 20;
     p.settled_runs = false;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
-    cr_expect_eq(r.runs.runs, 0, "random greedy runs ran on a settled instance");
+    cr_expect_eq(r.greedy.runs.runs, 0, "random greedy runs ran on a settled instance");
     cr_expect_eq(r.optimum, 3);
     mincover_result_free(&r);
     instance_free(h);
@@ -682,10 +683,10 @@ Test(hitset, the_lp_bound_is_credited_before_the_search)
     run(h, false, &r);
     check_invariants(h, &r);
     cr_expect_eq(r.optimum, 3);
-    cr_expect_eq(r.packing, 1);
-    cr_expect_eq(r.proof, MINCOVER_PROOF_BOUND);
-    cr_expect_eq(r.proof_bound, bound_named("lp_bound"));
-    cr_expect_eq(r.ilp, MINCOVER_ILP_OPTIMAL);
+    cr_expect_eq(r.bounds.packing, 1);
+    cr_expect_eq(r.proof.by, MINCOVER_PROOF_BOUND);
+    cr_expect_eq(r.proof.row, bound_named("lp_bound"));
+    cr_expect_eq(r.exact.status, MINCOVER_ILP_OPTIMAL);
     mincover_result_free(&r);
     instance_free(h);
 }

@@ -8,35 +8,35 @@
 /* Elements alone in some set are in every cover. */
 static int necessary_run(const instance *h, mincover_result *r)
 {
-    r->necessary = instance_necessary(h, NULL, &r->single_sets);
-    return r->necessary == UINT32_MAX ? -1 : 0;
+    r->bounds.necessary = instance_necessary(h, NULL, &r->bounds.single_sets);
+    return r->bounds.necessary == UINT32_MAX ? -1 : 0;
 }
 
 static bool necessary_value(const mincover_result *r, uint32_t *value)
 {
-    *value = r->necessary;
+    *value = r->bounds.necessary;
     return true;
 }
 
 static int packing_run(const instance *h, mincover_result *r)
 {
-    r->packing = packing_bound(h);
-    return r->packing == UINT32_MAX ? -1 : 0;
+    r->bounds.packing = packing_bound(h);
+    return r->bounds.packing == UINT32_MAX ? -1 : 0;
 }
 
 static bool packing_value(const mincover_result *r, uint32_t *value)
 {
-    *value = r->packing;
+    *value = r->bounds.packing;
     return true;
 }
 
 /* The simplex's value or column generation's Lagrangian bound below it (mincover_lp):
  * one row, since both are the LP bound to a reader (proven_by "lp_bound" either way);
- * lp_bound_ceil is the highest ceiling either proved (mincover_result.h, lp_bound). */
+ * lp.bound_ceil is the highest ceiling either proved (mincover_result.h, mincover_lp_part). */
 static bool lp_value(const mincover_result *r, uint32_t *value)
 {
-    *value = r->lp_bound_ceil;
-    return r->lp_bound >= 0;
+    *value = r->lp.bound_ceil;
+    return r->lp.bound >= 0;
 }
 
 /* Cheapest first: the order of proof. The LP, at least as strong as both others, comes

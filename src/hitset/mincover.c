@@ -103,7 +103,7 @@ int mincover_lp_parse(const char *s, mincover_lp *out)
 /* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
 const char *mincover_ilp_status_name(const mincover_result *r)
 {
-    switch (r->ilp) {
+    switch (r->exact.status) {
     case MINCOVER_ILP_OPTIMAL:
         return "optimal";
     case MINCOVER_ILP_TIME_LIMIT:
@@ -118,9 +118,9 @@ const char *mincover_ilp_status_name(const mincover_result *r)
  * proven. */
 const char *mincover_proof_name(const mincover_result *r)
 {
-    switch (r->proof) {
+    switch (r->proof.by) {
     case MINCOVER_PROOF_BOUND:
-        return r->proof_bound ? r->proof_bound->name : r->params.extra[r->proof_extra].name;
+        return r->proof.row ? r->proof.row->name : r->params.extra[r->proof.extra_row].name;
     case MINCOVER_PROOF_SEARCH:
         return engine_name(r->params.engine);
     case MINCOVER_PROOF_REDUCTIONS:
@@ -161,22 +161,22 @@ budget mincover_run_budget(const mincover_params *p)
     return budget_until(p->deadline, &p->cancel);
 }
 
-/* A cover of the instance from a cover of the search's core (r->core): the forced
+/* A cover of the instance from a cover of the search's core (r->presolve.core): the forced
  * elements, then the core's elements lifted through the kernel's steps (when there is a
- * kernel) and mapped back. Returns its size, r->offset + the distinct elements given. */
+ * kernel) and mapped back. Returns its size, r->presolve.offset + the distinct elements given. */
 uint32_t mincover_whole_cover(const mincover_result *r, const uint32_t *core, uint32_t n,
                               uint32_t *out)
 {
-    const reduce_result *red = &r->red;
+    const reduce_result *red = &r->presolve.red;
     uint32_t k = 0;
     for (uint32_t i = 0; i < red->nforced; i++)
         out[k++] = red->forced[i];
-    if (!r->kern.core) {
+    if (!r->presolve.kern.core) {
         for (uint32_t i = 0; i < n; i++)
             out[k++] = red->core_elem[core[i]];
         return k;
     }
-    uint32_t m = kernel_lift(&r->kern, core, n, out + k); /* ids of reduce's core */
+    uint32_t m = kernel_lift(&r->presolve.kern, core, n, out + k); /* ids of reduce's core */
     for (uint32_t i = 0; i < m; i++)
         out[k + i] = red->core_elem[out[k + i]];
     return k + m;
@@ -194,7 +194,7 @@ static void announce(announcer *a, const uint32_t *elems, uint32_t n)
 void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n)
 {
     announcer *a = ctx;
-    if (a->r->offset + n < a->best)
+    if (a->r->presolve.offset + n < a->best)
         announce(a, a->buf, mincover_whole_cover(a->r, core, n, a->buf));
 }
 
@@ -203,15 +203,16 @@ void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n)
  * deadline stops (none when it has passed). */
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
 {
-    if (greedy_run(h, NULL, &r->greedy) || greedy_prune(h, &r->greedy, &r->greedy_pruned))
+    if (greedy_run(h, NULL, &r->greedy.classic) ||
+        greedy_prune(h, &r->greedy.classic, &r->greedy.pruned))
         return -1;
     if ((!r->params.settled_runs && mincover_settled(r)) ||
         budget_stopped(mincover_run_budget(&r->params))) {
-        r->runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
+        r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
-    return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed,
-                             r->params.deadline, &r->params.cancel, &r->runs);
+    return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed, r->params.deadline,
+                             &r->params.cancel, &r->greedy.runs);
 }
 
 /* Without reductions the core is the whole instance, with identity maps. */
@@ -234,23 +235,23 @@ static int no_reduction(const instance *h, reduce_result *red)
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
-    const uint32_t *best = r->greedy_pruned.elems;
-    uint32_t nbest = r->greedy_pruned.n;
-    if (r->runs.best.elems && r->runs.best.n < nbest) {
-        best = r->runs.best.elems;
-        nbest = r->runs.best.n;
+    const uint32_t *best = r->greedy.pruned.elems;
+    uint32_t nbest = r->greedy.pruned.n;
+    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < nbest) {
+        best = r->greedy.runs.best.elems;
+        nbest = r->greedy.runs.best.n;
     }
     if (r->params.start && r->params.nstart < nbest) {
         best = r->params.start;
         nbest = r->params.nstart;
     }
-    if (r->lag_ran && r->lag_best < nbest) {
+    if (r->lag.ran && r->lag.best < nbest) {
         best = lsbuf;
-        nbest = mincover_whole_cover(r, r->lag.elems, r->lag.n, lsbuf);
+        nbest = mincover_whole_cover(r, r->lag.on_core.elems, r->lag.on_core.n, lsbuf);
     }
-    if (r->ls_ran && r->ls_best < nbest) {
+    if (r->ls.ran && r->ls.best < nbest) {
         best = lsbuf;
-        nbest = mincover_whole_cover(r, r->ls.elems, r->ls.n, lsbuf);
+        nbest = mincover_whole_cover(r, r->ls.on_core.elems, r->ls.on_core.n, lsbuf);
     }
     if (ncand != UINT32_MAX && ncand <= nbest) {
         best = cand;
@@ -263,8 +264,8 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     /* Where the limit stopped the reductions (a huge instance: no time was left for a
      * search), the cover keeps the order it was found in: greedy's order would cost one
      * more greedy run, seconds there. */
-    if (r->red.stopped ? greedy_sequence(h, best, nbest, &r->cover)
-                       : greedy_order(h, best, nbest, &r->cover))
+    if (r->presolve.red.stopped ? greedy_sequence(h, best, nbest, &r->cover)
+                                : greedy_order(h, best, nbest, &r->cover))
         goto nomem;
     r->solves = malloc((r->cover.n + 1) * sizeof *r->solves);
     if (!r->solves)
@@ -272,9 +273,9 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     for (uint32_t i = 0; i < r->cover.n; i++)
         instance_elem(h, r->cover.elems[i], &r->solves[i]);
     r->optimum = r->cover.n;
-    uint32_t reduced = r->ilp == MINCOVER_ILP_FAILED ? 0 : r->offset + core_bound;
+    uint32_t reduced = r->exact.status == MINCOVER_ILP_FAILED ? 0 : r->presolve.offset + core_bound;
     /* With a certificate asked for, only what it proves is called proven. */
-    r->best_bound = r->params.certificate ? (r->cert.written ? r->cert.bound : 0)
+    r->best_bound = r->params.certificate ? (r->proof.cert.written ? r->proof.cert.bound : 0)
                                           : mincover_best_bound(r, reduced);
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",
@@ -294,19 +295,19 @@ static void coverage_phase(const instance *h, mincover_result *r)
     ilp_params q;
     char why[256];
     mincover_ilp_from(&r->params, &q);
-    if (coverage_run(h, &r->greedy, r->optimum, r->optimal, &q, &r->coverage, why,
+    if (coverage_run(h, &r->greedy.classic, r->optimum, r->optimal, &q, &r->coverage.rows, why,
                      sizeof why))
         mincover_note_failure(r, "max coverage", why);
     else
-        r->ncoverage = r->optimum;
+        r->coverage.n = r->optimum;
 }
 
 /* Runs the whole pipeline on h. multiplicity (per element, may be NULL) is how many
  * templates each class stands for, used only by the random greedy runs. Returns 0 with
  * *out filled (free with mincover_result_free()); a solver's failure (GLPK's, or CBC's
- * in the exact search) or a stop by the time limit is not an error: out->message / out->ilp say what happened and the bounds and
- * cover still hold. Returns -1 with a reason in err when memory runs out or a cover
- * check fails. */
+ * in the exact search) or a stop by the time limit is not an error: out->message and
+ * out->exact.status say what happened and the bounds and cover still hold. Returns -1
+ * with a reason in err when memory runs out or a cover check fails. */
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
                mincover_result *out, char *err, size_t errsize)
 {
@@ -328,13 +329,14 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t1 = walltime_now();
     if (greedy_phase(h, multiplicity, out))
         goto nomem;
-    announce(&an, out->greedy_pruned.elems, out->greedy_pruned.n);
-    announce(&an, out->runs.best.elems, out->runs.best.n);
+    announce(&an, out->greedy.pruned.elems, out->greedy.pruned.n);
+    announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
     double t2 = walltime_now();
     if (budget_stopped(mincover_run_budget(p)))
-        out->red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
-    else if (p->reduce ? reduce_run_until(h, mincover_run_budget(p), &out->red, err, errsize)
-                       : no_reduction(h, &out->red))
+        out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
+    else if (p->reduce
+                 ? reduce_run_until(h, mincover_run_budget(p), &out->presolve.red, err, errsize)
+                 : no_reduction(h, &out->presolve.red))
         goto nomem;
     if (mincover_kernel_phase(out, err, errsize))
         goto fail;
@@ -351,12 +353,12 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t5 = walltime_now();
     if (p->coverage)
         coverage_phase(h, out);
-    out->seconds_bounds = t1 - t0;
-    out->seconds_greedy = t2 - t1;
-    out->seconds_reduce = t3 - t2;
-    out->seconds_ilp = t4 - t3 - out->seconds_ls;
+    out->bounds.seconds = t1 - t0;
+    out->greedy.seconds = t2 - t1;
+    out->presolve.seconds = t3 - t2;
+    out->exact.seconds = t4 - t3 - out->ls.seconds;
     out->seconds_cover = t5 - t4;
-    out->seconds_coverage = walltime_now() - t5;
+    out->coverage.seconds = walltime_now() - t5;
     free(cand);
     free(lsbuf);
     free(an.buf);
@@ -374,16 +376,16 @@ fail:
 /* Releases everything the result owns; a no-op on an emptied result. */
 void mincover_result_free(mincover_result *r)
 {
-    greedy_cover_free(&r->greedy);
-    greedy_cover_free(&r->greedy_pruned);
-    greedy_cover_free(&r->runs.best);
+    greedy_cover_free(&r->greedy.classic);
+    greedy_cover_free(&r->greedy.pruned);
+    greedy_cover_free(&r->greedy.runs.best);
     greedy_cover_free(&r->cover);
-    reduce_result_free(&r->red);
-    kernel_result_free(&r->kern);
-    localsearch_result_free(&r->ls);
-    lagcover_result_free(&r->lag);
-    ilp_basis_free(&r->basis);
+    reduce_result_free(&r->presolve.red);
+    kernel_result_free(&r->presolve.kern);
+    localsearch_result_free(&r->ls.on_core);
+    lagcover_result_free(&r->lag.on_core);
+    ilp_basis_free(&r->exact.basis);
     free(r->solves);
-    free(r->coverage);
+    free(r->coverage.rows);
     memset(r, 0, sizeof *r);
 }

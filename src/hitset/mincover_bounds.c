@@ -19,7 +19,7 @@
  * table's order; those on the core come with the search phase. */
 int mincover_bounds_phase(const instance *h, mincover_result *r)
 {
-    r->lp_bound = -1; /* set by the search phase */
+    r->lp.bound = r->lp.optimum = -1; /* set by the search phase */
     for (size_t i = 0; i < bound_count(); i++)
         if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && bound_at(i)->run(h, r))
             return -1;
@@ -43,26 +43,25 @@ uint32_t mincover_bound_value(const bound_method *b, const mincover_result *r)
  * at 1; a fold's u and w at y'_x and v at 1 - y'_x), and at most the optimum. */
 void mincover_set_lp_bound(mincover_result *r, double core_lp)
 {
-    r->lp_bound = r->offset + core_lp;
+    r->lp.bound = r->lp.optimum = r->presolve.offset + core_lp;
     /* Simplex works in floating point: forgive 1e-6 before rounding up; a stopped column
      * generation's exact ceiling, if higher, stands. */
-    uint32_t c = (uint32_t)ceil(r->lp_bound - 1e-6);
-    r->lp_bound_ceil = c > r->lp_bound_ceil ? c : r->lp_bound_ceil;
-    r->lp_method = MINCOVER_LP_SIMPLEX;
-    r->lp_reached = true;
-    r->lp_rounds = r->lp_columns = 0;
+    uint32_t c = (uint32_t)ceil(r->lp.bound - 1e-6);
+    r->lp.bound_ceil = c > r->lp.bound_ceil ? c : r->lp.bound_ceil;
+    r->lp.method = MINCOVER_LP_SIMPLEX;
+    r->lp.rounds = r->lp.columns = 0;
 }
 
 /* Column generation's bound on the core: L of its best duals, whose ceiling is exact
  * (lagrange.h), so no tolerance is needed before rounding up. */
 static void set_colgen_bound(mincover_result *r, const colgen_result *cg)
 {
-    r->lp_bound = r->offset + cg->bound.value;
-    r->lp_bound_ceil = r->offset + cg->bound.ceil;
-    r->lp_method = MINCOVER_LP_COLGEN;
-    r->lp_reached = cg->optimal;
-    r->lp_rounds = cg->rounds;
-    r->lp_columns = cg->columns;
+    r->lp.bound = r->presolve.offset + cg->bound.value;
+    r->lp.bound_ceil = r->presolve.offset + cg->bound.ceil;
+    r->lp.method = MINCOVER_LP_COLGEN;
+    r->lp.optimum = cg->optimal ? r->lp.bound : -1; /* else L(u), below the optimum */
+    r->lp.rounds = cg->rounds;
+    r->lp.columns = cg->columns;
 }
 
 static bool use_colgen(const mincover_params *p, const instance *core)
@@ -144,8 +143,8 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
     uint32_t target = 0;
     *duals = NULL;
     double share = MINCOVER_LP_SHARE * r->budget;
-    bool colgen = use_colgen(p, r->core);
-    const instance *core = r->core;
+    bool colgen = use_colgen(p, r->presolve.core);
+    const instance *core = r->presolve.core;
     share = colgen
                 ? mincover_glpk_preflight(p, cover_entries(core, start),
                                           (uint64_t)instance_nsets(core) + start->n, share)
@@ -155,19 +154,19 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
     } else if (colgen) {
         colgen_params cp;
         colgen_result cg;
-        cg_relay rl = { { p, r->offset, t0 - started }, an, start->n };
+        cg_relay rl = { { p, r->presolve.offset, t0 - started }, an, start->n };
         colgen_params_init(&cp);
         cp.seconds = share;
         cp.cover = start->elems;
         cp.ncover = start->n;
         cp.mem_limit_mb = p->mem_limit_mb;
-        cp.basis = &r->basis;
+        cp.basis = &r->exact.basis;
         cp.cancel = &p->cancel;
         if (p->progress) {
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;
         }
-        if (colgen_lp(r->core, &cp, &cg, why, sizeof why) == 0) {
+        if (colgen_lp(r->presolve.core, &cp, &cg, why, sizeof why) == 0) {
             set_colgen_bound(r, &cg);
             target = cg.bound.ceil;
             *duals = cg.u;
@@ -180,16 +179,16 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         ilp_params lq;
         mincover_ilp_from(p, &lq);
         lq.time_limit = share;
-        lq.basis = &r->basis;
+        lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
-        if (ilp_lp_bound(r->core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
+        if (ilp_lp_bound(r->presolve.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {
             target = (uint32_t)ceil(lp - 1e-6);
             mincover_set_lp_bound(r, lp);
         }
     }
-    r->seconds_lp = walltime_now() - t0;
+    r->lp.seconds = walltime_now() - t0;
     return target;
 }
 
@@ -198,18 +197,18 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
  * leaves that row without a value. */
 void mincover_extra_phase(mincover_result *r, double end)
 {
-    for (uint32_t i = 0; i < r->params.nextra && r->core; i++) {
+    for (uint32_t i = 0; i < r->params.nextra && r->presolve.core; i++) {
         const mincover_extra *x = &r->params.extra[i];
         double left = end - walltime_now();
         uint32_t b;
         char why[256];
         if (left <= 2e-3)
             break;
-        if (x->run(x->ctx, r->core, left / 2, &b, why, sizeof why)) {
+        if (x->run(x->ctx, r->presolve.core, left / 2, &b, why, sizeof why)) {
             mincover_note_failure(r, x->name, why);
             continue;
         }
-        r->extra_ran[i] = true;
-        r->extra_value[i] = r->offset + b;
+        r->bounds.extra_ran[i] = true;
+        r->bounds.extra_value[i] = r->presolve.offset + b;
     }
 }

@@ -15,7 +15,7 @@
 /* The smallest cover known before any search: pruned greedy's, or the caller's start. */
 static uint32_t known_cover(const mincover_result *r)
 {
-    uint32_t n = r->greedy_pruned.n;
+    uint32_t n = r->greedy.pruned.n;
     return r->params.start && r->params.nstart < n ? r->params.nstart : n;
 }
 
@@ -58,50 +58,51 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     *ncand = UINT32_MAX;
     if (certify_run(h, &q, r->params.certificate, &res, why, sizeof why)) {
         mincover_note_failure(r, "certified search", why);
-        r->ilp = MINCOVER_ILP_FAILED;
+        r->exact.status = MINCOVER_ILP_FAILED;
         return 0;
     }
-    r->ilp = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    r->cert = (mincover_certificate){ true, res.bound, res.nodes, res.leaves, res.bytes,
-                                      res.open, res.seconds, { { 0 } }, res.nround };
-    memcpy(r->cert.round, res.round, sizeof r->cert.round);
+    r->exact.status = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    mincover_certificate *c = &r->proof.cert;
+    *c = (mincover_certificate){ true,     res.bound,   res.nodes, res.leaves, res.bytes,
+                                 res.open, res.seconds, { { 0 } }, res.nround };
+    memcpy(c->round, res.round, sizeof c->round);
     memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
     *ncand = res.ncover;
-    uint32_t core = res.bound > r->offset ? res.bound - r->offset : 0;
+    uint32_t core = res.bound > r->presolve.offset ? res.bound - r->presolve.offset : 0;
     certify_result_free(&res);
     return core;
 }
 
-/* Sets r->proof (and r->proof_bound): the first bound of the table, cheapest first, that
+/* Sets r->proof.by (and r->proof.row): the first bound of the table, cheapest first, that
  * reaches the optimum (mincover_proof). The exact search's bound counts only where it
  * searched something: on an empty core it is the forced elements, which the LP bound
  * (equal to it there) already credits. */
 void mincover_proof_of(mincover_result *r, uint32_t reduced)
 {
-    bool searched = r->ilp != MINCOVER_ILP_FAILED && r->core &&
-                    instance_nsets(r->core) > 0;
+    bool searched = r->exact.status != MINCOVER_ILP_FAILED && r->presolve.core &&
+                    instance_nsets(r->presolve.core) > 0;
     uint32_t v;
-    r->proof_bound = NULL;
-    r->proof_extra = -1;
-    r->proof = MINCOVER_PROOF_NONE;
+    r->proof.row = NULL;
+    r->proof.extra_row = -1;
+    r->proof.by = MINCOVER_PROOF_NONE;
     if (!r->optimal)
         return;
     for (size_t i = 0; i < bound_count(); i++)
         if (bound_at(i)->value(r, &v) && v == r->optimum) {
-            r->proof = MINCOVER_PROOF_BOUND;
-            r->proof_bound = bound_at(i);
+            r->proof.by = MINCOVER_PROOF_BOUND;
+            r->proof.row = bound_at(i);
             return;
         }
     for (uint32_t i = 0; i < r->params.nextra; i++) /* the caller's, after the table's */
-        if (r->extra_ran[i] && r->extra_value[i] == r->optimum) {
-            r->proof = MINCOVER_PROOF_BOUND;
-            r->proof_extra = (int)i;
+        if (r->bounds.extra_ran[i] && r->bounds.extra_value[i] == r->optimum) {
+            r->proof.by = MINCOVER_PROOF_BOUND;
+            r->proof.extra_row = (int)i;
             return;
         }
     /* No bound reaches it: the search did, or the core is empty and the LP did not run,
      * and as every reduction keeps the optimum, the forced elements alone are it. */
-    r->proof = searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH
-                                                 : MINCOVER_PROOF_REDUCTIONS;
+    r->proof.by =
+        searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH : MINCOVER_PROOF_REDUCTIONS;
 }
 
 /* The best proven lower bound: the highest of the table's bounds and the exact
@@ -114,7 +115,7 @@ uint32_t mincover_best_bound(const mincover_result *r, uint32_t reduced)
         best = v > best ? v : best;
     }
     for (uint32_t i = 0; i < r->params.nextra; i++)
-        if (r->extra_ran[i] && r->extra_value[i] > best)
-            best = r->extra_value[i];
+        if (r->bounds.extra_ran[i] && r->bounds.extra_value[i] > best)
+            best = r->bounds.extra_value[i];
     return best;
 }

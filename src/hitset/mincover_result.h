@@ -160,38 +160,33 @@ typedef enum {
                                  forced elements are the optimum */
 } mincover_proof;
 
-typedef struct {
-    mincover_params params;
-    uint32_t elems, sets;          /* classes, solvable hands */
+/* The result is a part per phase, in the order mincover_run() runs them, and the run's
+ * own figures at the top (what it was given, its cover and the interval [best_bound,
+ * optimum] it proved): a reader of one phase finds that phase's fields together, and a
+ * new phase adds a part, not a dozen prefixed fields. A part's seconds, where it has
+ * one, is its phase's wall time (hs_report.seconds). */
+
+/* The lower bounds that need no search (bound.h's BOUND_BEFORE_GREEDY rows) and the
+ * caller's (params.extra, run after the local search). */
+struct mincover_bounds_part {
     uint32_t necessary;            /* elements alone in some set */
     uint32_t single_sets;          /* sets with one element */
     uint32_t packing;              /* pairwise disjoint sets found greedily (packing.h) */
-    /* lp_bound has one meaning: the real-valued lower bound on the optimum that the LP
-     * phase proved (< 0: none), offset + a bound on the LP relaxation of the core the
-     * searches worked on. lp_reached says which kind it is: the LP optimum itself
-     * (GLPK's simplex, in the LP phase or in the exact search's root, or a column
-     * generation that closed its gap), or else the Lagrangian bound L(u) of a stopped
-     * column generation's best duals (lagrange.h), below the LP optimum. With the kernel
-     * the core's LP may be above the instance's (mincover_set_lp_bound()): lp_bound is
-     * then not the instance's LP value, only a bound at least as high. lp_bound_ceil is
-     * the bound the table credits (bound.c's "lp_bound" row): the highest ceiling either
-     * method proved in the run, the simplex's after forgiving 1e-6 of floating-point
-     * noise, column generation's exact; so it is at least ceil(lp_bound - 1e-6), and
-     * above it when a stopped column generation's exact ceiling beat the simplex's
-     * rounding. Internal only: hs_report copies both as they are. */
-    double lp_bound;
-    uint32_t lp_bound_ceil;
-    mincover_lp lp_method;         /* which method gave lp_bound (SIMPLEX or COLGEN) */
-    bool lp_reached;               /* lp_bound is the LP optimum, not a bound below it */
-    uint32_t lp_rounds;            /* column generation: restricted LPs solved */
-    uint32_t lp_columns;           /* column generation: elements in the last one */
-    double seconds_lp;             /* the LP bound's time (within seconds_ls) */
-    bool lag_ran;                  /* the Lagrangian cover heuristic ran */
-    uint32_t lag_best;             /* its cover of the instance (forced + core) */
-    lagcover_result lag;           /* its run on the core */
-    greedy_cover greedy;           /* classic greedy, ties to the lowest id */
-    greedy_cover greedy_pruned;
-    greedy_stats runs;
+    bool extra_ran[MINCOVER_EXTRA_MAX];      /* each caller's bound gave a value */
+    uint32_t extra_value[MINCOVER_EXTRA_MAX]; /* its value, forced elements included */
+    double seconds;                /* the bounds before greedy */
+};
+
+/* Greedy, its pruning and the randomised runs. */
+struct mincover_greedy_part {
+    greedy_cover classic;          /* classic greedy, ties to the lowest id */
+    greedy_cover pruned;           /* classic, pruned */
+    greedy_stats runs;             /* the randomised runs */
+    double seconds;
+};
+
+/* The reductions and the kernel: the core the searches work on. */
+struct mincover_presolve_part {
     reduce_result red;             /* what the reductions removed, and the core; when
                                       the limit stopped them (rounds 0: it had passed
                                       before them), no core, and no search followed */
@@ -202,40 +197,111 @@ typedef struct {
                                       kern.offset */
     uint32_t components;           /* the core's components holding a set (0: no core) */
     uint32_t largest_elems, largest_sets; /* the one of most sets */
-    uint32_t parts_apart;          /* components the exact phase searched apart (0: the
-                                      core as one; components.h) */
-    uint32_t parts_proven;         /* of them, those it proved optimal */
-    bool ls_ran;                   /* the local search ran (ls_seconds != 0) */
-    uint32_t ls_start;             /* its start: forced + the better of pruned greedy
+    double seconds;                /* the reductions and the kernel */
+};
+
+/* The LP bound, on the core (offset added), by the simplex or column generation, or
+ * from the exact search's root where the LP phase did not reach the optimum.
+ *
+ * Two real values, because a stopped column generation proves a bound below the LP
+ * optimum (the Lagrangian bound L(u) of its best duals, lagrange.h), and one field for
+ * both made every reader ask a flag which it held: `optimum` is the LP relaxation's
+ * optimum and nothing else; `bound` is the best lower bound the phase proved, whichever
+ * way (the optimum when reached). With the kernel, the core's LP may be above the
+ * instance's (mincover_set_lp_bound()): both are then offset + the kernel's LP, at least
+ * the instance's LP value. libt24hs's hs_report.lp_bound is `bound`, lp_reached
+ * `optimum >= 0` (t24hs.c). */
+struct mincover_lp_part {
+    double optimum;                /* the LP relaxation's optimum (GLPK's simplex, in the
+                                      LP phase or at the exact search's root, or a column
+                                      generation that closed its gap); < 0: not reached */
+    double bound;                  /* the best real-valued lower bound proven: optimum
+                                      when reached, else a stopped column generation's
+                                      Lagrangian bound; < 0: none */
+    uint32_t bound_ceil;           /* the integer bound the table credits (bound.c's
+                                      "lp_bound" row): the highest ceiling either method
+                                      proved, the simplex's after forgiving 1e-6 of
+                                      floating-point noise, column generation's exact; so
+                                      at least ceil(bound - 1e-6), and above it when a
+                                      stopped column generation's exact ceiling beat the
+                                      simplex's rounding */
+    mincover_lp method;            /* which method gave bound (SIMPLEX or COLGEN) */
+    uint32_t rounds;               /* column generation: restricted LPs solved */
+    uint32_t columns;              /* column generation: elements in the last one */
+    double seconds;                /* within the local search's (ls.seconds) */
+};
+
+/* The Lagrangian cover heuristic (lagcover.h), before the local search. */
+struct mincover_lag_part {
+    bool ran;
+    uint32_t best;                 /* its cover of the instance (forced + core) */
+    lagcover_result on_core;       /* its run on the core (sizes without the forced) */
+};
+
+/* The local search. */
+struct mincover_ls_part {
+    bool ran;                      /* it ran (params.ls_seconds != 0) */
+    uint32_t start;                /* its start: forced + the better of pruned greedy
                                       and the Lagrangian cover on the core */
-    uint32_t ls_best;              /* its best cover of the instance (forced + core) */
-    localsearch_result ls;         /* its run on the core (sizes without the forced) */
-    mincover_ilp_status ilp;
-    uint32_t optimum;              /* size of the best cover found */
-    bool optimal;                  /* proven: best_bound == optimum */
-    mincover_proof proof;          /* what proved it (see mincover_proof) */
-    const struct bound_method *proof_bound; /* the bound's row when proof is
-                                               MINCOVER_PROOF_BOUND, else NULL */
-    int proof_extra;               /* or, with proof_bound NULL, the caller's row
-                                      (params.extra) that proved it; else -1 */
-    bool extra_ran[MINCOVER_EXTRA_MAX];      /* each caller's bound gave a value */
-    uint32_t extra_value[MINCOVER_EXTRA_MAX]; /* its value, forced elements included */
-    uint32_t best_bound;           /* best proven lower bound */
-    greedy_cover cover;            /* the best cover, in greedy order (in the order
-                                      found when red.stopped) */
-    uint32_t *solves;              /* per cover entry: sets it meets on its own */
-    coverage_row *coverage;        /* k = 1..optimum when params.coverage, else NULL */
-    uint32_t ncoverage;
-    mincover_certificate cert;     /* with params.certificate */
+    uint32_t best;                 /* its best cover of the instance (forced + core) */
+    localsearch_result on_core;    /* its run on the core (sizes without the forced) */
+    double seconds;                /* the searches' phase up to the caller's bounds: the
+                                      core's greedy, the LP, the Lagrangian cover and the
+                                      local search (the exact search's is exact.seconds) */
+};
+
+/* The exact search (params.engine), on the core as one or by components. */
+struct mincover_exact_part {
+    mincover_ilp_status status;
+    uint32_t parts_apart;          /* components it searched apart (0: the core as one;
+                                      components.h) */
+    uint32_t parts_proven;         /* of them, those it proved optimal */
     ilp_basis basis;               /* the core's LP basis, from the local search phase
                                       to the exact search */
+    double seconds;
+};
+
+/* What proved the cover optimal, and the certificate. */
+struct mincover_proof_part {
+    mincover_proof by;             /* what proved it (see mincover_proof) */
+    const struct bound_method *row; /* the bound's row when by is MINCOVER_PROOF_BOUND,
+                                       else NULL */
+    int extra_row;                 /* or, with row NULL, the caller's row (params.extra)
+                                      that proved it; else -1 */
+    mincover_certificate cert;     /* with params.certificate */
+};
+
+/* Maximum coverage for k = 1..optimum (params.coverage). */
+struct mincover_coverage_part {
+    coverage_row *rows;            /* NULL without params.coverage */
+    uint32_t n;
+    double seconds;
+};
+
+typedef struct {
+    mincover_params params;
+    uint32_t elems, sets;          /* the instance's (a study's classes and hands) */
+    uint32_t optimum;              /* size of the best cover found */
+    bool optimal;                  /* proven: best_bound == optimum */
+    uint32_t best_bound;           /* best proven lower bound */
+    greedy_cover cover;            /* the best cover, in greedy order (in the order
+                                      found when presolve.red.stopped) */
+    uint32_t *solves;              /* per cover entry: sets it meets on its own */
     double budget;                 /* seconds the searches were given: time_limit,
                                       capped by the deadline when they started */
     char message[256];             /* why the first solver failed, when one did (the LP
                                       bound, the exact search with either engine, max
                                       coverage), else "" */
-    double seconds_bounds, seconds_greedy, seconds_reduce, seconds_ls, seconds_ilp,
-        seconds_cover, seconds_coverage;
+    double seconds_cover;          /* choosing and checking the cover */
+    struct mincover_bounds_part bounds;
+    struct mincover_greedy_part greedy;
+    struct mincover_presolve_part presolve;
+    struct mincover_lp_part lp;
+    struct mincover_lag_part lag;
+    struct mincover_ls_part ls;
+    struct mincover_exact_part exact;
+    struct mincover_proof_part proof;
+    struct mincover_coverage_part coverage;
 } mincover_result;
 
 #endif

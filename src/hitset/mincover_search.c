@@ -43,7 +43,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
                      announcer *an, char *err, size_t errsize)
 {
     lagcover_params q;
-    ls_relay rl = { { &r->params, r->offset, walltime_now() - started }, target };
+    ls_relay rl = { { &r->params, r->presolve.offset, walltime_now() - started }, target };
     lagcover_params_init(&q);
     if (r->params.progress) {
         q.progress = relay_lag;
@@ -56,11 +56,11 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
     }
-    if (lagcover_run(r->core, &q, &r->lag, err, errsize))
+    if (lagcover_run(r->presolve.core, &q, &r->lag.on_core, err, errsize))
         return -1;
-    r->lag_ran = true;
-    r->lag_best = mincover_whole_cover(r, r->lag.elems, r->lag.n, buf);
-    if (!instance_is_cover(h, buf, r->lag_best)) {
+    r->lag.ran = true;
+    r->lag.best = mincover_whole_cover(r, r->lag.on_core.elems, r->lag.on_core.n, buf);
+    if (!instance_is_cover(h, buf, r->lag.best)) {
         snprintf(err, errsize, "internal error: the Lagrangian cover misses a set");
         return -1;
     }
@@ -99,11 +99,11 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
 {
     const mincover_params *p = &r->params;
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
-    uint64_t patience = localsearch_default_patience(r->core);
+    uint64_t patience = localsearch_default_patience(r->presolve.core);
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
         q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
-    } else if (r->lp_method == MINCOVER_LP_COLGEN) {
+    } else if (r->lp.method == MINCOVER_LP_COLGEN) {
         /* With patience, as before the rewrite: a small core it cannot improve (deck
          * 1-5 under a forced --lp colgen) leaves the exact search its time. */
         q->seconds = r->budget;
@@ -122,7 +122,7 @@ static void ls_budget(const mincover_result *r, double until, ls_gap *g,
 
 /* The local search on the core from `start` (a cover of the core), aiming at `target`
  * (the ceiling of the core's LP bound: reaching it proves the cover optimal), until
- * `until` at the latest. Keeps its result in r->ls and checks forced + its cover against
+ * `until` at the latest. Keeps its result in r->ls.on_core and checks forced + its cover against
  * the whole instance. Returns 0, or -1 with err set. */
 static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start,
                     uint32_t nstart, uint32_t target, double started, double until,
@@ -130,8 +130,8 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
-    ls_relay rl = { { p, r->offset, walltime_now() - started }, target };
-    ls_gap g = { r->offset, target, walltime_now(), 0 };
+    ls_relay rl = { { p, r->presolve.offset, walltime_now() - started }, target };
+    ls_gap g = { r->presolve.offset, target, walltime_now(), 0 };
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
@@ -150,12 +150,12 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
         q.improved_ctx = an;
     }
     q.cancel = &p->cancel;
-    if (localsearch_run(r->core, start, nstart, &q, &r->ls, err, errsize))
+    if (localsearch_run(r->presolve.core, start, nstart, &q, &r->ls.on_core, err, errsize))
         return -1;
-    r->ls_ran = true;
-    r->ls_start = r->offset + nstart;
-    r->ls_best = mincover_whole_cover(r, r->ls.elems, r->ls.n, buf);
-    if (!instance_is_cover(h, buf, r->ls_best)) {
+    r->ls.ran = true;
+    r->ls.start = r->presolve.offset + nstart;
+    r->ls.best = mincover_whole_cover(r, r->ls.on_core.elems, r->ls.on_core.n, buf);
+    if (!instance_is_cover(h, buf, r->ls.best)) {
         snprintf(err, errsize, "internal error: the local search's cover misses a set");
         return -1;
     }
@@ -174,15 +174,15 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     ilp_result res;
     char why[256];
     *ncand = UINT32_MAX;
-    relay rl = { &r->params, r->offset, walltime_now() - started };
+    relay rl = { &r->params, r->presolve.offset, walltime_now() - started };
     mincover_ilp_from(&r->params, &q);
-    q.time_limit = mincover_glpk_preflight(&r->params, instance_nnz(r->core),
-                                  mincover_core_lines(r->core), seconds);
+    q.time_limit = mincover_glpk_preflight(&r->params, instance_nnz(r->presolve.core),
+                                           mincover_core_lines(r->presolve.core), seconds);
     if (q.time_limit == 0) { /* not even its model would be built in time */
-        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        r->exact.status = MINCOVER_ILP_TIME_LIMIT;
         return 0;
     }
-    q.basis = &r->basis; /* the local search phase's LP, if it ran */
+    q.basis = &r->exact.basis; /* the local search phase's LP, if it ran */
     q.cancel = &r->params.cancel;
     q.warm = warm;
     q.nwarm = nwarm;
@@ -192,15 +192,15 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
         q.progress = mincover_relay_progress;
         q.progress_ctx = &rl;
     }
-    if (engine_hitting_set(r->core, &q, &res, why, sizeof why)) {
+    if (engine_hitting_set(r->presolve.core, &q, &res, why, sizeof why)) {
         mincover_note_failure(r, "exact optimum", why);
-        r->ilp = MINCOVER_ILP_FAILED;
+        r->exact.status = MINCOVER_ILP_FAILED;
         return 0;
     }
-    r->ilp = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    r->exact.status = res.status == ILP_OPTIMAL ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     /* Else the time limit stopped the LP: no LP bound from it. A bound that is already
      * the LP value (the LP phase's) stands: this is the same LP. */
-    if (res.lp >= 0 && !r->lp_reached)
+    if (res.lp >= 0 && r->lp.optimum < 0) /* none, or a stopped colgen's L(u) */
         mincover_set_lp_bound(r, res.lp);
     if (res.status != ILP_NONE)
         *ncand = mincover_whole_cover(r, res.chosen, res.nchosen, cand);
@@ -212,7 +212,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
 /* One part's exact search (components.h) for `seconds`, warm-started from warm's
  * elements in it (a cover of the core meets every part): its cover, in core ids, appended
  * to out[*n..]; returns its proven bound (0 when it failed or had no time), and counts it
- * in r->parts_proven when optimal. */
+ * in r->exact.parts_proven when optimal. */
 static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_t *map,
                          const bool *in_warm, double seconds, uint32_t *pwarm, uint32_t *out,
                          uint32_t *n)
@@ -244,7 +244,7 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
         out[(*n)++] = map[best[i]];
     if (ran) {
         bound = (uint32_t)ceil(res.bound - 1e-6);
-        r->parts_proven += res.status == ILP_OPTIMAL;
+        r->exact.parts_proven += res.status == ILP_OPTIMAL;
         ilp_result_free(&res);
     }
     return bound;
@@ -259,12 +259,12 @@ static uint32_t ilp_parts_phase(mincover_result *r, const uint32_t *warm, uint32
                                 double seconds, uint32_t *cand, uint32_t *ncand)
 {
     components parts;
-    uint32_t ne = instance_nelems(r->core), n = 0, bound = 0;
+    uint32_t ne = instance_nelems(r->presolve.core), n = 0, bound = 0;
     bool *in_warm = calloc((size_t)ne + 1, sizeof *in_warm);
     uint32_t *pwarm = malloc(((size_t)ne + 1) * sizeof *pwarm);
     uint32_t *core = malloc(((size_t)ne + 1) * sizeof *core);
     *ncand = UINT32_MAX;
-    if (!in_warm || !pwarm || !core || components_split(r->core, &parts)) {
+    if (!in_warm || !pwarm || !core || components_split(r->presolve.core, &parts)) {
         free(in_warm);
         free(pwarm);
         free(core);
@@ -273,15 +273,16 @@ static uint32_t ilp_parts_phase(mincover_result *r, const uint32_t *warm, uint32
     for (uint32_t i = 0; i < nwarm; i++)
         in_warm[warm[i]] = true;
     double end = walltime_now() + seconds;
-    uint64_t left = instance_nnz(r->core);
+    uint64_t left = instance_nnz(r->presolve.core);
     for (uint32_t i = 0; i < parts.n; i++) {
         uint64_t nnz = instance_nnz(parts.part[i]);
         double share = (end - walltime_now()) * (double)nnz / (double)(left ? left : 1);
         left -= nnz;
         bound += ilp_part(r, parts.part[i], parts.elem_map[i], in_warm, share, pwarm, core, &n);
     }
-    r->parts_apart = parts.n;
-    r->ilp = r->parts_proven == parts.n ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
+    r->exact.parts_apart = parts.n;
+    r->exact.status =
+        r->exact.parts_proven == parts.n ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
     *ncand = mincover_whole_cover(r, core, n, cand);
     components_free(&parts);
     free(in_warm);
@@ -294,21 +295,22 @@ static uint32_t ilp_parts_phase(mincover_result *r, const uint32_t *warm, uint32
  * of memory. */
 static int count_components(mincover_result *r)
 {
-    uint32_t ne = instance_nelems(r->core), ns = instance_nsets(r->core);
+    uint32_t ne = instance_nelems(r->presolve.core), ns = instance_nsets(r->presolve.core);
     uint32_t *ce = malloc(((size_t)ne + 1) * sizeof *ce);
     uint32_t *cs = malloc(((size_t)ns + 1) * sizeof *cs);
     uint32_t *sets = calloc((size_t)ne + 1, sizeof *sets);
     uint32_t *elems = calloc((size_t)ne + 1, sizeof *elems);
-    uint32_t n = ce && cs && sets && elems ? kernel_components(r->core, ce, cs) : UINT32_MAX;
+    uint32_t n =
+        ce && cs && sets && elems ? kernel_components(r->presolve.core, ce, cs) : UINT32_MAX;
     for (uint32_t s = 0; n != UINT32_MAX && s < ns; s++)
         sets[cs[s]]++;
     for (uint32_t e = 0; n != UINT32_MAX && e < ne; e++)
         elems[ce[e]]++;
     for (uint32_t c = 0; n != UINT32_MAX && c < n; c++) {
-        r->components += sets[c] > 0;
-        if (sets[c] > r->largest_sets) {
-            r->largest_sets = sets[c];
-            r->largest_elems = elems[c];
+        r->presolve.components += sets[c] > 0;
+        if (sets[c] > r->presolve.largest_sets) {
+            r->presolve.largest_sets = sets[c];
+            r->presolve.largest_elems = elems[c];
         }
     }
     free(ce);
@@ -318,23 +320,24 @@ static int count_components(mincover_result *r)
     return n == UINT32_MAX ? -1 : 0;
 }
 
-/* The kernel of reduce's core (kernel.h), which the searches then work on (r->core, with
- * r->offset), unless the reductions are off, stopped, or the time is up: then reduce's
+/* The kernel of reduce's core (kernel.h), which the searches then work on (r->presolve.core, with
+ * r->presolve.offset), unless the reductions are off, stopped, or the time is up: then reduce's
  * core (or none). The certifying search is not given it: it reduces the whole instance
  * itself, in steps its checker knows (reduce_run_logged()); the kernel only shapes the
  * cover it starts from. Returns 0, or -1 with err set when memory runs out. */
 int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
 {
-    r->core = r->red.core;
-    r->offset = r->red.nforced;
-    if (r->params.reduce && r->params.kernel && r->red.core &&
+    r->presolve.core = r->presolve.red.core;
+    r->presolve.offset = r->presolve.red.nforced;
+    if (r->params.reduce && r->params.kernel && r->presolve.red.core &&
         !budget_stopped(mincover_run_budget(&r->params))) {
-        if (kernel_run(r->red.core, mincover_run_budget(&r->params), &r->kern, err, errsize))
+        if (kernel_run(r->presolve.red.core, mincover_run_budget(&r->params), &r->presolve.kern,
+                       err, errsize))
             return -1;
-        r->core = r->kern.core;
-        r->offset += r->kern.offset;
+        r->presolve.core = r->presolve.kern.core;
+        r->presolve.offset += r->presolve.kern.offset;
     }
-    if (r->core && count_components(r)) {
+    if (r->presolve.core && count_components(r)) {
         snprintf(err, errsize, "out of memory");
         return -1;
     }
@@ -354,15 +357,15 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     double t0 = walltime_now();
     double until = budget_left(mincover_run_budget(&r->params), t0); /* INFINITY: no deadline */
     r->budget = until < r->params.time_limit ? budget_floor(until) : r->params.time_limit;
-    if (!r->core || until <= BUDGET_FLOOR) {
+    if (!r->presolve.core || until <= BUDGET_FLOOR) {
         /* The limit is spent (a long enumeration, a huge instance): building the local
          * search's state or GLPK's problem alone would overrun it, and past the limit
          * the reductions built no core. The greedy covers stand. */
-        r->ilp = MINCOVER_ILP_TIME_LIMIT;
+        r->exact.status = MINCOVER_ILP_TIME_LIMIT;
         *ncand = UINT32_MAX;
         return 0;
     }
-    if (greedy_run(r->core, NULL, &g) || greedy_prune(r->core, &g, &gp)) {
+    if (greedy_run(r->presolve.core, NULL, &g) || greedy_prune(r->presolve.core, &g, &gp)) {
         snprintf(err, errsize, "out of memory");
         goto done;
     }
@@ -371,31 +374,31 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     uint32_t nwarm = gp.n;
     double lag = r->params.lag_seconds;
     if (lag < 0)
-        lag = r->lp_method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
+        lag = r->lp.method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
     double left = t0 + r->budget - walltime_now();
     if (lag > left) /* never past the searches' end */
         lag = left;
     if (lag > 0) {
         if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
             goto done;
-        if (r->lag.n < nwarm) {
-            warm = r->lag.elems;
-            nwarm = r->lag.n;
+        if (r->lag.on_core.n < nwarm) {
+            warm = r->lag.on_core.elems;
+            nwarm = r->lag.on_core.n;
         }
     }
     if (r->params.ls_seconds != 0) {
         if (ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget, cand, an, err,
                      errsize))
             goto done;
-        warm = r->ls.elems;
-        nwarm = r->ls.n;
+        warm = r->ls.on_core.elems;
+        nwarm = r->ls.on_core.n;
     }
-    r->seconds_ls = walltime_now() - t0;
+    r->ls.seconds = walltime_now() - t0;
     mincover_extra_phase(r, t0 + r->budget);
     double rest = r->budget - (walltime_now() - t0);
     if (r->params.certificate)
         bound = mincover_certify_phase(h, r, warm, nwarm, rest, started, cand, ncand);
-    else if (r->params.kernel && r->components > 1)
+    else if (r->params.kernel && r->presolve.components > 1)
         bound = ilp_parts_phase(r, warm, nwarm, rest, cand, ncand);
     else
         bound = ilp_phase(r, warm, nwarm, rest, started, cand, ncand);

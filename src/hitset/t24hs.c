@@ -381,22 +381,26 @@ static hs_proof proof_outside(mincover_proof p)
 /* The figures of the phases, copied. */
 static void report_phases(const mincover_result *r, hs_report *out)
 {
-    const reduce_result *red = &r->red;
-    hs_greedy_stats runs = { r->runs.runs, r->runs.seed, r->runs.min, r->runs.median,
-                             r->runs.max, r->runs.pruned_min, r->runs.pruned_max };
+    const reduce_result *red = &r->presolve.red;
+    const greedy_stats *g = &r->greedy.runs;
+    const lagcover_result *lc = &r->lag.on_core;
+    const localsearch_result *lsc = &r->ls.on_core;
+    hs_greedy_stats runs = { g->runs, g->seed,       g->min,       g->median,
+                             g->max,  g->pruned_min, g->pruned_max };
     hs_reduce_stats rs = { red->nforced, red->forced_sets, red->dominated_sets,
                            red->dominated_elems, red->emptied_elems, red->rounds,
                            red->stopped, red->core ? instance_nelems(red->core) : 0,
                            red->core ? instance_nsets(red->core) : 0 };
-    hs_lagrangian_stats lag = { r->lag_ran, r->lag_best, r->lag.rounds, r->lag.best_round,
-                                r->lag.greedy_calls, r->lag.seconds };
-    hs_local_search_stats ls = { r->ls_ran, r->ls_start, r->ls_best, r->ls.steps,
-                                 r->ls.best_step, localsearch_stop_name(r->ls.stop),
-                                 r->ls.seconds, r->ls.best_seconds };
-    hs_seconds sec = { r->seconds_bounds, r->seconds_greedy, r->seconds_reduce, r->seconds_lp,
-                       r->seconds_ls, r->seconds_ilp, r->seconds_cover, r->seconds_coverage };
-    out->greedy = r->greedy.n;
-    out->greedy_pruned = r->greedy_pruned.n;
+    hs_lagrangian_stats lag = { r->lag.ran,     r->lag.best,      lc->rounds,
+                                lc->best_round, lc->greedy_calls, lc->seconds };
+    hs_local_search_stats ls = { r->ls.ran,    r->ls.start,      r->ls.best,
+                                 lsc->steps,   lsc->best_step,   localsearch_stop_name(lsc->stop),
+                                 lsc->seconds, lsc->best_seconds };
+    hs_seconds sec = { r->bounds.seconds, r->greedy.seconds,  r->presolve.seconds,
+                       r->lp.seconds,     r->ls.seconds,      r->exact.seconds,
+                       r->seconds_cover,  r->coverage.seconds };
+    out->greedy = r->greedy.classic.n;
+    out->greedy_pruned = r->greedy.pruned.n;
     out->runs = runs;
     out->reductions = rs;
     out->lagrangian = lag;
@@ -407,15 +411,24 @@ static void report_phases(const mincover_result *r, hs_report *out)
 /* What the kernel's rules removed, and its components. */
 static void report_kernel(const mincover_result *r, hs_report *out)
 {
-    const kernel_result *k = &r->kern;
+    const kernel_result *k = &r->presolve.kern;
     hs_kernel_stats *ks = &out->kernel;
     memset(ks, 0, sizeof *ks);
     if (!k->core)
         return;
-    *ks = (hs_kernel_stats){ true, k->offset, k->rounds, k->stopped,
-                             instance_nelems(k->core), instance_nsets(k->core),
-                             r->components, r->largest_elems, r->largest_sets,
-                             r->parts_apart, r->parts_proven, { { 0 } }, k->seconds };
+    *ks = (hs_kernel_stats){ true,
+                             k->offset,
+                             k->rounds,
+                             k->stopped,
+                             instance_nelems(k->core),
+                             instance_nsets(k->core),
+                             r->presolve.components,
+                             r->presolve.largest_elems,
+                             r->presolve.largest_sets,
+                             r->exact.parts_apart,
+                             r->exact.parts_proven,
+                             { { 0 } },
+                             k->seconds };
     for (int i = 0; i < HS_KERNEL_RULES && i < KERNEL_RULES; i++) {
         const kernel_rule_stats *x = &k->rule[i];
         ks->rule[i] = (hs_kernel_rule){ kernel_rule_name((kernel_rule)i), x->elems, x->sets,
@@ -429,39 +442,39 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->size = r->cover.n;
     out->optimal = r->optimal;
     out->lower_bound = r->best_bound;
-    out->proof = proof_outside(r->proof);
+    out->proof = proof_outside(r->proof.by);
     out->proven_by = mincover_proof_name(r);
-    if (r->proof == MINCOVER_PROOF_BOUND && r->proof_bound) {
-        out->proof_bound = bound_info(r->proof_bound);
-    } else if (r->proof == MINCOVER_PROOF_BOUND) { /* the caller's row */
-        const mincover_extra *x = &r->params.extra[r->proof_extra];
+    if (r->proof.by == MINCOVER_PROOF_BOUND && r->proof.row) {
+        out->proof_bound = bound_info(r->proof.row);
+    } else if (r->proof.by == MINCOVER_PROOF_BOUND) { /* the caller's row */
+        const mincover_extra *x = &r->params.extra[r->proof.extra_row];
         hs_bound_info info = { x->name, x->words, x->brief, true, false };
         out->proof_bound = info;
     }
     for (uint32_t i = 0; i < r->params.nextra && i < HS_EXTRA_BOUNDS_MAX; i++) {
-        out->extra_bound_ran[i] = r->extra_ran[i];
-        out->extra_bound[i] = r->extra_value[i];
+        out->extra_bound_ran[i] = r->bounds.extra_ran[i];
+        out->extra_bound[i] = r->bounds.extra_value[i];
     }
-    out->search_status = search_outside(r->ilp);
+    out->search_status = search_outside(r->exact.status);
     out->search = mincover_ilp_status_name(r);
     snprintf(out->message, sizeof out->message, "%s", r->message);
     out->budget = r->budget;
     out->elems = r->elems;
     out->sets = r->sets;
-    out->necessary = r->necessary;
-    out->single_sets = r->single_sets;
-    out->packing = r->packing;
-    out->lp_bound = r->lp_bound;
-    out->lp_bound_ceil = r->lp_bound_ceil;
-    out->lp_method = lp_outside(r->lp_method);
-    out->lp_reached = r->lp_reached;
-    out->lp_rounds = r->lp_rounds;
-    out->lp_columns = r->lp_columns;
-    hs_certificate_stats c = { r->cert.written, r->cert.bound, r->cert.nodes, r->cert.leaves,
-                               r->cert.bytes, r->cert.open, r->cert.seconds, { { 0 } },
-                               r->cert.nround };
-    for (uint32_t i = 0; i < r->cert.nround && i < HS_ROUNDS_KEPT; i++) {
-        const certify_round *k = &r->cert.round[i];
+    out->necessary = r->bounds.necessary;
+    out->single_sets = r->bounds.single_sets;
+    out->packing = r->bounds.packing;
+    out->lp_bound = r->lp.bound;
+    out->lp_bound_ceil = r->lp.bound_ceil;
+    out->lp_method = lp_outside(r->lp.method);
+    out->lp_reached = r->lp.optimum >= 0;
+    out->lp_rounds = r->lp.rounds;
+    out->lp_columns = r->lp.columns;
+    const mincover_certificate *cert = &r->proof.cert;
+    hs_certificate_stats c = { cert->written, cert->bound,   cert->nodes, cert->leaves, cert->bytes,
+                               cert->open,    cert->seconds, { { 0 } },   cert->nround };
+    for (uint32_t i = 0; i < cert->nround && i < HS_ROUNDS_KEPT; i++) {
+        const certify_round *k = &cert->round[i];
         c.round[i] = (hs_certify_round){ k->goal, k->bound, k->finished, k->nodes,
                                          k->lp_solves, k->seconds };
     }
@@ -473,16 +486,16 @@ static void report_verdict(const mincover_result *r, hs_report *out)
  * out for the coverage rows (r untouched). */
 static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
 {
-    if (r->ncoverage) {
-        out->coverage = malloc(r->ncoverage * sizeof *out->coverage);
+    if (r->coverage.n) {
+        out->coverage = malloc(r->coverage.n * sizeof *out->coverage);
         if (!out->coverage)
             return -1;
-        for (uint32_t k = 0; k < r->ncoverage; k++) {
-            const coverage_row *c = &r->coverage[k];
+        for (uint32_t k = 0; k < r->coverage.n; k++) {
+            const coverage_row *c = &r->coverage.rows[k];
             hs_coverage_row row = { c->k, c->greedy, c->best, c->bound, c->proven, c->seconds };
             out->coverage[k] = row;
         }
-        out->ncoverage = r->ncoverage;
+        out->ncoverage = r->coverage.n;
     }
     out->params = *p;
     out->params.multiplicity = NULL; /* the caller's arrays, which the report outlives */
