@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli/study_options.h"
 #include "core/splitmix.h"
 #include "helpers.h"
 
@@ -406,6 +407,29 @@ Test(cover_certificate, the_default_study_without_time_writes_out_but_no_certifi
     cr_expect_neq(stat(path, &st), 0, "--solver t24's refused --out made its folder");
     cleanup(dir);
     free(dir);
+}
+
+/* Which --out writes certificate.txt (issue 40): the default engine's up to five cards
+ * (on six the certifying search on the whole instance gets no root LP in a study's time:
+ * docs/method.md), any number of cards when --solver t24 names it, never GLPK's or CBC's.
+ * Asked of the options directly: a six-card --out is gigabytes and minutes. */
+Test(cover_certificate, which_study_out_writes_a_certificate)
+{
+    const char *solver[] = { NULL, "t24", "glpk", "cbc" };
+    for (int e = 0; e < 4; e++)
+        for (int cards = 2; cards <= 6; cards++) {
+            study_options o;
+            study_options_init(&o);
+            o.sp.ncards = cards;
+            if (solver[e]) {
+                char *argv[] = { "study", "--solver", (char *)solver[e], NULL };
+                int i = 1;
+                cr_assert_eq(study_options_parse(&o, STUDY_OPTIONS_STUDY, 3, argv, &i), 0);
+            }
+            bool want = e == 1 || (e == 0 && cards <= 5);
+            cr_expect_eq(study_options_out_certifies(&o), want, "--solver %s, %d cards",
+                         solver[e] ? solver[e] : "(default)", cards);
+        }
 }
 
 /* `t24 sweep --certificates` refuses --out beside it (one folder a run) and an engine

@@ -288,8 +288,11 @@ static int run(options *o, bool *scanned)
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }
-    /* --out with an engine that certifies: the proof goes to certificate.txt. */
-    bool certify = a && hs_engine_about(o->cfg.hp.engine).can_certify;
+    bool certify = a && study_options_out_certifies(&o->cfg);
+    if (a && !certify && hs_engine_about(o->cfg.hp.engine).can_certify)
+        args_message("study", "no certificate.txt in %s on %d cards unless --solver t24 "
+                              "asks for one (the default engine certifies up to %d)",
+                     o->out, o->cfg.sp.ncards, STUDY_DEFAULT_CERTIFIED_CARDS);
     FILE *cert = certify ? tmpfile() : NULL;
     if (certify && !cert) {
         args_message("study", "cannot create a temporary file for the certificate");

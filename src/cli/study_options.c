@@ -376,6 +376,19 @@ int study_options_finish(study_options *o, const char *cmd)
     return 0;
 }
 
+/* A certificate speaks of the whole instance, so with one the certifying search runs on
+ * it rather than on the reduced core. On six cards that whole instance (tens of thousands
+ * of classes) leaves the search no time for its root LP within a study's minutes
+ * (docs/method.md, "The default engine": a certified bound of 0, where the core's search
+ * keeps the LP's 24), so the default engine certifies up to five cards, and six only
+ * when --solver t24 asks for it. */
+bool study_options_out_certifies(const study_options *o)
+{
+    if (!hs_engine_about(o->hp.engine).can_certify)
+        return false;
+    return o->engine_set || o->sp.ncards <= STUDY_DEFAULT_CERTIFIED_CARDS;
+}
+
 /* Appends printf-style text to the string in buf, cutting it at size. */
 static void append(char *buf, size_t size, const char *fmt, ...)
 {
