@@ -65,7 +65,7 @@ reproduce() {
     [ "$got" = "proven $lower" ] || fail "$name: '$lcmd' gives $got, bounds.csv says proven $lower"
     # What the run credits with the proof (proven_by) is what lower_by names.
     case $(jq -r .proven_by "$fresh/run.json") in
-      lp_bound) by="LP bound" ;; glpk) by=GLPK ;; cbc) by=CBC ;;
+      lp_bound) by="LP bound" ;; glpk) by=GLPK ;; cbc) by=CBC ;; t24) by="t24 certifying search" ;;
       necessary) by=necessary ;; packing) by=packing ;; *) by="?" ;;
     esac
     [[ $lower_by == *"$by"* ]] \

@@ -15,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cli/study_options.h"
 #include "core/splitmix.h"
 #include "helpers.h"
 
@@ -334,7 +335,9 @@ Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeo
         snprintf(path[i], sizeof path[i], "%s/a/%s", dir, names[i]);
     cr_expect_eq(check(path[0], path[1], path[2], line, sizeof line), 0, "%s", line);
     cr_expect(strncmp(line, "optimum ", 8) == 0, "%s", line);
-    snprintf(args, sizeof args, "study --quiet --deck 1-8 --out '%s/b'", dir);
+    /* GLPK stays an option (--solver glpk; the default is t24's search since issue 40),
+     * and it certifies nothing. */
+    snprintf(args, sizeof args, "study --quiet --deck 1-8 --solver glpk --out '%s/b'", dir);
     r = run_t24(args, NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
     run_free(&r);
@@ -343,6 +346,90 @@ Test(cover_certificate, study_out_with_t24_writes_a_verified_certificate, .timeo
     cr_expect_neq(stat(path[2], &st), 0, "GLPK's study wrote a certificate");
     cleanup(dir);
     free(dir);
+}
+
+/* Issue 40: the default engine is t24's certifying search, so a study without --solver
+ * ends with a certified bound: its --out folder holds certificate.txt, t24-check (which
+ * shares no code with t24) verifies it with the folder's instance and cover, and the
+ * bound it verifies is the report's best bound. Four cards, deck 1-8: proven optimal in
+ * well under a second, so the certificate proves the optimum. (Before issue 40 the
+ * default was GLPK, which writes no certificate: this test fails there.) */
+Test(cover_certificate, the_default_study_ends_with_a_verified_certificate, .timeout = 300)
+{
+    char *dir = scratch(), args[1024], path[4][512], line[512], want[64];
+    snprintf(args, sizeof args, "study --quiet --json --deck 1-8 --out '%s/d'", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cJSON *js = cJSON_Parse(r.out);
+    cr_assert(js, "no JSON: %s", r.out);
+    run_free(&r);
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(js, "engine")), "t24");
+    const cJSON *c = cJSON_GetObjectItem(js, "certificate");
+    cr_assert(cJSON_IsObject(c), "the default study reports no certificate");
+    double best = cJSON_GetNumberValue(cJSON_GetObjectItem(js, "best_bound"));
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "bound")), best);
+    cr_expect(cJSON_IsTrue(cJSON_GetObjectItem(js, "optimal")));
+    snprintf(want, sizeof want, "optimum %.0f verified", best);
+    cJSON_Delete(js);
+    const char *names[3] = { "hitting_set.hgr", "hitting_set.sol", "certificate.txt" };
+    for (int i = 0; i < 3; i++)
+        snprintf(path[i], sizeof path[i], "%s/d/%s", dir, names[i]);
+    cr_expect_eq(check(path[0], path[1], path[2], line, sizeof line), 0, "%s", line);
+    cr_expect(strncmp(line, want, strlen(want)) == 0, "t24-check: %s, want %s", line, want);
+    cleanup(dir);
+    free(dir);
+}
+
+/* The default engine's --out, where no time is left for the certifying search (a limit
+ * of a microsecond: the enumeration alone takes longer): the folder is written without
+ * certificate.txt and stderr says the bound is not certified, where a study that names
+ * --solver t24 is refused whole (its --out is all or nothing), as before issue 40. */
+Test(cover_certificate, the_default_study_without_time_writes_out_but_no_certificate)
+{
+    char *dir = scratch(), args[1024], path[512];
+    struct stat st;
+    snprintf(args, sizeof args, "study --quiet --deck 1-8 --time-limit 0.000001 --out '%s/d'", dir);
+    run_result r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 0, "%s", r.err);
+    cr_expect(strstr(r.err, "not certified") != NULL, "stderr: %s", r.err);
+    cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+    run_free(&r);
+    snprintf(path, sizeof path, "%s/d/study.json", dir);
+    cr_expect_eq(stat(path, &st), 0, "the default study's --out was not written");
+    snprintf(path, sizeof path, "%s/d/certificate.txt", dir);
+    cr_expect_neq(stat(path, &st), 0, "a certificate written without a search");
+    snprintf(args, sizeof args, "study --quiet --deck 1-8 --time-limit 0.000001 --solver t24 "
+                                "--out '%s/e'", dir);
+    r = run_t24(args, NULL);
+    cr_expect_eq(r.status, 2, "%s", r.err);
+    run_free(&r);
+    snprintf(path, sizeof path, "%s/e", dir);
+    cr_expect_neq(stat(path, &st), 0, "--solver t24's refused --out made its folder");
+    cleanup(dir);
+    free(dir);
+}
+
+/* Which --out writes certificate.txt (issue 40): the default engine's up to five cards
+ * (on six the certifying search on the whole instance gets no root LP in a study's time:
+ * docs/method.md), any number of cards when --solver t24 names it, never GLPK's or CBC's.
+ * Asked of the options directly: a six-card --out is gigabytes and minutes. */
+Test(cover_certificate, which_study_out_writes_a_certificate)
+{
+    const char *solver[] = { NULL, "t24", "glpk", "cbc" };
+    for (int e = 0; e < 4; e++)
+        for (int cards = 2; cards <= 6; cards++) {
+            study_options o;
+            study_options_init(&o);
+            o.sp.ncards = cards;
+            if (solver[e]) {
+                char *argv[] = { "study", "--solver", (char *)solver[e], NULL };
+                int i = 1;
+                cr_assert_eq(study_options_parse(&o, STUDY_OPTIONS_STUDY, 3, argv, &i), 0);
+            }
+            bool want = e == 1 || (e == 0 && cards <= 5);
+            cr_expect_eq(study_options_out_certifies(&o), want, "--solver %s, %d cards",
+                         solver[e] ? solver[e] : "(default)", cards);
+        }
 }
 
 /* `t24 sweep --certificates` refuses --out beside it (one folder a run) and an engine

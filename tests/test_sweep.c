@@ -198,6 +198,33 @@ Test(sweep, time_limit_reports_what_was_proven)
     cJSON_Delete(doc);
 }
 
+/* Issue 40: the results page names the engine the sweep ran, whichever it is: the
+ * default (t24's certifying search, as `t24 study` without --solver) and GLPK, named.
+ * Before it, every engine but CBC was called GLPK, so the default's page said "GLPK". */
+Test(sweep, the_page_names_the_engine_that_ran)
+{
+    char tmp[32], *path = write_temp(tmp, "4 1-8 24 reduced\n");
+    const char *opts[] = { "", "--solver glpk" };
+    const char *name[] = { "t24", "glpk" };
+    const char *words[] = { "the exact search by t24's certifying branch and bound",
+                            "the exact search by GLPK's branch and bound" };
+    for (int i = 0; i < 2; i++) {
+        char args[160], *md;
+        size_t len;
+        snprintf(args, sizeof args, "sweep --json %s --configs %s", opts[i], path);
+        cJSON *doc = run_json(args);
+        const cJSON *h = cJSON_GetObjectItem(doc, "sweep");
+        cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(h, "engine")), name[i]);
+        FILE *fp = open_memstream(&md, &len);
+        sweep_report_markdown(fp, doc, false, NULL);
+        fclose(fp);
+        cr_expect(strstr(md, words[i]) != NULL, "%s: %s", args, md);
+        free(md);
+        cJSON_Delete(doc);
+    }
+    unlink(path);
+}
+
 Test(sweep, timings_stay_out_of_the_results_table)
 {
     run_result a = run_t24("sweep --table decks", NULL);

@@ -6,9 +6,10 @@
 #
 #   bash docs/frontier/make-frontier.sh T24_BINARY [ROOT]
 #
-# For each deck, `t24 study --cards 5` runs under the deck's budget with GLPK (the default
-# engine) and with CBC, the two side by side (one core each: --threads 1, since --threads
-# also sets CBC's branch-and-bound threads). Each run's JSON report is
+# For each deck, `t24 study --cards 5` runs under the deck's budget with GLPK (--solver
+# glpk; the default engine is t24's certifying search since issue 40) and with CBC, the
+# two side by side (one core each: --threads 1, since --threads also sets CBC's
+# branch-and-bound threads). Each run's JSON report is
 # kept in ROOT/docs/frontier/runs/DECK-ENGINE.json, its --progress lines (one every 5 s:
 # the bounds over time, drawn by make figures) in DECK-ENGINE.log, moved there only when the run
 # finished; the table is then rebuilt from every report in that folder, so

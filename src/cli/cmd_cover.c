@@ -1,6 +1,6 @@
 /* cmd_cover.c - `t24 cover [FILE]`: the hitting-set engine on any PACE 2025 instance.
  *
- * The whole search of `t24 study` (bounds, greedy, reductions, local search, GLPK or CBC)
+ * The whole search of `t24 study` (bounds, greedy, reductions, local search, the exact search)
  * on an instance read from a file or standard input. It prints the cover in PACE's
  * solution format, or one JSON object; on SIGINT or SIGTERM it prints the best cover
  * found so far and exits 0, the PACE heuristic track's convention (incumbent.h), or,
@@ -95,9 +95,9 @@ typedef struct {
     cover_estimate est;      /* --estimate, --dives (cover_estimate.h) */
 } options;
 
-/* The engine: GLPK by default, but --certificate asks for the one engine that can
- * certify: chosen when --solver is not given, a usage error when another is. Returns -1
- * when fine, else the exit status. */
+/* The engine: t24's certifying search by default (STUDY_OPTIONS_ENGINE), and the one
+ * engine --certificate and --goal take: naming another with them is a usage error.
+ * Returns -1 when fine, else the exit status. */
 static int certificate_engine(options *o)
 {
     char err[256];
@@ -109,15 +109,12 @@ static int certificate_engine(options *o)
     if (cubes) /* the cube modes run t24's search alone */
         return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL, o->goal != 0,
                                  o->cfg.engine_set);
-    if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24 &&
-        (o->cfg.engine_set || !o->certificate))
+    if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24)
         return args_error("cover", "--goal needs --solver t24 (%s takes no goal)",
                           hs_engine_about(o->cfg.hp.engine).name);
     if (!o->certificate)
         return -1;
-    if (!o->cfg.engine_set)
-        o->cfg.hp.engine = HS_ENGINE_T24;
-    else if (!hs_engine_about(o->cfg.hp.engine).can_certify)
+    if (!hs_engine_about(o->cfg.hp.engine).can_certify)
         return args_error("cover", "--certificate needs --solver t24 (%s cannot certify)",
                           hs_engine_about(o->cfg.hp.engine).name);
     if (artifact_check_target(o->certificate, err, sizeof err))

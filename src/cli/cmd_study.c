@@ -31,7 +31,7 @@ static const char help_head[] =
     "and report which hands are solvable and by which templates; then find the fewest\n"
     "templates that solve every hand the family solves (a minimum hitting set), with\n"
     "lower and upper bounds, and the optimum proven where a bound or the exact search\n"
-    "(GLPK, or CBC) reaches it.\n"
+    "(t24's certifying search by default, or GLPK or CBC) reaches it.\n"
     "\n"
     "options:\n"
     "  --cards N            cards per hand, 2-6 (default 4)\n"
@@ -51,8 +51,8 @@ static const char help_tail[] =
     "                       (CPLEX LP), hitting_set.hgr (PACE 2025), hitting_set.sol\n"
     "                       (the cover), cover.txt (the cover's expressions, proof\n"
     "                       status and command), with --coverage coverage.csv, and\n"
-    "                       with --solver t24 certificate.txt (the proof of the lower\n"
-    "                       bound, which t24-check verifies) into DIR\n"
+    "                       with --solver t24 (the default) certificate.txt (the proof\n"
+    "                       of the lower bound, which t24-check verifies) into DIR\n"
     "                       (all or nothing)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
@@ -180,6 +180,25 @@ static int write_certificate(artifact_set *a, const study *r, FILE *cert)
     return fp ? artifact_copy(cert, fp) : -1;
 }
 
+/* --out with the certifying search and no certificate from it. Asked for by name
+ * (--solver t24), the folder is all or nothing: returns 1 with the reason in err. As
+ * the default engine, the folder gets its other files and stderr says that the bound is
+ * not certified: returns 0 (a failed search is said after the report, as any engine's). */
+static int certificate_refused(const options *o, const study *r, char *err, size_t size)
+{
+    if (r->hr.certificate.written)
+        return 0;
+    if (o->cfg.engine_set) {
+        snprintf(err, size, "no certificate written for --out: %s",
+                 r->hr.message[0] ? r->hr.message : "the time limit ran out first");
+        return 1;
+    }
+    if (!r->hr.message[0])
+        args_message("study", "no certificate.txt in %s: the time limit ran out before the "
+                              "certifying search, so the bound is not certified", o->out);
+    return 0;
+}
+
 static int write_hitting_sets(artifact_set *a, const study *r, const char *command, FILE *cert)
 {
     const hs_instance *h = classes_instance(r->cls);
@@ -269,8 +288,11 @@ static int run(options *o, bool *scanned)
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }
-    /* --out with an engine that certifies: the proof goes to certificate.txt. */
-    bool certify = a && hs_engine_about(o->cfg.hp.engine).can_certify;
+    bool certify = a && study_options_out_certifies(&o->cfg);
+    if (a && !certify && hs_engine_about(o->cfg.hp.engine).can_certify)
+        args_message("study", "no certificate.txt in %s on %d cards unless --solver t24 "
+                              "asks for one (the default engine certifies up to %d)",
+                     o->out, o->cfg.sp.ncards, STUDY_DEFAULT_CERTIFIED_CARDS);
     FILE *cert = certify ? tmpfile() : NULL;
     if (certify && !cert) {
         args_message("study", "cannot create a temporary file for the certificate");
@@ -294,9 +316,7 @@ static int run(options *o, bool *scanned)
     cJSON *js = study_json(&r, o->timings);
     char *text = cJSON_Print(js);
     rc = 0;
-    if (cert && !r.hr.certificate.written) { /* --out is all or nothing */
-        snprintf(err, sizeof err, "no certificate written for --out: %s",
-                 r.hr.message[0] ? r.hr.message : "the time limit ran out first");
+    if (cert && certificate_refused(o, &r, err, sizeof err)) {
         artifact_abort(a);
         a = NULL;
         rc = ARGS_EXIT_USAGE;

@@ -50,8 +50,8 @@ static const char help_tail[] =
     "Progress goes to stderr when it is a terminal (or with --progress).\n"
     "\n"
     "exit status: 0 success; 2 a usage error, bad input, an output that could not be\n"
-    "written (nothing is left half-written), or, after writing everything, GLPK\n"
-    "failed on some configuration.\n";
+    "written (nothing is left half-written), or, after writing everything, the exact\n"
+    "search failed on some configuration.\n";
 
 typedef enum { FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_CSV } format;
 
@@ -133,11 +133,9 @@ static int parse(int argc, char **argv, options *o)
     if (o->certs && o->out)
         return args_error("sweep", "--certificates and --out write one folder each: "
                                    "run the sweep once for each");
-    if (o->certs && o->cfg.engine_set && !hs_engine_about(o->cfg.hp.engine).can_certify)
+    if (o->certs && !hs_engine_about(o->cfg.hp.engine).can_certify)
         return args_error("sweep", "--certificates needs --solver t24 (%s cannot certify)",
                           hs_engine_about(o->cfg.hp.engine).name);
-    if (o->certs)
-        o->cfg.hp.engine = HS_ENGINE_T24;
     o->sp.hp = o->cfg.hp;
     o->sp.nthreads = o->cfg.sp.nthreads;
     return 0;

@@ -11,11 +11,18 @@
 #include "core/parse.h"
 #include "study/preflight.h"
 
+/* The search's defaults on the command line: the library's, but its engine. */
+static void command_line_defaults(hs_params *p)
+{
+    hs_params_init(p);
+    p->engine = STUDY_OPTIONS_ENGINE;
+}
+
 void study_options_init(study_options *o)
 {
     memset(o, 0, sizeof *o);
     enumeration_params_init(&o->sp);
-    hs_params_init(&o->hp);
+    command_line_defaults(&o->hp);
     o->hp.threads = o->sp.nthreads; /* one --threads: the evaluation's and CBC's */
     o->memory_limit = preflight_default_limit();
 }
@@ -185,8 +192,8 @@ static const option_row table[] = {
       "same local search cover when the steps end first\n",
       "a non-negative integer", set_ls_steps },
     { "--solver", "ENGINE", ALL,
-      "the exact search: glpk (default), cbc (COIN-OR CBC) or\n"
-      "t24 (t24's certifying branch and bound)\n",
+      "the exact search: t24 (t24's certifying branch and\n"
+      "bound; the default), glpk (GLPK) or cbc (COIN-OR CBC)\n",
       "'glpk', 'cbc' or 't24'", set_solver },
     { "--lp", "METHOD", ALL,
       "the LP bound: simplex (GLPK on every element, a class\n"
@@ -369,6 +376,19 @@ int study_options_finish(study_options *o, const char *cmd)
     return 0;
 }
 
+/* A certificate speaks of the whole instance, so with one the certifying search runs on
+ * it rather than on the reduced core. On six cards that whole instance (tens of thousands
+ * of classes) leaves the search no time for its root LP within a study's minutes
+ * (docs/method.md, "The default engine": a certified bound of 0, where the core's search
+ * keeps the LP's 24), so the default engine certifies up to five cards, and six only
+ * when --solver t24 asks for it. */
+bool study_options_out_certifies(const study_options *o)
+{
+    if (!hs_engine_about(o->hp.engine).can_certify)
+        return false;
+    return o->engine_set || o->sp.ncards <= STUDY_DEFAULT_CERTIFIED_CARDS;
+}
+
 /* Appends printf-style text to the string in buf, cutting it at size. */
 static void append(char *buf, size_t size, const char *fmt, ...)
 {
@@ -386,7 +406,7 @@ static void append(char *buf, size_t size, const char *fmt, ...)
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size)
 {
     hs_params d;
-    hs_params_init(&d);
+    command_line_defaults(&d);
     const hs_params *p = &o->hp;
     char extra[256] = "";
     if (p->time_limit != d.time_limit)

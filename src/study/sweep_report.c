@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "hitset/t24hs.h"
 #include "study/jsonint.h"
 
 static const cJSON *get(const cJSON *o, const char *key)
@@ -42,6 +43,23 @@ static const char *const phases[] = { "enumerate", "complete", "classes", "bound
                                       "reduce", "ilp", "cover", "until_report" };
 #define NPHASES (sizeof phases / sizeof phases[0])
 
+/* The engine a report names ("glpk", "cbc", "t24"; its ilp_status "cbc_failed" names it
+ * too): its row of the table of engines, so that every engine is worded as the report
+ * words it. A name the table does not know gets GLPK's row, as hs_engine_about() does. */
+static hs_engine_info engine_named(const char *name)
+{
+    hs_engine e = HS_ENGINE_GLPK;
+    char buf[16];
+    size_t n = strcspn(name, "_");
+    if (n < sizeof buf) {
+        memcpy(buf, name, n);
+        buf[n] = '\0';
+        if (hs_engine_parse(buf, &e))
+            e = HS_ENGINE_GLPK;
+    }
+    return hs_engine_about(e);
+}
+
 static void proven_cell(FILE *out, const cJSON *row)
 {
     if (cJSON_IsTrue(get(row, "optimal")))
@@ -49,8 +67,7 @@ static void proven_cell(FILE *out, const cJSON *row)
     else if (strcmp(str(row, "ilp_status"), "time_limit") == 0)
         fputs("no (time limit)", out);
     else
-        fprintf(out, "no (%s failed)",
-                strcmp(str(row, "ilp_status"), "cbc_failed") == 0 ? "CBC" : "GLPK");
+        fprintf(out, "no (%s failed)", engine_named(str(row, "ilp_status")).label);
 }
 
 static void md_row(FILE *out, const cJSON *row)
@@ -167,7 +184,7 @@ static void md_header(FILE *out, const cJSON *doc, const char *configs)
                  "tie-breaking (seed %lld); the whole study at most %g s\nper configuration, "
                  "the exact search by %s%s.\n\n",
             integer(h, "greedy_runs"), integer(h, "seed"), num(h, "time_limit"),
-            strcmp(str(h, "engine"), "cbc") == 0 ? "CBC" : "GLPK",
+            engine_named(str(h, "engine")).method,
             cJSON_IsTrue(get(h, "reductions")) ? ""
                                   : ", without reductions");
     fputs(columns, out);
