@@ -114,11 +114,13 @@ bench-certify: build
 # `make bench-pace-exact` runs t24 cover --certificate on the 100 public exact instances,
 # TIME_LIMIT each (default 300), JOBS at once, each certificate verified by t24-check:
 # at most 100 x TIME_LIMIT / JOBS (4 h 10 min at the defaults, far less as most are
-# proven in seconds); docs/bench-pace-exact.md. Neither is part of `make test`.
+# proven in seconds); BUDGET=M starts no instance after M minutes (the report names those
+# left); docs/bench-pace-exact.md. Neither is part of `make test`.
 PACE_DIR   ?= ../shared/pace2025
 SECONDS    ?= 60
 GRACE      ?= 10
 TIME_LIMIT ?= 300
+BUDGET     ?= 0
 bench-pace: build
 	nice python3 bench/bench-pace.py --t24 $(T24) --pace-dir $(PACE_DIR) --seconds $(SECONDS) \
 	  --grace $(GRACE) --instances "$(INSTANCES)" $(if $(WINNER),--winner $(WINNER)) \
@@ -126,7 +128,8 @@ bench-pace: build
 bench-pace-exact: build
 	nice python3 bench/bench-pace-exact.py --t24 $(T24) --check $(BUILD)/t24-check \
 	  --pace-dir $(PACE_DIR) --time-limit $(TIME_LIMIT) --jobs $(JOBS) \
-	  --instances "$(INSTANCES)" --out docs/bench-pace-exact.md
+	  --instances "$(INSTANCES)" --budget $(BUDGET) --note bench/pace-exact-entrants.md \
+	  --out docs/bench-pace-exact.md
 
 # docs/frontier/certified.md: each unproven five-card deck's certifying rounds for
 # CERTIFIED_SECONDS (default 300), verified by t24-check, and the estimated core-hours to

@@ -24,7 +24,8 @@ import sys
 import tempfile
 import time
 
-import pace_run
+sys.dont_write_bytecode = True
+import pace_run  # noqa: E402
 
 FIELDS = ["instance", "elements", "sets", "t24", "winner", "seconds", "date", "revision"]
 
@@ -81,10 +82,10 @@ def solve(name, archive, args, scratch):
     elements, sets = pace_run.header(path)
     base = os.path.join(scratch, name)
     runs = {"t24": pace_run.Run([args.t24, "cover", "--time-limit", "%g" % args.seconds,
-                                 "--threads", "1", path], 0, path, base + ".t24.sol",
+                                 "--threads", "1", path], pace_run.core(0), path, base + ".t24.sol",
                                 base + ".t24.err")}
     if args.winner:
-        runs["winner"] = pace_run.Run([args.winner], 1 % (os.cpu_count() or 1), path,
+        runs["winner"] = pace_run.Run([args.winner], pace_run.core(1), path,
                                       base + ".winner.sol", base + ".winner.err")
     load = pace_run.load()
     pace_run.run_all(list(runs.values()), args.seconds, args.grace)

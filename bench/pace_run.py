@@ -95,12 +95,16 @@ def run_all(runs, seconds, grace):
 
 
 def check_cover(instance, solution):
-    """The cover's size per bench/check-hs-cover.py, or None and its complaint."""
+    """The cover's size per bench/check-hs-cover.py, or None and its complaint (one
+    line: it goes into a table row)."""
+    if os.path.getsize(solution) == 0:
+        return None, "no output"
     p = subprocess.run([sys.executable, os.path.join(HERE, "check-hs-cover.py"),
                         instance, solution], capture_output=True, text=True)
     if p.returncode == 0:
         return int(p.stdout.split()[0]), ""
-    return None, (p.stderr.strip() or p.stdout.strip())[:200]
+    said = (p.stderr.strip() or p.stdout.strip() or "exit %d" % p.returncode).splitlines()
+    return None, " ".join(said[-1].split())[:200]
 
 
 def git_revision():
@@ -123,6 +127,13 @@ def machine():
     except OSError:
         pass
     return f"{os.cpu_count()} cores ({model})"
+
+
+def core(i):
+    """The i-th core (modulo) of those this process may run on: a cpuset (a container, a
+    CI runner) may not hold cores 0 and 1."""
+    cores = sorted(os.sched_getaffinity(0))
+    return cores[i % len(cores)]
 
 
 def load():
