@@ -117,6 +117,8 @@ bench-certify: build
 # proven in seconds); BUDGET=M starts no instance after M minutes (the report names those
 # left); docs/bench-pace-exact.md. Neither is part of `make test`.
 PACE_DIR   ?= ../shared/pace2025
+WINNER     ?=
+INSTANCES  ?=
 SECONDS    ?= 60
 GRACE      ?= 10
 TIME_LIMIT ?= 300
