@@ -11,7 +11,7 @@ WERROR     ?= ON
 # "Entering directory" and "Leaving directory" (hundreds of lines before the report).
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify six six-decks \
+.PHONY: deps build study install test test-quick test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
         frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds \
         frontier-estimates estimate-check split-by-check check-slurm
 
@@ -105,6 +105,33 @@ bench-cover: build
 # docs/bench-certify.md.
 bench-certify: build
 	nice bash bench/bench-certify.sh $(T24) $(BUILD)/t24-check docs/bench-certify.md
+
+# PACE 2025's public instances (../shared/pace2025, PACE_DIR): `make bench-pace` runs t24
+# cover and the heuristic-track winner (WINNER=path/to/solver) side by side, SECONDS each
+# (default 60), one core each, on the 36 public heuristic instances (INSTANCES="005 040"
+# for some): about (SECONDS + 6) x instances, 40 minutes at 60 s; docs/bench-pace.md,
+# and bench/pace-last.csv, the covers a run without WINNER is measured against.
+# `make bench-pace-exact` runs t24 cover --certificate on the 100 public exact instances,
+# TIME_LIMIT each (default 300), JOBS at once, each certificate verified by t24-check:
+# at most 100 x TIME_LIMIT / JOBS (4 h 10 min at the defaults, far less as most are
+# proven in seconds); BUDGET=M starts no instance after M minutes (the report names those
+# left); docs/bench-pace-exact.md. Neither is part of `make test`.
+PACE_DIR   ?= ../shared/pace2025
+WINNER     ?=
+INSTANCES  ?=
+SECONDS    ?= 60
+GRACE      ?= 10
+TIME_LIMIT ?= 300
+BUDGET     ?= 0
+bench-pace: build
+	nice python3 bench/bench-pace.py --t24 $(T24) --pace-dir $(PACE_DIR) --seconds $(SECONDS) \
+	  --grace $(GRACE) --instances "$(INSTANCES)" $(if $(WINNER),--winner $(WINNER)) \
+	  --out docs/bench-pace.md --last bench/pace-last.csv
+bench-pace-exact: build
+	nice python3 bench/bench-pace-exact.py --t24 $(T24) --check $(BUILD)/t24-check \
+	  --pace-dir $(PACE_DIR) --time-limit $(TIME_LIMIT) --jobs $(JOBS) \
+	  --instances "$(INSTANCES)" --budget $(BUDGET) --note bench/pace-exact-entrants.md \
+	  --out docs/bench-pace-exact.md
 
 # docs/frontier/certified.md: each unproven five-card deck's certifying rounds for
 # CERTIFIED_SECONDS (default 300), verified by t24-check, and the estimated core-hours to
