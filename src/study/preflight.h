@@ -1,8 +1,9 @@
 /* preflight.h - time and peak memory of a study, estimated from its configuration alone,
  * before anything is allocated.
  *
- * The model counts what the bounded-memory study holds: per template a group, a class
- * and two member lists (16 bytes), the formula plan and its grouping memo, per thread a
+ * The model counts what the bounded-memory study holds: nothing per template (the
+ * templates' member lists only for --out up to six cards, 4 bytes each), per formula
+ * group its bodies and figures, the formula plan and its grouping memo, per thread a
  * plan scratch and a refiner, and the class-hand incidences (estimated as hands x a
  * classes-per-hand figure measured for each number of cards, falling for large six-card
  * decks), which the hitting-set phase holds several times over (instance both ways,
