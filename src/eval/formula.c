@@ -33,7 +33,15 @@ typedef struct {
 } memo;
 
 #define MEMO_MIN_SLOTS (1u << 10)
-#define MEMO_MAX_SLOTS (1u << 22) /* 96 MiB: beyond it a slot is missed less than hashed */
+/* 1.5 GiB, reached at seven cards only (six cards take 4M slots, 96 MiB): a miss costs
+ * four hash-consing lookups in tables of gigabytes, so the cache earns its memory. */
+#define MEMO_MAX_SLOTS (1u << 26)
+
+/* A form's group and, while grouping, its templates: side by side, so that a template
+ * costs the walk one cache miss here, not two (seven cards: 2.7e9 of them). */
+typedef struct {
+    uint32_t group, count;
+} form_slot;
 
 typedef struct {
     uint8_t kind, nent;
@@ -52,7 +60,7 @@ struct formula_set {
     uint32_t *table; /* hash-consing: body ids, FORMULA_NONE empty */
     size_t table_cap;
     memo combos;     /* (op, form, form) -> form, while grouping */
-    uint32_t *group_of_form; /* form -> group, FORMULA_NONE */
+    form_slot *forms;        /* per form: its group (FORMULA_NONE) and templates */
     uint32_t cap_forms;
     uint32_t *first, *size;  /* group -> its lowest template, its number of templates */
     uint32_t cap_groups;
@@ -303,16 +311,18 @@ static uint32_t group_of_form(formula_set *s, uint32_t form)
         uint32_t cap = s->cap_forms ? s->cap_forms : 4096;
         while (cap <= form)
             cap *= 2;
-        uint32_t *g = realloc(s->group_of_form, cap * sizeof *g);
+        form_slot *g = realloc(s->forms, cap * sizeof *g);
         if (!g)
             return FORMULA_NONE;
-        memset(g + s->cap_forms, 0xff, (cap - s->cap_forms) * sizeof *g);
-        s->group_of_form = g;
+        for (uint32_t i = s->cap_forms; i < cap; i++)
+            g[i] = (form_slot){ FORMULA_NONE, 0 };
+        s->forms = g;
         s->cap_forms = cap;
     }
-    if (s->group_of_form[form] == FORMULA_NONE)
-        s->group_of_form[form] = s->ngroups++;
-    return s->group_of_form[form];
+    if (s->forms[form].group == FORMULA_NONE)
+        s->forms[form].group = s->ngroups++;
+    s->forms[form].count++;
+    return s->forms[form].group;
 }
 
 /* What the walk does with each template's form, in template id order. */
@@ -395,19 +405,25 @@ static int group_leaf(void *ctx, uint32_t id, uint32_t form)
         if (g == s->cap_groups) {
             uint32_t cap = s->cap_groups ? s->cap_groups * 2 : 4096;
             uint32_t *first = realloc(s->first, (size_t)cap * sizeof *first);
-            if (first)
-                s->first = first;
-            uint32_t *size = realloc(s->size, (size_t)cap * sizeof *size);
-            if (size)
-                s->size = size;
-            if (!first || !size)
+            if (!first)
                 return -1;
+            s->first = first;
             s->cap_groups = cap;
         }
         s->first[g] = id;
-        s->size[g] = 0;
     }
-    s->size[g]++;
+    return 0;
+}
+
+/* Each group's size, from its form's count. */
+static int group_sizes(formula_set *s)
+{
+    s->size = malloc(((size_t)s->ngroups + 1) * sizeof *s->size);
+    if (!s->size)
+        return -1;
+    for (uint32_t form = 0; form < s->cap_forms; form++)
+        if (s->forms[form].group != FORMULA_NONE)
+            s->size[s->forms[form].group] = s->forms[form].count;
     return 0;
 }
 
@@ -441,7 +457,7 @@ static int make_plan(formula_set *s)
     if (!need || !slot || !order)
         goto done;
     for (uint32_t form = 0; form < s->cap_forms; form++)
-        if (s->group_of_form[form] != FORMULA_NONE)
+        if (s->forms[form].group != FORMULA_NONE)
             need[form >> 1] = 1;
     for (uint32_t id = nb; id-- > n;)
         if (need[id])
@@ -477,8 +493,8 @@ static int make_plan(formula_set *s)
         }
         uint32_t k = i - ni, form = order[i] << 1;
         p->roots[k] = st;
-        p->root_pos[k] = form < s->cap_forms ? s->group_of_form[form] : FORMULA_NONE;
-        p->root_neg[k] = form + 1 < s->cap_forms ? s->group_of_form[form + 1] : FORMULA_NONE;
+        p->root_pos[k] = form < s->cap_forms ? s->forms[form].group : FORMULA_NONE;
+        p->root_neg[k] = form + 1 < s->cap_forms ? s->forms[form + 1].group : FORMULA_NONE;
     }
     rc = 0;
 done:
@@ -512,7 +528,7 @@ formula_set *formula_set_new_progress(const template_family *f, formula_progress
         s->bodies[id].recipe = (formula_step){ id, id, FORMULA_ADD };
     }
     walker w = { .s = s, .cs = s, .leaf = group_leaf, .ctx = s };
-    if (walk_all(&w, progress, ctx) || make_plan(s))
+    if (walk_all(&w, progress, ctx) || group_sizes(s) || make_plan(s))
         goto nomem;
     memo_free(&s->combos);
     return s;
@@ -536,7 +552,7 @@ void formula_set_free(formula_set *s)
     free(s->table);
     free(s->bodies);
     free(s->ents);
-    free(s->group_of_form);
+    free(s->forms);
     free(s->first);
     free(s->size);
     template_family_free(s->family);
@@ -578,7 +594,7 @@ uint32_t formula_set_group_of(const formula_set *s, uint32_t template_id)
         if (st[sp - 1] == FORMULA_NONE)
             return FORMULA_NONE;
     }
-    return st[0] < s->cap_forms ? s->group_of_form[st[0]] : FORMULA_NONE;
+    return st[0] < s->cap_forms ? s->forms[st[0]].group : FORMULA_NONE;
 }
 
 typedef struct {
@@ -590,7 +606,7 @@ typedef struct {
 static int foreach_leaf(void *ctx, uint32_t id, uint32_t form)
 {
     foreach_ctx *c = ctx;
-    return c->fn(c->ctx, id, c->s->group_of_form[form]);
+    return c->fn(c->ctx, id, c->s->forms[form].group);
 }
 
 /* Calls fn(ctx, id, group) for every template of the family in increasing id order,
