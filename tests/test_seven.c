@@ -42,8 +42,11 @@ static void oracle_shapes(int n, shapes *out)
         oracle_shapes(n - k, r);
         for (int i = 0; i < l->count; i++)
             for (int j = 0; j < r->count; j++) {
+                char buf[2 * NTOK + 3]; /* room for any two patterns: no truncation */
+                snprintf(buf, sizeof buf, "%s%sO", l->pat[i], r->pat[j]);
                 cr_assert_lt(out->count, MAXSHAPES);
-                snprintf(out->pat[out->count++], NTOK + 1, "%s%sO", l->pat[i], r->pat[j]);
+                cr_assert_eq(strlen(buf), (size_t)(2 * n - 1));
+                strcpy(out->pat[out->count++], buf);
             }
     }
     free(l);
