@@ -97,7 +97,7 @@ Test(cli, bad_input_gives_one_line_and_status_2)
 {
     const char *cases[] = {
         "",                       "frobnicate",
-        "study --cards 7",        "study --cards 1",
+        "study --cards 8",        "study --cards 1",
         "study --cards four",     "study --deck 5-3",
         "study --deck abc",       "study --deck 1-",
         "study --deck -1-5",      "study --target 1.5",

@@ -22,15 +22,67 @@ static formula_set *set_for(int n, template_groupings g, template_family **f)
     return s;
 }
 
+/* Every group's templates, ascending, listed by walking the templates again: the set
+ * keeps no list per template. */
+typedef struct {
+    uint32_t *off, *mem, next;
+    uint32_t *cursor;
+} members;
+
+static int count_member(void *ctx, uint32_t id, uint32_t group)
+{
+    members *m = ctx;
+    cr_assert_eq(id, m->next, "the walk skips or repeats template %u", m->next);
+    m->next++;
+    m->off[group + 1]++;
+    return 0;
+}
+
+static int place_member(void *ctx, uint32_t id, uint32_t group)
+{
+    members *m = ctx;
+    m->mem[m->cursor[group]++] = id;
+    return 0;
+}
+
+static members members_new(const formula_set *s)
+{
+    uint32_t ng = formula_set_groups(s);
+    members m = { calloc(ng + 1, sizeof(uint32_t)), malloc(formula_set_templates(s) * sizeof(uint32_t)),
+                  0, malloc((ng + 1) * sizeof(uint32_t)) };
+    cr_assert(m.off && m.mem && m.cursor);
+    cr_assert_eq(formula_set_foreach(s, count_member, &m), 0);
+    cr_assert_eq(m.next, formula_set_templates(s));
+    for (uint32_t g = 0; g < ng; g++)
+        m.off[g + 1] += m.off[g];
+    memcpy(m.cursor, m.off, ng * sizeof(uint32_t));
+    cr_assert_eq(formula_set_foreach(s, place_member, &m), 0);
+    return m;
+}
+
+static const uint32_t *group_members(const members *m, uint32_t g, uint32_t *len)
+{
+    *len = m->off[g + 1] - m->off[g];
+    return m->mem + m->off[g];
+}
+
+static void members_free(members *m)
+{
+    free(m->off);
+    free(m->mem);
+    free(m->cursor);
+}
+
 /* Soundness: every member of a group is defined exactly where the first member is, with
  * the same value, on every hand given. */
 static void groups_agree_on(const template_family *f, const formula_set *s, const int64_t *cards)
 {
     mpq_t v0, v;
     mpq_inits(v0, v, NULL);
+    members mb = members_new(s);
     for (uint32_t g = 0; g < formula_set_groups(s); g++) {
         uint32_t len;
-        const uint32_t *m = formula_set_members(s, g, &len);
+        const uint32_t *m = group_members(&mb, g, &len);
         template_prog p;
         template_program(f, m[0], &p);
         bool def0 = eval_prog_value(&p, cards, v0);
@@ -43,6 +95,7 @@ static void groups_agree_on(const template_family *f, const formula_set *s, cons
                       m[0], m[i]);
         }
     }
+    members_free(&mb);
     mpq_clears(v0, v, NULL);
 }
 
@@ -89,17 +142,23 @@ Test(formula, groups_are_numbered_by_their_lowest_template)
 {
     template_family *f;
     formula_set *s = set_for(4, TEMPLATE_ALL, &f);
+    members mb = members_new(s);
     uint32_t next = 0;
     for (uint32_t id = 0; id < formula_set_templates(s); id++) {
         uint32_t g = formula_set_group_of(s, id), len;
         cr_assert_leq(g, next);
         next += g == next;
-        const uint32_t *m = formula_set_members(s, g, &len);
+        const uint32_t *m = group_members(&mb, g, &len);
         for (uint32_t i = 1; i < len; i++)
             cr_assert_lt(m[i - 1], m[i]);
         cr_assert_leq(m[0], id);
+        /* The figures kept per group are the walk's: lowest template and size. */
+        cr_assert_eq(formula_set_group_first(s, g), m[0]);
+        cr_assert_eq(formula_set_group_size(s, g), len);
+        cr_assert(idlist_sorted_has(m, len, id), "template %u not among its group's", id);
     }
     cr_expect_eq(next, formula_set_groups(s));
+    members_free(&mb);
     formula_set_free(s);
     template_family_free(f);
 }
@@ -144,9 +203,10 @@ static void plan_matches_reference(const template_family *f, const formula_set *
     cr_assert_eq(hits.len, slow.len);
     cr_assert(hits.len == 0 || memcmp(hits.ids, slow.ids, hits.len * sizeof *hits.ids) == 0);
     unsigned char *hit = calloc(formula_set_templates(s), 1);
+    members mb = members_new(s);
     for (size_t i = 0; i < hits.len; i++) {
         uint32_t len;
-        const uint32_t *m = formula_set_members(s, hits.ids[i], &len);
+        const uint32_t *m = group_members(&mb, hits.ids[i], &len);
         for (uint32_t k = 0; k < len; k++)
             hit[m[k]] = 1;
     }
@@ -157,6 +217,7 @@ static void plan_matches_reference(const template_family *f, const formula_set *
                      "template %u, target %lld", id, (long long)target);
     }
     free(hit);
+    members_free(&mb);
     idlist_free(&hits);
     idlist_free(&slow);
     planeval_free(w);

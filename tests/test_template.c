@@ -15,7 +15,7 @@ static uint64_t catalan(int k)
 
 Test(template, all_family_counts_are_catalan_times_perms_times_ops)
 {
-    for (int n = 2; n <= 5; n++) {
+    for (int n = 2; n <= 7; n++) {
         template_family *f = template_family_new(n, TEMPLATE_ALL);
         cr_assert(f);
         uint64_t expect = catalan(n - 1) * template_factorial(n) * (1ull << (2 * (n - 1)));
@@ -38,15 +38,44 @@ Test(template, issue_figures_7680_and_430080_and_4608)
     template_family_free(r4);
 }
 
-Test(template, reduced_exists_only_for_four_cards_and_cards_stay_in_2_to_6)
+Test(template, reduced_exists_only_for_four_cards_and_cards_stay_in_2_to_7)
 {
-    for (int n = 2; n <= 6; n++) {
+    for (int n = 2; n <= 7; n++) {
         template_family *f = template_family_new(n, TEMPLATE_REDUCED);
         cr_assert_eq(f != NULL, n == 4, "n=%d", n);
         template_family_free(f);
     }
     cr_assert_null(template_family_new(1, TEMPLATE_ALL));
-    cr_assert_null(template_family_new(7, TEMPLATE_ALL));
+    cr_assert_null(template_family_new(8, TEMPLATE_ALL));
+}
+
+/* Seven cards: 7! x 132 x 4^6 = 2,724,986,880 templates, every id below 2^32 and exact:
+ * the first, the last and a stride through the family round trip through shape,
+ * permutation and operators (no product in template_id_make wraps). */
+Test(template, seven_card_ids_are_exact_up_to_the_last)
+{
+    template_family *f = template_family_new(7, TEMPLATE_ALL);
+    cr_assert(f);
+    uint64_t count = 5040ull * 132 * 4096;
+    cr_assert_eq(template_family_count(f), count);
+    cr_assert_lt(count, 1ull << 32);
+    uint32_t last = (uint32_t)(count - 1);
+    for (uint64_t id = 0; id <= last + 999983ull; id += 999983) {
+        uint32_t at = id < last ? (uint32_t)id : last, shape;
+        int perm[TEMPLATE_MAX_CARDS], ops[TEMPLATE_MAX_CARDS];
+        template_id_split(f, at, &shape, perm, ops);
+        cr_assert_lt(shape, 132);
+        cr_assert_eq(template_id_make(f, shape, perm, ops), at, "id %u", at);
+    }
+    uint32_t shape;
+    int perm[TEMPLATE_MAX_CARDS], ops[TEMPLATE_MAX_CARDS];
+    template_id_split(f, last, &shape, perm, ops);
+    cr_assert_eq(shape, 131);
+    for (int i = 0; i < 7; i++)
+        cr_assert_eq(perm[i], 6 - i); /* the last permutation, reversed */
+    for (int i = 0; i < 6; i++)
+        cr_assert_eq(ops[i], OP_DIV);
+    template_family_free(f);
 }
 
 Test(template, reduced_shapes_are_seed_004s_three_and_lead_the_all_family)
@@ -67,7 +96,9 @@ Test(template, reduced_shapes_are_seed_004s_three_and_lead_the_all_family)
 
 Test(template, every_shape_is_a_distinct_full_binary_tree)
 {
-    template_family *f = template_family_new(5, TEMPLATE_ALL);
+    for (int n = 5; n <= 7; n++) {
+    template_family *f = template_family_new(n, TEMPLATE_ALL);
+    cr_assert_eq(template_family_shapes(f), catalan(n - 1));
     for (uint32_t s = 0; s < template_family_shapes(f); s++) {
         const char *p = template_family_shape(f, s);
         int depth = 0;
@@ -76,10 +107,12 @@ Test(template, every_shape_is_a_distinct_full_binary_tree)
             cr_assert_geq(depth, 1, "stack never empties inside %s", p);
         }
         cr_assert_eq(depth, 1);
+        cr_assert_eq(strlen(p), (size_t)(2 * n - 1));
         for (uint32_t t = 0; t < s; t++)
             cr_assert_str_neq(p, template_family_shape(f, t));
     }
     template_family_free(f);
+    }
 }
 
 Test(template, id_round_trips_through_shape_perm_ops)

@@ -28,7 +28,7 @@ static const char help_head[] =
     "order them so few are tried per hand, and write the table as C source.\n"
     "\n"
     "options:\n"
-    "  --cards N            cards per hand, 2-6 (default 4)\n"
+    "  --cards N            cards per hand, 2-7 (default 4)\n"
     "  --deck LO-HI         card values LO..HI (default 1-11)\n"
     "  --target T           the number to make, any integer (default 24)\n"
     "  --groupings FAMILY   reduced or all (default: reduced for 4 cards, else all)\n";

@@ -34,7 +34,7 @@ static const char help_head[] =
     "(t24's certifying search by default, or GLPK or CBC) reaches it.\n"
     "\n"
     "options:\n"
-    "  --cards N            cards per hand, 2-6 (default 4)\n"
+    "  --cards N            cards per hand, 2-7 (default 4)\n"
     "  --deck LO-HI         card values LO..HI, 0 <= LO <= HI <= 1000000 (default 1-11)\n"
     "  --target T           the number to make, any integer (default 24)\n"
     "  --groupings FAMILY   reduced (3 shapes, 4 cards only) or all (default: reduced\n"
@@ -118,6 +118,28 @@ static void progress_hands_log(progress_state *p, uint32_t done, uint32_t total,
     snprintf(text, sizeof text, "enumeration: hands %u of %u (%.0f%%)", done, total,
              100.0 * done / (total ? total : 1));
     progress_log(p->line, text);
+}
+
+/* The grouping's line, after each shape's templates: "grouping: templates 123456789 of
+ * 2724986880 (5%)", as a log line (--progress) or rewritten on a terminal; seven cards
+ * spend minutes here before the first hand. */
+static void progress_grouping(void *ctx, uint64_t done, uint64_t total)
+{
+    progress_state *p = ctx;
+    char text[96];
+    double now = walltime_now();
+    if (done < total && now - p->line->last < (p->line->log ? PROGRESS_LOG_PERIOD : 0.5))
+        return;
+    snprintf(text, sizeof text, "grouping: templates %llu of %llu (%.0f%%)",
+             (unsigned long long)done, (unsigned long long)total,
+             100.0 * (double)done / (double)(total ? total : 1));
+    if (p->line->log) {
+        progress_log(p->line, text);
+        return;
+    }
+    p->line->last = now;
+    fprintf(stderr, "\rt24 study: %s  %s", text, done == total ? "\n" : "");
+    fflush(stderr);
 }
 
 /* "hands 1200 of 18564 (6%), 1 min 10 s left": at most twice a second, on stderr. */
@@ -248,19 +270,28 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
                      const char *json, FILE *cert, char *err, size_t errsize)
 {
     const enumeration *st = &r->st;
-    FILE *sol = artifact_open(a, "solutions.txt");
-    FILE *tm = artifact_open(a, "templates.tsv");
+    /* The files that list templates one by one (a line per template, a template per
+     * solution, a class's member ids) would take tens to hundreds of GB at seven cards
+     * (2.7e9 templates): they are written up to six cards, as before. */
+    bool per_template = st->params.ncards <= STUDY_LIST_TEMPLATES_MAX_CARDS;
+    FILE *sol = per_template ? artifact_open(a, "solutions.txt") : NULL;
+    FILE *tm = per_template ? artifact_open(a, "templates.tsv") : NULL;
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
     FILE *tc = artifact_open(a, "table.c");
     char command[384];
     study_options_command(cfg, "study", command, sizeof command);
     snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
-    if (!sol || !tm || !hd || !js || !tc)
+    if ((per_template && (!sol || !tm)) || !hd || !js || !tc)
         return -1;
-    int wrote = st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
-                                        : classes_write_solutions(r->cls, st->hands, sol);
-    if (wrote || enumeration_report_templates_tsv(st, tm) ||
+    if (per_template && classes_list_members(r->cls)) {
+        snprintf(err, errsize, "out of memory listing the classes' templates for --out");
+        return -1;
+    }
+    int wrote = !per_template                ? 0
+                : st->params.per_template ? solutions_write(&st->sols, st->hands, sol)
+                                          : classes_write_solutions(r->cls, st->hands, sol);
+    if (wrote || (per_template && enumeration_report_templates_tsv(st, tm)) ||
         enumeration_report_hands_tsv(st, hd) ||
         write_hitting_sets(a, r, command, cert) || write_table(cfg, r, tc, err, errsize))
         return -1;
@@ -284,6 +315,7 @@ static int run(options *o, bool *scanned)
     progress_state ps = { 0, 0, 0, &line };
     if (progress_wanted(o->cfg.progress)) {
         o->cfg.sp.progress = progress;
+        o->cfg.sp.grouping_progress = progress_grouping;
         o->cfg.sp.progress_ctx = &ps;
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;

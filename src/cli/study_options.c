@@ -308,7 +308,7 @@ static int parse_config_value(study_options *o, const char *cmd, const char *nam
 {
     if (strcmp(name, "--cards") == 0) {
         if (parse_int_range(v, TEMPLATE_MIN_CARDS, TEMPLATE_MAX_CARDS, &o->sp.ncards))
-            return args_error(cmd, "--cards must be an integer from 2 to 6, not '%s'", v);
+            return args_error(cmd, "--cards must be an integer from 2 to 7, not '%s'", v);
     } else if (strcmp(name, "--deck") == 0) {
         if (parse_deck(v, &o->sp.lo, &o->sp.hi))
             return args_error(cmd, "--deck must be LO-HI with 0 <= LO <= HI <= 1000000, "

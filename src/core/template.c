@@ -9,7 +9,7 @@
 #include "core/op.h"
 
 /* Shapes are postfix patterns over 'L' (leaf) and 'O' (operator). */
-#define MAX_SHAPES 42 /* Catalan(5), the 6-card count */
+#define MAX_SHAPES 132 /* Catalan(6), the 7-card count */
 
 struct template_family {
     int ncards;
@@ -56,8 +56,10 @@ static void gen_shapes(int n, char out[][TEMPLATE_MAX_TOKENS + 1], uint32_t *cou
     }
 }
 
-/* Returns a new family, or NULL when ncards is outside 2..6 or `reduced` is asked for
- * with other than 4 cards. The caller frees it with template_family_free(). */
+/* Returns a new family, or NULL when ncards is outside 2..7, `reduced` is asked for
+ * with other than 4 cards, or the count would not fit a uint32_t id (checked in 64 bits,
+ * so that raising TEMPLATE_MAX_CARDS to 8 fails here rather than wrapping). The caller
+ * frees it with template_family_free(). */
 template_family *template_family_new(int ncards, template_groupings groupings)
 {
     if (ncards < TEMPLATE_MIN_CARDS || ncards > TEMPLATE_MAX_CARDS)
@@ -74,6 +76,11 @@ template_family *template_family_new(int ncards, template_groupings groupings)
         f->nshapes = 3;
     f->nperms = (uint32_t)template_factorial(ncards);
     f->nops = 1u << (2 * (ncards - 1));
+    /* Every id is below the count, and id_make's partial results are below it too. */
+    if ((uint64_t)f->nshapes * f->nperms * f->nops > UINT32_MAX) {
+        free(f);
+        return NULL;
+    }
     return f;
 }
 

@@ -16,7 +16,11 @@
 #include <stdint.h>
 
 #define TEMPLATE_MIN_CARDS 2
-#define TEMPLATE_MAX_CARDS 6
+/* Seven cards: 7! x Catalan(6) x 4^6 = 2,724,986,880 templates, below 2^32, so ids stay
+ * uint32_t. Eight cards would need 8! x 429 x 4^7 = 283,399,127,040 (39 bits): 64-bit
+ * ids everywhere an id is stored, and template_family_new() refuses a family whose count
+ * does not fit. */
+#define TEMPLATE_MAX_CARDS 7
 #define TEMPLATE_MAX_TOKENS (2 * TEMPLATE_MAX_CARDS - 1)
 /* Postfix tokens: 0..n-1 push card x_k; TEMPLATE_TOK_OP + op applies an operator. */
 #define TEMPLATE_TOK_OP 16

@@ -12,6 +12,9 @@ typedef struct {
     int64_t n, d;
 } frac;
 
+#define TWINS_MAX 5040 /* 7!: every relabelling of a hand of seven equal cards */
+_Static_assert(TEMPLATE_MAX_CARDS <= 7, "TWINS_MAX holds the relabellings of 7 cards");
+
 typedef struct {
     const char *pat; /* postfix shape pattern */
     int len, ncards;
@@ -27,7 +30,7 @@ typedef struct {
     /* Relabelings of positions that hold equal cards (identity first): a template and
      * its relabeled twins evaluate alike, so the walk visits one of them and emits all. */
     int ntwins;
-    int twin[720][TEMPLATE_MAX_CARDS]; /* up to 6! */
+    uint8_t twin[TWINS_MAX][TEMPLATE_MAX_CARDS]; /* bytes: 7! x 7 stays 35 KB of stack */
     idlist *hits;
     bool overflow;
     bool nomem;
@@ -148,7 +151,7 @@ static void make_twins(walk *w)
     int n = w->ncards;
     w->ntwins = 1;
     for (int i = 0; i < n; i++)
-        w->twin[0][i] = i;
+        w->twin[0][i] = (uint8_t)i;
     for (int start = 0; start < n;) {
         int end = start + 1;
         while (end < n && w->x[end] == w->x[start])
@@ -163,7 +166,7 @@ static void make_twins(walk *w)
                 for (int t = 0; t < nt; t++) {
                     memcpy(w->twin[w->ntwins], w->twin[t], sizeof w->twin[0]);
                     for (int i = 0; i < m; i++)
-                        w->twin[w->ntwins][start + i] = start + sub[i];
+                        w->twin[w->ntwins][start + i] = (uint8_t)(start + sub[i]);
                     w->ntwins++;
                 }
             }

@@ -22,12 +22,26 @@ enum { KIND_VAR, KIND_SUM, KIND_PROD };
 #define MAX_FORMS (1u << 30) /* forms (body << 1 | negative) fit the memo key */
 
 /* (form, form) -> the forms of their +, -, * and /, all made on the first visit: the walk
- * always tries the four operators on the same two operands in a row. */
+ * always tries the four operators on the same two operands in a row. A cache of a fixed
+ * size, one entry a slot, a new pair evicting the old: the forms it holds can always be
+ * made again (hash-consing finds the same bodies), so its size bounds memory and not
+ * correctness, and seven cards' billions of pairs need no table of them all. */
 typedef struct {
     uint64_t *key;
     uint32_t (*val)[OP_COUNT];
-    size_t cap, len; /* cap is a power of two; key 0 is empty */
+    size_t cap; /* a power of two; key 0 is empty */
 } memo;
+
+#define MEMO_MIN_SLOTS (1u << 10)
+/* 1.5 GiB, reached at seven cards only (six cards take 4M slots, 96 MiB): a miss costs
+ * four hash-consing lookups in tables of gigabytes, so the cache earns its memory. */
+#define MEMO_MAX_SLOTS (1u << 26)
+
+/* A form's group and, while grouping, its templates: side by side, so that a template
+ * costs the walk one cache miss here, not two (seven cards: 2.7e9 of them). */
+typedef struct {
+    uint32_t group, count;
+} form_slot;
 
 typedef struct {
     uint8_t kind, nent;
@@ -45,11 +59,12 @@ struct formula_set {
     size_t nents, cap_ents;
     uint32_t *table; /* hash-consing: body ids, FORMULA_NONE empty */
     size_t table_cap;
-    memo combos;     /* (op, form, form) -> form */
-    uint32_t *group_of_form; /* form -> group, FORMULA_NONE */
+    memo combos;     /* (op, form, form) -> form, while grouping */
+    form_slot *forms;        /* per form: its group (FORMULA_NONE) and templates */
     uint32_t cap_forms;
-    uint32_t *group_of;      /* template -> group */
-    uint32_t *mem_off, *mem; /* group -> its templates, ascending */
+    uint32_t *first, *size;  /* group -> its lowest template, its number of templates */
+    uint32_t cap_groups;
+    template_family *family; /* a copy, to recompute a template's form on demand */
     formula_plan plan;
     bool nomem;
 };
@@ -57,40 +72,17 @@ struct formula_set {
 
 /* --- the memo of combinations ---------------------------------------------------------- */
 
-static int memo_grow(memo *m)
+/* A cache of about one slot per eight templates (the walk meets a pair of operands per
+ * four templates at the last operator and fewer above), within the bounds above. */
+static int memo_init(memo *m, uint32_t ntemplates)
 {
-    size_t cap = m->cap ? m->cap * 2 : 1u << 16;
-    uint64_t *key = calloc(cap, sizeof *key);
-    uint32_t (*val)[OP_COUNT] = malloc(cap * sizeof *val);
-    if (!key || !val) {
-        free(key);
-        free(val);
-        return -1;
-    }
-    for (size_t i = 0; i < m->cap; i++) {
-        if (!m->key[i])
-            continue;
-        size_t j = hashmix64(m->key[i]) & (cap - 1);
-        while (key[j])
-            j = (j + 1) & (cap - 1);
-        key[j] = m->key[i];
-        memcpy(val[j], m->val[i], sizeof val[j]);
-    }
-    free(m->key);
-    free(m->val);
-    m->key = key;
-    m->val = val;
+    size_t cap = MEMO_MIN_SLOTS;
+    while (cap < MEMO_MAX_SLOTS && cap < ntemplates / 8)
+        cap *= 2;
+    m->key = calloc(cap, sizeof *m->key);
+    m->val = malloc(cap * sizeof *m->val);
     m->cap = cap;
-    return 0;
-}
-
-/* The slot of key: where it is, or the empty slot where it belongs. */
-static size_t memo_slot(const memo *m, uint64_t key)
-{
-    size_t j = hashmix64(key) & (m->cap - 1);
-    while (m->key[j] && m->key[j] != key)
-        j = (j + 1) & (m->cap - 1);
-    return j;
+    return m->key && m->val ? 0 : -1;
 }
 
 static void memo_free(memo *m)
@@ -222,27 +214,55 @@ static formula_step recipe(int op, uint32_t A, uint32_t B, bool c1neg, bool c2ne
     return c2neg ? (formula_step){ A, B, FORMULA_NADD } : (formula_step){ B, A, FORMULA_SUB };
 }
 
-/* The form of (form fa) op (form fb); FORMULA_NONE when memory runs out. */
-static uint32_t combine_new(formula_set *s, int op, uint32_t fa, uint32_t fb)
+/* The canonical operands of (form fa) op (form fb): its kind, its sorted operands in
+ * ent (their number returned) and whether the form is negated. */
+static int canonical(const formula_set *s, int op, uint32_t fa, uint32_t fb, int *kind,
+                     uint32_t ent[2 * MAX_ENTS], bool *neg)
 {
     uint32_t A = fa >> 1, B = fb >> 1;
     bool sa = fa & 1, sb = fb & 1, sum = op == OP_ADD || op == OP_SUB;
-    int kind = sum ? KIND_SUM : KIND_PROD;
-    uint32_t ent[2 * MAX_ENTS];
-    int n = expand(s, A, kind, sum && sa, false, ent, 0);
-    n = expand(s, B, kind, sum && (sb ^ (op == OP_SUB)), op == OP_DIV, ent, n);
-    for (int i = 1; i < n; i++) /* insertion sort by body: at most 6 operands */
+    *kind = sum ? KIND_SUM : KIND_PROD;
+    int n = expand(s, A, *kind, sum && sa, false, ent, 0);
+    n = expand(s, B, *kind, sum && (sb ^ (op == OP_SUB)), op == OP_DIV, ent, n);
+    for (int i = 1; i < n; i++) /* insertion sort by body: at most 7 operands */
         for (int j = i; j > 0 && ENT_BODY(ent[j - 1]) > ENT_BODY(ent[j]); j--) {
             uint32_t t = ent[j];
             ent[j] = ent[j - 1];
             ent[j - 1] = t;
         }
-    bool neg = !sum && (sa ^ sb);
+    *neg = !sum && (sa ^ sb);
     if (sum && (ent[0] & ENT_NEG)) {
-        neg = true;
+        *neg = true;
         for (int i = 0; i < n; i++)
             ent[i] ^= ENT_NEG;
     }
+    return n;
+}
+
+/* The form of (form fa) op (form fb) among the bodies made already (read only), or
+ * FORMULA_NONE when its body was never made. */
+static uint32_t combine_find(const formula_set *s, int op, uint32_t fa, uint32_t fb)
+{
+    int kind;
+    bool neg;
+    uint32_t ent[2 * MAX_ENTS];
+    int n = canonical(s, op, fa, fb, &kind, ent, &neg);
+    size_t j = body_hash(kind, ent, n) & (s->table_cap - 1);
+    for (; s->table[j] != FORMULA_NONE; j = (j + 1) & (s->table_cap - 1))
+        if (body_is(s, s->table[j], kind, ent, n))
+            return s->table[j] << 1 | neg;
+    return FORMULA_NONE;
+}
+
+/* The form of (form fa) op (form fb); FORMULA_NONE when memory runs out. */
+static uint32_t combine_new(formula_set *s, int op, uint32_t fa, uint32_t fb)
+{
+    uint32_t A = fa >> 1, B = fb >> 1;
+    bool sa = fa & 1, sb = fb & 1;
+    int kind;
+    bool neg;
+    uint32_t ent[2 * MAX_ENTS];
+    int n = canonical(s, op, fa, fb, &kind, ent, &neg);
     bool fresh;
     uint16_t mask = s->bodies[A].mask | s->bodies[B].mask;
     uint32_t id = body_cons(s, kind, ent, n, mask, &fresh);
@@ -258,10 +278,8 @@ static uint32_t combine_new(formula_set *s, int op, uint32_t fa, uint32_t fb)
 static int combine(formula_set *s, uint32_t fa, uint32_t fb, uint32_t out[OP_COUNT])
 {
     uint64_t key = 1ull << 63 | (uint64_t)fa << 30 | fb;
-    if (2 * (s->combos.len + 1) > s->combos.cap && memo_grow(&s->combos))
-        return -1;
-    size_t j = memo_slot(&s->combos, key);
-    if (!s->combos.key[j]) {
+    size_t j = hashmix64(key) & (s->combos.cap - 1);
+    if (s->combos.key[j] != key) {
         for (int op = 0; op < OP_COUNT; op++) {
             uint32_t f = combine_new(s, op, fa, fb);
             if (f == FORMULA_NONE || f >= MAX_FORMS)
@@ -269,44 +287,64 @@ static int combine(formula_set *s, uint32_t fa, uint32_t fb, uint32_t out[OP_COU
             s->combos.val[j][op] = f;
         }
         s->combos.key[j] = key;
-        s->combos.len++;
     }
     memcpy(out, s->combos.val[j], sizeof s->combos.val[j]);
     return 0;
 }
 
+/* The same from the bodies made already, for a finished set. Returns 0, or -1 when some
+ * body was never made (a form of no template of the family). */
+static int combine_ro(const formula_set *s, uint32_t fa, uint32_t fb, uint32_t out[OP_COUNT])
+{
+    for (int op = 0; op < OP_COUNT; op++)
+        if ((out[op] = combine_find(s, op, fa, fb)) == FORMULA_NONE)
+            return -1;
+    return 0;
+}
+
 /* --- templates to groups --------------------------------------------------------------- */
 
+/* Opens group numbers in the order forms are first met. */
 static uint32_t group_of_form(formula_set *s, uint32_t form)
 {
     if (form >= s->cap_forms) {
         uint32_t cap = s->cap_forms ? s->cap_forms : 4096;
         while (cap <= form)
             cap *= 2;
-        uint32_t *g = realloc(s->group_of_form, cap * sizeof *g);
+        form_slot *g = realloc(s->forms, cap * sizeof *g);
         if (!g)
             return FORMULA_NONE;
-        memset(g + s->cap_forms, 0xff, (cap - s->cap_forms) * sizeof *g);
-        s->group_of_form = g;
+        for (uint32_t i = s->cap_forms; i < cap; i++)
+            g[i] = (form_slot){ FORMULA_NONE, 0 };
+        s->forms = g;
         s->cap_forms = cap;
     }
-    if (s->group_of_form[form] == FORMULA_NONE)
-        s->group_of_form[form] = s->ngroups++;
-    return s->group_of_form[form];
+    if (s->forms[form].group == FORMULA_NONE)
+        s->forms[form].group = s->ngroups++;
+    s->forms[form].count++;
+    return s->forms[form].group;
 }
 
+/* What the walk does with each template's form, in template id order. */
+typedef int (*leaf_fn)(void *ctx, uint32_t id, uint32_t form);
+
 typedef struct {
-    formula_set *s;
+    formula_set *s;       /* grouping: bodies are made as met */
+    const formula_set *cs; /* the set, for either use */
+    leaf_fn leaf;
+    void *ctx;
     const char *pat;
     int len;
     int perm[TEMPLATE_MAX_CARDS];
     uint32_t stack[TEMPLATE_MAX_TOKENS];
     int sp;
     uint32_t base; /* id of the template with this shape and perm and all ops + */
+    bool failed;
 } walker;
 
 /* Tries every operator at each operator slot from pos on, in postfix order, so the ids
- * it reaches (base + ops rank) increase: groups get numbers in template id order. */
+ * it reaches (base + ops rank) increase: groups get numbers in template id order. Nothing
+ * per template is kept: a template's form goes to the leaf function and is forgotten. */
 static void walk(walker *w, int pos, int leaf, uint32_t orank)
 {
     int sp0 = w->sp;
@@ -314,14 +352,12 @@ static void walk(walker *w, int pos, int leaf, uint32_t orank)
         w->stack[w->sp++] = (uint32_t)w->perm[leaf++] << 1;
     uint32_t a = w->stack[w->sp - 2], b = w->stack[w->sp - 1];
     uint32_t forms[OP_COUNT];
-    w->s->nomem |= combine(w->s, a, b, forms) != 0;
-    for (int op = 0; op < OP_COUNT && !w->s->nomem; op++) {
+    w->failed |= (w->s ? combine(w->s, a, b, forms) : combine_ro(w->cs, a, b, forms)) != 0;
+    for (int op = 0; op < OP_COUNT && !w->failed; op++) {
         uint32_t c = forms[op];
         uint32_t rank = orank * OP_COUNT + (uint32_t)op;
         if (pos == w->len - 1) {
-            uint32_t g = group_of_form(w->s, c);
-            w->s->nomem |= g == FORMULA_NONE;
-            w->s->group_of[w->base + rank] = g;
+            w->failed |= w->leaf(w->ctx, w->base + rank, c) != 0;
         } else {
             w->sp -= 2;
             w->stack[w->sp++] = c;
@@ -334,39 +370,60 @@ static void walk(walker *w, int pos, int leaf, uint32_t orank)
     w->sp = sp0;
 }
 
-static int group_templates(formula_set *s, const template_family *f)
+/* Every template of the family in id order through w's leaf function, with progress after
+ * each (shape, permutation) block. Returns 0, or -1 when the walk failed. */
+static int walk_all(walker *w, formula_progress_fn progress, void *pctx)
 {
-    uint32_t nperms = (uint32_t)template_factorial(s->ncards);
-    uint32_t nops = 1u << (2 * (s->ncards - 1));
-    walker w = { .s = s };
-    for (uint32_t sh = 0; sh < template_family_shapes(f) && !s->nomem; sh++) {
-        w.pat = template_family_shape(f, sh);
-        w.len = (int)strlen(w.pat);
-        for (uint32_t r = 0; r < nperms && !s->nomem; r++) {
-            template_perm_unrank(s->ncards, r, w.perm);
-            w.base = (sh * nperms + r) * nops;
-            w.sp = 0;
-            walk(&w, 0, 0, 0);
+    const template_family *f = w->cs->family;
+    int n = w->cs->ncards;
+    uint32_t nperms = (uint32_t)template_factorial(n);
+    uint32_t nops = 1u << (2 * (n - 1)), nshapes = template_family_shapes(f);
+    for (uint32_t sh = 0; sh < nshapes && !w->failed; sh++) {
+        w->pat = template_family_shape(f, sh);
+        w->len = (int)strlen(w->pat);
+        for (uint32_t r = 0; r < nperms && !w->failed; r++) {
+            template_perm_unrank(n, r, w->perm);
+            w->base = (sh * nperms + r) * nops;
+            w->sp = 0;
+            walk(w, 0, 0, 0);
         }
+        if (progress)
+            progress(pctx, (uint64_t)(sh + 1) * nperms * nops, template_family_count(f));
     }
-    return s->nomem ? -1 : 0;
+    return w->failed ? -1 : 0;
 }
 
-/* Members of each group, ascending: a counting sort of the templates by group. */
-static int make_members(formula_set *s)
+/* The grouping's leaf: a template joins its form's group, which it opens when new (ids
+ * come ascending, so the opener is the group's lowest template). */
+static int group_leaf(void *ctx, uint32_t id, uint32_t form)
 {
-    s->mem_off = calloc((size_t)s->ngroups + 1, sizeof *s->mem_off);
-    s->mem = malloc(((size_t)s->ntemplates + 1) * sizeof *s->mem);
-    if (!s->mem_off || !s->mem)
+    formula_set *s = ctx;
+    uint32_t before = s->ngroups, g = group_of_form(s, form);
+    if (g == FORMULA_NONE)
         return -1;
-    for (uint32_t t = 0; t < s->ntemplates; t++)
-        s->mem_off[s->group_of[t] + 1]++;
-    for (uint32_t g = 0; g < s->ngroups; g++)
-        s->mem_off[g + 1] += s->mem_off[g];
-    for (uint32_t t = 0; t < s->ntemplates; t++)
-        s->mem[s->mem_off[s->group_of[t]]++] = t;
-    memmove(s->mem_off + 1, s->mem_off, (size_t)s->ngroups * sizeof *s->mem_off);
-    s->mem_off[0] = 0;
+    if (g == before) {
+        if (g == s->cap_groups) {
+            uint32_t cap = s->cap_groups ? s->cap_groups * 2 : 4096;
+            uint32_t *first = realloc(s->first, (size_t)cap * sizeof *first);
+            if (!first)
+                return -1;
+            s->first = first;
+            s->cap_groups = cap;
+        }
+        s->first[g] = id;
+    }
+    return 0;
+}
+
+/* Each group's size, from its form's count. */
+static int group_sizes(formula_set *s)
+{
+    s->size = malloc(((size_t)s->ngroups + 1) * sizeof *s->size);
+    if (!s->size)
+        return -1;
+    for (uint32_t form = 0; form < s->cap_forms; form++)
+        if (s->forms[form].group != FORMULA_NONE)
+            s->size[s->forms[form].group] = s->forms[form].count;
     return 0;
 }
 
@@ -400,7 +457,7 @@ static int make_plan(formula_set *s)
     if (!need || !slot || !order)
         goto done;
     for (uint32_t form = 0; form < s->cap_forms; form++)
-        if (s->group_of_form[form] != FORMULA_NONE)
+        if (s->forms[form].group != FORMULA_NONE)
             need[form >> 1] = 1;
     for (uint32_t id = nb; id-- > n;)
         if (need[id])
@@ -436,8 +493,8 @@ static int make_plan(formula_set *s)
         }
         uint32_t k = i - ni, form = order[i] << 1;
         p->roots[k] = st;
-        p->root_pos[k] = form < s->cap_forms ? s->group_of_form[form] : FORMULA_NONE;
-        p->root_neg[k] = form + 1 < s->cap_forms ? s->group_of_form[form + 1] : FORMULA_NONE;
+        p->root_pos[k] = form < s->cap_forms ? s->forms[form].group : FORMULA_NONE;
+        p->root_neg[k] = form + 1 < s->cap_forms ? s->forms[form + 1].group : FORMULA_NONE;
     }
     rc = 0;
 done:
@@ -449,17 +506,20 @@ done:
 
 /* --- the set --------------------------------------------------------------------------- */
 
-/* Groups the templates of f by canonical form and makes the plan. Returns a new set the
- * caller frees with formula_set_free(), or NULL with a reason in err (out of memory). */
-formula_set *formula_set_new(const template_family *f, char *err, size_t errsize)
+/* Groups the templates of f by canonical form and makes the plan, calling progress (when
+ * given) with the templates grouped so far. Returns a new set the caller frees with
+ * formula_set_free(), or NULL with a reason in err (out of memory). Memory grows with
+ * the formulas and their bodies, not with the templates: none is stored. */
+formula_set *formula_set_new_progress(const template_family *f, formula_progress_fn progress,
+                                      void *ctx, char *err, size_t errsize)
 {
     formula_set *s = calloc(1, sizeof *s);
     if (!s)
         goto nomem;
     s->ncards = template_family_cards(f);
     s->ntemplates = template_family_count(f);
-    s->group_of = malloc(((size_t)s->ntemplates + 1) * sizeof *s->group_of);
-    if (!s->group_of || table_grow(s))
+    s->family = template_family_new(s->ncards, template_family_groupings(f));
+    if (!s->family || table_grow(s) || memo_init(&s->combos, s->ntemplates))
         goto nomem;
     for (int i = 0; i < s->ncards; i++) {
         uint32_t id = body_add(s, KIND_VAR, NULL, 0, (uint16_t)(1u << i));
@@ -467,16 +527,20 @@ formula_set *formula_set_new(const template_family *f, char *err, size_t errsize
             goto nomem;
         s->bodies[id].recipe = (formula_step){ id, id, FORMULA_ADD };
     }
-    if (group_templates(s, f) || make_members(s) || make_plan(s))
+    walker w = { .s = s, .cs = s, .leaf = group_leaf, .ctx = s };
+    if (walk_all(&w, progress, ctx) || group_sizes(s) || make_plan(s))
         goto nomem;
     memo_free(&s->combos);
-    free(s->table);
-    s->table = NULL;
     return s;
 nomem:
     snprintf(err, errsize, "out of memory while grouping templates into formulas");
     formula_set_free(s);
     return NULL;
+}
+
+formula_set *formula_set_new(const template_family *f, char *err, size_t errsize)
+{
+    return formula_set_new_progress(f, NULL, NULL, err, errsize);
 }
 
 /* Releases the set; a no-op on NULL. */
@@ -488,10 +552,10 @@ void formula_set_free(formula_set *s)
     free(s->table);
     free(s->bodies);
     free(s->ents);
-    free(s->group_of_form);
-    free(s->group_of);
-    free(s->mem_off);
-    free(s->mem);
+    free(s->forms);
+    free(s->first);
+    free(s->size);
+    template_family_free(s->family);
     free(s->plan.steps);
     free(s->plan.roots);
     free(s->plan.root_pos);
@@ -505,17 +569,54 @@ uint32_t formula_set_groups(const formula_set *s) { return s->ngroups; }
 /* Distinct bodies met while grouping (cards included): a measure of the work saved. */
 uint32_t formula_set_bodies(const formula_set *s) { return s->nbodies; }
 
-/* The group of a template; groups are numbered by their lowest template id. */
+/* The lowest template of a group (groups are numbered by it) and its number of templates. */
+uint32_t formula_set_group_first(const formula_set *s, uint32_t group) { return s->first[group]; }
+uint32_t formula_set_group_size(const formula_set *s, uint32_t group) { return s->size[group]; }
+
+/* The group of a template, recomputed: its program's forms, one operator at a time,
+ * found among the bodies the grouping made. FORMULA_NONE only for an id outside the
+ * family. */
 uint32_t formula_set_group_of(const formula_set *s, uint32_t template_id)
 {
-    return s->group_of[template_id];
+    if (template_id >= s->ntemplates)
+        return FORMULA_NONE;
+    template_prog p;
+    template_program(s->family, template_id, &p);
+    uint32_t st[TEMPLATE_MAX_TOKENS];
+    int sp = 0;
+    for (int i = 0; i < p.len; i++) {
+        if (p.tok[i] < TEMPLATE_TOK_OP) {
+            st[sp++] = (uint32_t)p.tok[i] << 1;
+            continue;
+        }
+        sp--;
+        st[sp - 1] = combine_find(s, p.tok[i] - TEMPLATE_TOK_OP, st[sp - 1], st[sp]);
+        if (st[sp - 1] == FORMULA_NONE)
+            return FORMULA_NONE;
+    }
+    return st[0] < s->cap_forms ? s->forms[st[0]].group : FORMULA_NONE;
 }
 
-/* The templates of a group, ascending; *len receives their number (at least 1). */
-const uint32_t *formula_set_members(const formula_set *s, uint32_t group, uint32_t *len)
+typedef struct {
+    const formula_set *s;
+    formula_member_fn fn;
+    void *ctx;
+} foreach_ctx;
+
+static int foreach_leaf(void *ctx, uint32_t id, uint32_t form)
 {
-    *len = s->mem_off[group + 1] - s->mem_off[group];
-    return s->mem + s->mem_off[group];
+    foreach_ctx *c = ctx;
+    return c->fn(c->ctx, id, c->s->forms[form].group);
+}
+
+/* Calls fn(ctx, id, group) for every template of the family in increasing id order,
+ * walking the templates again (nothing per template is stored): the way to list a group's
+ * members. Returns 0, or -1 when fn returned nonzero (the walk then stops). */
+int formula_set_foreach(const formula_set *s, formula_member_fn fn, void *ctx)
+{
+    foreach_ctx c = { s, fn, ctx };
+    walker w = { .cs = s, .leaf = foreach_leaf, .ctx = &c };
+    return walk_all(&w, NULL, NULL);
 }
 
 /* The plan; owned by the set. */

@@ -18,7 +18,10 @@
  * needs like terms to cancel. docs/method.md has the induction.
  *
  * A group is a set of templates with one form; groups are numbered in the order of their
- * lowest template id. The plan computes every body some group needs exactly once per hand,
+ * lowest template id. The set holds no array per template (seven cards have 2.7e9):
+ * per group its lowest template and size, and the bodies; a template's group is
+ * recomputed on demand (formula_set_group_of) and a group's members by walking the
+ * templates again (formula_set_foreach). The plan computes every body some group needs exactly once per hand,
  * each as one operation on two earlier results (the way the first template that reached
  * the body built it); a root step gives a body over all cards, which decides the groups
  * (body, +) and (body, -) at once. */
@@ -59,13 +62,22 @@ typedef struct {
 
 typedef struct formula_set formula_set;
 
+/* Progress of the grouping: templates grouped so far, of total. */
+typedef void (*formula_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+/* One template and its group, for formula_set_foreach(); nonzero stops the walk. */
+typedef int (*formula_member_fn)(void *ctx, uint32_t template_id, uint32_t group);
+
 formula_set *formula_set_new(const template_family *f, char *err, size_t errsize);
+formula_set *formula_set_new_progress(const template_family *f, formula_progress_fn progress,
+                                      void *ctx, char *err, size_t errsize);
 void formula_set_free(formula_set *s);
 uint32_t formula_set_templates(const formula_set *s);
 uint32_t formula_set_groups(const formula_set *s);
 uint32_t formula_set_bodies(const formula_set *s);
+uint32_t formula_set_group_first(const formula_set *s, uint32_t group);
+uint32_t formula_set_group_size(const formula_set *s, uint32_t group);
 uint32_t formula_set_group_of(const formula_set *s, uint32_t template_id);
-const uint32_t *formula_set_members(const formula_set *s, uint32_t group, uint32_t *len);
+int formula_set_foreach(const formula_set *s, formula_member_fn fn, void *ctx);
 const formula_plan *formula_set_plan(const formula_set *s);
 
 #endif

@@ -40,10 +40,9 @@ static int one_hand(chunk *c, planeval *w, partition_refiner *r, idlist *hits, u
     uint64_t len = 0;
     uint32_t first = SCAN_NO_HIT;
     for (size_t i = 0; i < hits->len; i++) {
-        uint32_t m;
-        const uint32_t *mem = formula_set_members(c->fs, hits->ids[i], &m);
-        len += m;
-        first = mem[0] < first ? mem[0] : first;
+        uint32_t g = hits->ids[i], lo = formula_set_group_first(c->fs, g);
+        len += formula_set_group_size(c->fs, g);
+        first = lo < first ? lo : first;
     }
     uint32_t k = h - c->out->first;
     c->out->row_len[k] = len;

@@ -17,11 +17,17 @@
 struct classes {
     uint32_t nclasses;
     uint32_t ntemplates;
-    uint32_t *class_of;  /* per template, or CLASSES_NONE */
-    uint32_t *mem_off;   /* nclasses + 1 offsets into mem */
+    uint32_t *rep;       /* per class: its lowest template */
+    uint32_t *size;      /* per class: its number of templates */
+    uint32_t *class_of;  /* per template, or CLASSES_NONE: from solutions only */
+    uint32_t *mem_off;   /* nclasses + 1 offsets into mem, once the members are listed */
     uint32_t *mem;       /* templates of each class, ascending (first = representative) */
     uint32_t *hand_of;   /* instance set -> hand index of the solutions */
     hs_instance *inst;
+    /* From formula groups: the groups and each group's class, so that a template's
+     * class is recomputed, not stored (seven cards have 2.7e9 templates). */
+    const formula_set *fs;
+    uint32_t *group_class;
 };
 
 /* A class in the hash: the key is its hand list, pointed into the transposed solutions. */
@@ -100,6 +106,20 @@ static int make_instance(classes *c, uint32_t nsolved, uint64_t *off, const uint
     return c->inst ? 0 : -1;
 }
 
+/* Each class's representative and size, from its listed members. */
+static int reps_from_members(classes *c)
+{
+    c->rep = malloc(((size_t)c->nclasses + 1) * sizeof *c->rep);
+    c->size = malloc(((size_t)c->nclasses + 1) * sizeof *c->size);
+    if (!c->rep || !c->size)
+        return -1;
+    for (uint32_t k = 0; k < c->nclasses; k++) {
+        c->rep[k] = c->mem[c->mem_off[k]];
+        c->size[k] = c->mem_off[k + 1] - c->mem_off[k];
+    }
+    return 0;
+}
+
 /* Members of each class (counting sort of the templates, so ascending). */
 static int members_from_class_of(classes *c)
 {
@@ -127,7 +147,7 @@ static int build(classes *c, const trows *t, uint32_t nsolved)
     uint64_t *off = calloc((size_t)nsolved + 1, sizeof *off);
     uint32_t *el = malloc((t->off[c->ntemplates] + 1) * sizeof *el);
     int rc = -1;
-    if (!off || !el || members_from_class_of(c))
+    if (!off || !el || members_from_class_of(c) || reps_from_members(c))
         goto done;
     /* Set (hand) rows: walking classes in order keeps every row ascending. */
     for (uint32_t k = 0; k < c->nclasses; k++) {
@@ -223,11 +243,35 @@ done:
     return rc;
 }
 
+/* Each class's representative and size from its groups: a class's lowest group holds
+ * its lowest template, since groups are numbered by their lowest template. */
+static int reps_from_groups(classes *c, const formula_set *fs, const partition *p)
+{
+    c->rep = malloc(((size_t)c->nclasses + 1) * sizeof *c->rep);
+    c->size = calloc((size_t)c->nclasses + 1, sizeof *c->size);
+    c->group_class = malloc(((size_t)p->nelems + 1) * sizeof *c->group_class);
+    if (!c->rep || !c->size || !c->group_class)
+        return -1;
+    memset(c->rep, 0xff, ((size_t)c->nclasses + 1) * sizeof *c->rep);
+    for (uint32_t g = 0; g < p->nelems; g++) {
+        uint32_t k = c->group_class[g] = p->class_of[g];
+        if (k == PARTITION_NONE)
+            continue;
+        if (c->rep[k] == CLASSES_NONE)
+            c->rep[k] = formula_set_group_first(fs, g);
+        c->size[k] += formula_set_group_size(fs, g);
+    }
+    return 0;
+}
+
 /* The classes of a partition of formula groups (partition.h) over nhands hands: a
  * template's class is its group's. The partition numbers classes by lowest group and
  * groups are numbered by lowest template, so classes come out numbered by
  * representative, exactly as classes_new() numbers them from the same solution sets.
- * Returns a new handle, or NULL with a reason in err (out of memory). */
+ * Nothing per template is stored: fs must outlive the classes, which recompute a
+ * template's class from it (classes_of) and list members only on request
+ * (classes_list_members). Returns a new handle, or NULL with a reason in err (out of
+ * memory). */
 classes *classes_from_groups(const formula_set *fs, const partition *p, uint32_t nhands,
                              char *err, size_t errsize)
 {
@@ -236,13 +280,9 @@ classes *classes_from_groups(const formula_set *fs, const partition *p, uint32_t
         goto fail;
     c->ntemplates = formula_set_templates(fs);
     c->nclasses = p->nclasses;
-    c->class_of = malloc(((size_t)c->ntemplates + 1) * sizeof *c->class_of);
+    c->fs = fs;
     c->hand_of = malloc(((size_t)nhands + 1) * sizeof *c->hand_of);
-    if (!c->class_of || !c->hand_of)
-        goto fail;
-    for (uint32_t id = 0; id < c->ntemplates; id++)
-        c->class_of[id] = p->class_of[formula_set_group_of(fs, id)];
-    if (members_from_class_of(c) || instance_from_lists(c, p, nhands))
+    if (!c->hand_of || reps_from_groups(c, fs, p) || instance_from_lists(c, p, nhands))
         goto fail;
     return c;
 fail:
@@ -250,6 +290,45 @@ fail:
     classes_free(c);
     return NULL;
 }
+
+/* Fills the members' places: each template goes after the earlier ones of its class. */
+static int place_member(void *ctx, uint32_t id, uint32_t group)
+{
+    classes *c = ctx;
+    uint32_t k = c->group_class[group];
+    if (k != CLASSES_NONE)
+        c->mem[c->mem_off[k + 1]++] = id;
+    return 0;
+}
+
+/* Lists every class's members (classes_members), walking the templates once: 4 bytes per
+ * template that solves a hand, for the outputs that print them. Returns 0 (also when
+ * they are listed already), or -1 without memory. */
+int classes_list_members(classes *c)
+{
+    if (c->mem)
+        return 0;
+    c->mem_off = calloc((size_t)c->nclasses + 2, sizeof *c->mem_off);
+    uint64_t total = 0;
+    for (uint32_t k = 0; c->mem_off && k < c->nclasses; k++)
+        total += c->size[k];
+    c->mem = malloc((total + 1) * sizeof *c->mem);
+    if (!c->mem_off || !c->mem) {
+        free(c->mem_off);
+        free(c->mem);
+        c->mem_off = c->mem = NULL;
+        return -1;
+    }
+    /* mem_off[k + 1] is class k's cursor during the walk, and its end after it. */
+    for (uint32_t k = 0; k < c->nclasses; k++)
+        c->mem_off[k + 1] = c->mem_off[k] + c->size[k];
+    memmove(c->mem_off + 1, c->mem_off, (size_t)c->nclasses * sizeof *c->mem_off);
+    formula_set_foreach(c->fs, place_member, c);
+    return 0;
+}
+
+/* Whether classes_members() may be called. */
+bool classes_members_listed(const classes *c) { return c->mem != NULL; }
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -311,6 +390,9 @@ void classes_free(classes *c)
     if (!c)
         return;
     free(c->class_of);
+    free(c->rep);
+    free(c->size);
+    free(c->group_class);
     free(c->mem_off);
     free(c->mem);
     free(c->hand_of);
@@ -321,17 +403,28 @@ void classes_free(classes *c)
 uint32_t classes_count(const classes *c) { return c->nclasses; }
 
 /* The lowest template id of class cls. */
-uint32_t classes_rep(const classes *c, uint32_t cls) { return c->mem[c->mem_off[cls]]; }
+uint32_t classes_rep(const classes *c, uint32_t cls) { return c->rep[cls]; }
 
-/* The template ids of class cls, ascending; *len receives their number. */
+/* The number of templates of class cls. */
+uint32_t classes_size(const classes *c, uint32_t cls) { return c->size[cls]; }
+
+/* The template ids of class cls, ascending; *len receives their number. From groups,
+ * classes_list_members() must have listed them. */
 const uint32_t *classes_members(const classes *c, uint32_t cls, uint32_t *len)
 {
     *len = c->mem_off[cls + 1] - c->mem_off[cls];
     return c->mem + c->mem_off[cls];
 }
 
-/* The class of a template, or CLASSES_NONE when it solves no hand. */
-uint32_t classes_of(const classes *c, uint32_t template_id) { return c->class_of[template_id]; }
+/* The class of a template, or CLASSES_NONE when it solves no hand; from groups,
+ * recomputed through its group. */
+uint32_t classes_of(const classes *c, uint32_t template_id)
+{
+    if (c->class_of)
+        return c->class_of[template_id];
+    uint32_t g = formula_set_group_of(c->fs, template_id);
+    return g == FORMULA_NONE ? CLASSES_NONE : c->group_class[g];
+}
 
 /* The hand (index into the study's hand set) of instance set `set`. */
 uint32_t classes_hand(const classes *c, uint32_t set) { return c->hand_of[set]; }

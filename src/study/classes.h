@@ -8,6 +8,7 @@
 #ifndef T24_STUDY_CLASSES_H
 #define T24_STUDY_CLASSES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +30,9 @@ void classes_free(classes *c);
 
 uint32_t classes_count(const classes *c);
 uint32_t classes_rep(const classes *c, uint32_t cls);
+uint32_t classes_size(const classes *c, uint32_t cls);
+int classes_list_members(classes *c);
+bool classes_members_listed(const classes *c);
 const uint32_t *classes_members(const classes *c, uint32_t cls, uint32_t *len);
 uint32_t classes_of(const classes *c, uint32_t template_id);
 uint32_t classes_hand(const classes *c, uint32_t set);

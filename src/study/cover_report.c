@@ -166,8 +166,7 @@ static void json_cover(cJSON *o, const enumeration *st, const classes *c, const 
     cJSON *a = cJSON_AddArrayToObject(o, "cover");
     for (uint32_t i = 0; i < r->size; i++) {
         char buf[256];
-        uint32_t cls = r->cover[i], nmem;
-        classes_members(c, cls, &nmem);
+        uint32_t cls = r->cover[i], nmem = classes_size(c, cls);
         cJSON *e = cJSON_CreateObject();
         cJSON_AddNumberToObject(e, "template", classes_rep(c, cls));
         cJSON_AddStringToObject(e, "expression", expression(st, c, cls, buf, sizeof buf));
@@ -443,20 +442,22 @@ int cover_report_coverage_csv(FILE *out, const hs_report *r)
 }
 
 /* classes.tsv: the numbering every export uses (element c+1 is class c), each class with
- * its lowest template, size, hands solved and member ids. Returns 0, or -1 on a write
+ * its lowest template, size, hands solved and member ids (empty when the caller did not
+ * list them: seven cards, whose ids would take tens of GB). Returns 0, or -1 on a write
  * error. */
 int cover_report_classes_tsv(FILE *out, const enumeration *st, const classes *c)
 {
     fprintf(out, "element\tclass\trepresentative\texpression\ttemplates\thands\tmembers\n");
     const hs_instance *h = classes_instance(c);
+    bool listed = classes_members_listed(c);
     for (uint32_t cls = 0; cls < classes_count(c); cls++) {
         char readable[128];
-        uint32_t n, nh;
-        const uint32_t *m = classes_members(c, cls, &n);
+        uint32_t n = classes_size(c, cls), nh;
         hs_instance_elem(h, cls, &nh);
-        fprintf(out, "%u\t%u\t%u\t%s\t%u\t%u\t", cls + 1, cls, m[0],
+        fprintf(out, "%u\t%u\t%u\t%s\t%u\t%u\t", cls + 1, cls, classes_rep(c, cls),
                 expression(st, c, cls, readable, sizeof readable), n, nh);
-        for (uint32_t i = 0; i < n; i++)
+        const uint32_t *m = listed ? classes_members(c, cls, &n) : NULL;
+        for (uint32_t i = 0; m && i < n; i++)
             fprintf(out, "%s%u", i ? "," : "", m[i]);
         fputc('\n', out);
     }

@@ -130,7 +130,8 @@ static int rows_from_pairs(enumeration *st)
 /* The bounded-memory path: group the templates by formula, then scan the hands. */
 static int scan_hands(enumeration *st, const enumeration_params *p, char *err, size_t errsize)
 {
-    st->formulas = formula_set_new(st->family, err, errsize);
+    st->formulas = formula_set_new_progress(st->family, p->grouping_progress,
+                                            p->progress_ctx, err, errsize);
     if (!st->formulas)
         return -1;
     scan_params sp;
@@ -153,12 +154,9 @@ static int scan_hands(enumeration *st, const enumeration_params *p, char *err, s
         st->solution_pairs += r.row_len[h];
         st->promoted += r.promoted[h];
     }
-    for (uint32_t g = 0; g < formula_set_groups(st->formulas); g++) {
-        uint32_t len;
-        formula_set_members(st->formulas, g, &len);
+    for (uint32_t g = 0; g < formula_set_groups(st->formulas); g++)
         if (st->groups.class_of[g] != PARTITION_NONE)
-            st->useful_templates += len;
-    }
+            st->useful_templates += formula_set_group_size(st->formulas, g);
     free(r.promoted);
     return 0;
 }

@@ -15,13 +15,15 @@
 #include "core/template.h"
 
 typedef struct {
-    int ncards;                   /* 2..6, default 4 */
+    int ncards;                   /* 2..7, default 4 */
     int64_t lo, hi;               /* deck, default 1-11 */
     int64_t target;               /* default 24 */
     template_groupings groupings; /* default reduced for 4 cards, all otherwise */
     int nthreads;                 /* default 2 */
     solutions_progress_fn progress;  /* optional, called from the calling thread */
     void *progress_ctx;
+    formula_progress_fn grouping_progress; /* optional: templates grouped into formulas
+                                              (minutes at seven cards), same context */
     bool per_template;            /* the reference path: evaluate every template and keep
                                      every (hand, template) pair in sols (tests only) */
     const dist *dist;             /* MPI ranks sharing the hands, or NULL for one process */

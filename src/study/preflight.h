@@ -1,8 +1,10 @@
 /* preflight.h - time and peak memory of a study, estimated from its configuration alone,
  * before anything is allocated.
  *
- * The model counts what the bounded-memory study holds: per template a group, a class
- * and two member lists (16 bytes), the formula plan and its grouping memo, per thread a
+ * The model counts what the bounded-memory study holds: up to six cards 16 bytes per
+ * template (the arrays held before issue 42, which the measured peaks include: an upper
+ * bound now), at seven cards nothing per template but each formula group's bodies and
+ * figures; the formula plan and its grouping memo, per thread a
  * plan scratch and a refiner, and the class-hand incidences (estimated as hands x a
  * classes-per-hand figure measured for each number of cards, falling for large six-card
  * decks), which the hitting-set phase holds several times over (instance both ways,

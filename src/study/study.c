@@ -28,7 +28,7 @@ static int run_hitting_sets(study *p, hs_params *hp, char *err, size_t errsize)
         return -1;
     }
     for (uint32_t c = 0; c < n; c++)
-        classes_members(p->cls, c, &mult[c]);
+        mult[c] = classes_size(p->cls, c);
     p->seconds_classes = walltime_now() - t0;
     hp->multiplicity = mult;
     int rc = hs_cover_run(classes_instance(p->cls), hp, &p->hr, err, errsize);

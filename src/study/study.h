@@ -26,6 +26,11 @@ typedef struct {
  * report, freeing memory), so that the whole run ends within the limit. */
 #define STUDY_RESERVE_SHARE 0.01
 
+/* The most cards for which --out lists templates one by one (templates.tsv,
+ * solutions.txt, classes.tsv's members): six cards' 3.1e7 templates take about 2 GB of
+ * text; seven cards' 2.7e9 would take hundreds. */
+#define STUDY_LIST_TEMPLATES_MAX_CARDS 6
+
 /* The time limit bounds the whole study: enumeration, bounds, greedy and reductions
  * count against it, and the local search and exact search get what is left (at least
  * a moment: an enumeration that alone overruns the limit cannot be stopped). */

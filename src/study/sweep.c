@@ -227,7 +227,7 @@ int sweep_config_check(const sweep_config *c, char *err, size_t errsize)
 {
     const char *why = NULL;
     if (c->ncards < TEMPLATE_MIN_CARDS || c->ncards > TEMPLATE_MAX_CARDS)
-        why = "cards must be 2 to 6";
+        why = "cards must be 2 to 7";
     else if (c->groupings == TEMPLATE_REDUCED && c->ncards != 4)
         why = "the reduced family exists for 4 cards only";
     else if (hand_count_multisets(c->ncards, c->lo, c->hi) == UINT64_MAX)
