@@ -252,7 +252,7 @@ Test(sweep, bad_input_gives_one_line_and_status_2)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         expect_usage_error(cases[i]);
-    const char *files[] = { "4 1-13\n", "7 1-5 24\n", "3 1-5 24 reduced\n", "4 5-3 24\n",
+    const char *files[] = { "4 1-13\n", "8 1-5 24\n", "3 1-5 24 reduced\n", "4 5-3 24\n",
                             "# only a comment\n", "table\n", "4 1-13 24 all extra\n" };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         char tmp[32], *path = write_temp(tmp, files[i]), args[128];

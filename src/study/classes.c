@@ -338,10 +338,13 @@ static int cmp_u32(const void *a, const void *b)
 
 /* Writes the solutions artifact (docs/formats.md, as solutions_write() does) from the
  * classes: a hand's templates are the members of the classes in its set, so no list of
- * every pair is ever held, only one hand's. Returns 0, or -1 on a write error or
- * without memory. */
+ * every pair is ever held, only one hand's. The members must be listed
+ * (classes_list_members()). Returns 0, or -1 on a write error, without memory or
+ * without the members. */
 int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out)
 {
+    if (!classes_members_listed(c))
+        return -1; /* classes from groups list their members only when asked */
     int n = hand_set_cards(hs);
     uint32_t nh = hand_set_count(hs), s = 0, nsets = hs_instance_nsets(c->inst);
     uint32_t *buf = NULL;
