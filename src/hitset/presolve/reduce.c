@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/check.h"
+#include "core/hashmix.h"
 #include "core/idlist.h"
 #include "core/budget.h"
 #include "core/walltime.h"
@@ -20,6 +21,12 @@ typedef struct {
     uint32_t *stamp_s;
     uint32_t tick;
     uint32_t *alive; /* scratch: the alive entries of the row under test */
+    /* A 64-bit signature per set (of its elements) and per element (of its sets): one bit
+     * per member, chosen by a hash. A row whose signature lacks a bit of the wanted
+     * entries' cannot hold them all, so most subset tests end in one AND instead of a
+     * binary search per entry (the profile of a PACE instance with 8k elements and 244k
+     * sets spent most of its reduction in those searches). */
+    uint64_t *sig_s, *sig_e;
     reduce_result *r;
     budget_poll poll;      /* the deadline and the caller's cancel, every CLOCK_WORK */
     const reduce_log *log; /* who hears of each step, or NULL */
@@ -48,6 +55,20 @@ static bool row_has_all(const uint32_t *row, uint32_t len, const uint32_t *want,
         if (!idlist_sorted_has(row, len, want[i]))
             return false;
     return true;
+}
+
+static uint64_t sig_bit(uint32_t x)
+{
+    return 1ull << (hashmix64(x) & 63);
+}
+
+/* The signature of a whole row (alive or not: the subset tests read whole rows). */
+static uint64_t sig_row(const uint32_t *row, uint32_t len)
+{
+    uint64_t sig = 0;
+    for (uint32_t i = 0; i < len; i++)
+        sig |= sig_bit(row[i]);
+    return sig;
 }
 
 static void kill_set(state *st, uint32_t s)
@@ -119,11 +140,13 @@ static bool forced_step(state *st)
 static bool supersets_of_set(state *st, uint32_t g, bool *changed)
 {
     uint32_t len, rare = UINT32_MAX, n = 0;
+    uint64_t want = 0;
     const uint32_t *el = instance_set(st->h, g, &len);
     st->work += len;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_e[el[i]]) {
             st->alive[n++] = el[i];
+            want |= sig_bit(el[i]);
             if (rare == UINT32_MAX || st->deg_e[el[i]] < st->deg_e[rare])
                 rare = el[i];
         }
@@ -132,7 +155,8 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
     for (uint32_t i = 0; i < nc && !stopped(st); i++) {
         uint32_t s = cand[i], m;
         st->work++;
-        if (s == g || !st->alive_s[s] || st->deg_s[s] < st->deg_s[g])
+        if (s == g || !st->alive_s[s] || st->deg_s[s] < st->deg_s[g] ||
+            (want & ~st->sig_s[s]))
             continue;
         const uint32_t *row = instance_set(st->h, s, &m);
         st->work += n;
@@ -169,11 +193,13 @@ static bool dominated_sets_step(state *st)
 static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
 {
     uint32_t len, rare = UINT32_MAX, n = 0;
+    uint64_t want = 0;
     const uint32_t *sets = instance_elem(st->h, a, &len);
     st->work += len;
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_s[sets[i]]) {
             st->alive[n++] = sets[i];
+            want |= sig_bit(sets[i]);
             if (rare == UINT32_MAX || st->deg_s[sets[i]] < st->deg_s[rare])
                 rare = sets[i];
         }
@@ -187,7 +213,7 @@ static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
         st->work++;
         if (b == a || !st->alive_e[b] || st->deg_e[b] < st->deg_e[a])
             continue;
-        if (st->deg_e[b] == st->deg_e[a] && b > a)
+        if ((st->deg_e[b] == st->deg_e[a] && b > a) || (want & ~st->sig_e[b]))
             continue;
         const uint32_t *row = instance_elem(st->h, b, &m);
         st->work += n;
@@ -251,17 +277,21 @@ static int state_init(state *st, const instance *h, reduce_result *r)
     st->deg_s = malloc((ns + 1) * sizeof *st->deg_s);
     st->stamp_s = calloc(ns + 1, sizeof *st->stamp_s);
     st->alive = malloc(((size_t)(ne > ns ? ne : ns) + 1) * sizeof *st->alive);
+    st->sig_e = malloc((ne + 1) * sizeof *st->sig_e);
+    st->sig_s = malloc((ns + 1) * sizeof *st->sig_s);
     r->forced = malloc((ne + 1) * sizeof *r->forced);
     if (!st->alive_e || !st->alive_s || !st->deg_e || !st->deg_s ||
-        !st->stamp_s || !st->alive || !r->forced)
+        !st->stamp_s || !st->alive || !st->sig_e || !st->sig_s || !r->forced)
         return -1;
     for (uint32_t e = 0; e < ne; e++) {
         st->alive_e[e] = true;
-        instance_elem(h, e, &st->deg_e[e]);
+        const uint32_t *row = instance_elem(h, e, &st->deg_e[e]);
+        st->sig_e[e] = sig_row(row, st->deg_e[e]);
     }
     for (uint32_t s = 0; s < ns; s++) {
         st->alive_s[s] = true;
-        instance_set(h, s, &st->deg_s[s]);
+        const uint32_t *row = instance_set(h, s, &st->deg_s[s]);
+        st->sig_s[s] = sig_row(row, st->deg_s[s]);
     }
     return 0;
 }
@@ -274,6 +304,8 @@ static void state_free(state *st)
     free(st->deg_s);
     free(st->stamp_s);
     free(st->alive);
+    free(st->sig_e);
+    free(st->sig_s);
 }
 
 /* Applies the three reductions until none changes anything. Fills *out (free it with
