@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "hitset/t24hs.h"
+#include "t24hs_fixtures.h"
 
 Test(t24hs, the_version_is_the_projects)
 {
@@ -451,19 +452,8 @@ static int stub(void *ctx, const char *instance, const char *cover, const char *
  * alone set aside (cube-N.proof.rejected) and searched again by hs_cubes_run(). */
 Test(t24hs, a_merge_is_verified_only_by_its_checker)
 {
-    /* four disjoint triangles' edges: the LP gives 6, the optimum is 8 (two of each
-       triangle's three vertices), so the search branches and splits */
-    enum { N = 12 };
-    uint64_t off[N + 1] = { 0 };
-    uint32_t el[2 * N];
-    for (uint32_t s = 0; s < N; s++) {
-        el[2 * s] = s;
-        el[2 * s + 1] = s % 3 == 2 ? s - 2 : s + 1;
-        off[s + 1] = 2 * (s + 1);
-    }
     char err[1024], tmpl[] = "/tmp/t24hs-check-XXXXXX", dir[64], path[128];
-    hs_instance *h = hs_instance_new(N, N, off, el, err, sizeof err);
-    cr_assert(h, "%s", err);
+    hs_instance *h = t24hs_fixture_triangles(); /* the search branches and splits */
     cr_assert(mkdtemp(tmpl));
     snprintf(dir, sizeof dir, "%s/cubes", tmpl);
     hs_cubes_params p;

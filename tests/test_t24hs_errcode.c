@@ -9,6 +9,7 @@
 
 #include "helpers.h"
 #include "hitset/t24hs.h"
+#include "t24hs_fixtures.h"
 
 #define expect_code(err, want)                                                             \
     cr_expect_eq(hs_error_code(err), want, "'%s' gave %s, not %s", err,                   \
@@ -71,28 +72,11 @@ Test(t24hs_errcode, a_read_past_its_deadline_is_time)
     free(text);
 }
 
-/* Four disjoint triangles' edges (optimum 8 over an LP of 6: the search branches). */
-static hs_instance *triangles(void)
-{
-    enum { N = 12 };
-    uint64_t off[N + 1] = { 0 };
-    uint32_t el[2 * N];
-    for (uint32_t s = 0; s < N; s++) {
-        el[2 * s] = s;
-        el[2 * s + 1] = s % 3 == 2 ? s - 2 : s + 1;
-        off[s + 1] = 2 * (s + 1);
-    }
-    char err[256];
-    hs_instance *h = hs_instance_new(N, N, off, el, err, sizeof err);
-    cr_assert(h, "%s", err);
-    return h;
-}
-
 Test(t24hs_errcode, a_folder_that_cannot_be_made_or_read_is_io)
 {
     char err[512], dir[] = "/tmp/t24hs-errcode-XXXXXX", missing[64];
     cr_assert(mkdtemp(dir));
-    hs_instance *h = triangles();
+    hs_instance *h = t24hs_fixture_triangles();
     cr_assert_eq(hs_cubes_split(h, dir, NULL, NULL, err, sizeof err), -1, "split into %s", dir);
     expect_code(err, HS_EIO);
     snprintf(missing, sizeof missing, "%s/none", dir);
@@ -141,7 +125,7 @@ Test(t24hs_errcode, a_refused_proof_is_check)
     char err[1024], tmpl[] = "/tmp/t24hs-errcode-XXXXXX", dir[64], cmd[128];
     cr_assert(mkdtemp(tmpl));
     snprintf(dir, sizeof dir, "%s/cubes", tmpl);
-    hs_instance *h = triangles();
+    hs_instance *h = t24hs_fixture_triangles();
     hs_cubes_params p;
     hs_cubes_params_init(&p);
     p.ncubes = 2;
