@@ -23,11 +23,11 @@
 #include <string.h>
 
 #include "core/check.h"
-#include "core/hashmix.h"
 #include "core/idlist.h"
 #include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/presolve/crown.h"
+#include "hitset/presolve/rowsig.h"
 
 /* The ids whose rule must look again, each at most once (a stack). */
 typedef struct {
@@ -61,11 +61,6 @@ static bool stopped(kstate *st)
 {
     st->r->stopped = st->r->stopped || budget_poll_stopped(&st->poll, st->work);
     return st->r->stopped;
-}
-
-static uint64_t sig_bit(uint32_t id)
-{
-    return 1ull << (hashmix64(id) & 63);
 }
 
 static uint32_t *srow(const kstate *st, uint32_t s)
@@ -200,7 +195,7 @@ static uint32_t alive_of_set(kstate *st, uint32_t g, uint64_t *sig, uint32_t *ra
     for (uint32_t i = 0; i < st->slen[g]; i++)
         if (st->alive_e[row[i]]) {
             st->buf[n++] = row[i];
-            *sig |= sig_bit(row[i]);
+            *sig |= rowsig_bit(row[i]);
             if (*rare == UINT32_MAX || st->deg_e[row[i]] < st->deg_e[*rare])
                 *rare = row[i];
         }
@@ -242,7 +237,7 @@ static uint32_t alive_of_elem(kstate *st, uint32_t a, uint64_t *sig, uint32_t *r
         uint32_t s = st->erow[a][i];
         if (st->alive_s[s]) {
             st->buf[n++] = s;
-            *sig |= sig_bit(s);
+            *sig |= rowsig_bit(s);
             if (*rare == UINT32_MAX || st->deg_s[s] < st->deg_s[*rare])
                 *rare = s;
         }
@@ -370,7 +365,7 @@ static void replace_in_set(kstate *st, uint32_t s, uint32_t gone, uint32_t keep)
     for (; i > 0 && row[i - 1] > keep; i--)
         row[i] = row[i - 1];
     row[i] = keep;
-    st->sig_s[s] |= sig_bit(keep);
+    st->sig_s[s] |= rowsig_bit(keep);
 }
 
 /* keep's row, dead sets dropped, merged with the n ascending new sets in buf. Returns
@@ -536,8 +531,7 @@ static void state_fill(kstate *st, const instance *h)
         st->slen[s] = st->deg_s[s] = len;
         st->alive_s[s] = 1;
         memcpy(st->sel + k, row, (size_t)len * sizeof *row);
-        for (uint32_t i = 0; i < len; i++)
-            st->sig_s[s] |= sig_bit(row[i]);
+        st->sig_s[s] = rowsig_of(row, len);
         k += len;
     }
     k = 0;
@@ -548,8 +542,7 @@ static void state_fill(kstate *st, const instance *h)
         st->elen[e] = st->ecap[e] = st->deg_e[e] = len;
         st->alive_e[e] = 1;
         memcpy(st->erow[e], row, (size_t)len * sizeof *row);
-        for (uint32_t i = 0; i < len; i++)
-            st->sig_e[e] |= sig_bit(row[i]);
+        st->sig_e[e] = rowsig_of(row, len);
         k += len;
     }
 }

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "core/check.h"
-#include "core/hashmix.h"
 #include "core/idlist.h"
 #include "core/budget.h"
 #include "core/walltime.h"
+#include "hitset/presolve/rowsig.h"
 
 /* The instance as it shrinks: alive flags and the alive degree of every set/element,
  * plus a stamp array for find_dominator (stamp[x] == tick marks x as in the current row). */
@@ -21,11 +21,9 @@ typedef struct {
     uint32_t *stamp_s;
     uint32_t tick;
     uint32_t *alive; /* scratch: the alive entries of the row under test */
-    /* A 64-bit signature per set (of its elements) and per element (of its sets): one bit
-     * per member, chosen by a hash. A row whose signature lacks a bit of the wanted
-     * entries' cannot hold them all, so most subset tests end in one AND instead of a
-     * binary search per entry (the profile of a PACE instance with 8k elements and 244k
-     * sets spent most of its reduction in those searches). */
+    /* Each set's and each element's whole row's signature (rowsig.h), so that most subset
+     * tests end in one AND instead of a binary search per entry (the profile of a PACE
+     * instance with 8k elements and 244k sets spent most of its reduction in those). */
     uint64_t *sig_s, *sig_e;
     reduce_result *r;
     budget_poll poll;      /* the deadline and the caller's cancel, every CLOCK_WORK */
@@ -55,20 +53,6 @@ static bool row_has_all(const uint32_t *row, uint32_t len, const uint32_t *want,
         if (!idlist_sorted_has(row, len, want[i]))
             return false;
     return true;
-}
-
-static uint64_t sig_bit(uint32_t x)
-{
-    return 1ull << (hashmix64(x) & 63);
-}
-
-/* The signature of a whole row (alive or not: the subset tests read whole rows). */
-static uint64_t sig_row(const uint32_t *row, uint32_t len)
-{
-    uint64_t sig = 0;
-    for (uint32_t i = 0; i < len; i++)
-        sig |= sig_bit(row[i]);
-    return sig;
 }
 
 static void kill_set(state *st, uint32_t s)
@@ -146,7 +130,7 @@ static bool supersets_of_set(state *st, uint32_t g, bool *changed)
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_e[el[i]]) {
             st->alive[n++] = el[i];
-            want |= sig_bit(el[i]);
+            want |= rowsig_bit(el[i]);
             if (rare == UINT32_MAX || st->deg_e[el[i]] < st->deg_e[rare])
                 rare = el[i];
         }
@@ -199,7 +183,7 @@ static bool elem_dominated(state *st, uint32_t a, uint32_t *by)
     for (uint32_t i = 0; i < len; i++)
         if (st->alive_s[sets[i]]) {
             st->alive[n++] = sets[i];
-            want |= sig_bit(sets[i]);
+            want |= rowsig_bit(sets[i]);
             if (rare == UINT32_MAX || st->deg_s[sets[i]] < st->deg_s[rare])
                 rare = sets[i];
         }
@@ -286,12 +270,12 @@ static int state_init(state *st, const instance *h, reduce_result *r)
     for (uint32_t e = 0; e < ne; e++) {
         st->alive_e[e] = true;
         const uint32_t *row = instance_elem(h, e, &st->deg_e[e]);
-        st->sig_e[e] = sig_row(row, st->deg_e[e]);
+        st->sig_e[e] = rowsig_of(row, st->deg_e[e]);
     }
     for (uint32_t s = 0; s < ns; s++) {
         st->alive_s[s] = true;
         const uint32_t *row = instance_set(h, s, &st->deg_s[s]);
-        st->sig_s[s] = sig_row(row, st->deg_s[s]);
+        st->sig_s[s] = rowsig_of(row, st->deg_s[s]);
     }
     return 0;
 }
