@@ -49,6 +49,16 @@ def parse_args():
     return args
 
 
+def halves(pace_dir):
+    """Issue 41's tuned / held-out split, fixed before any tuning: the public heuristic
+    instances sorted by name, odd positions (0-based) are the half the engine may be tuned
+    on, even positions the half it is judged on. Taken from the whole folder, so a run of a
+    few instances reports each under the half it belongs to."""
+    names = sorted(os.path.basename(p).split(".")[0]
+                   for p in glob.glob(os.path.join(pace_dir, "heuristic", "heuristic_*.hgr.tar.xz")))
+    return {n: ("tuned" if i % 2 else "held-out") for i, n in enumerate(names)}
+
+
 def archives(pace_dir, wanted):
     """The heuristic archives by instance name, those of `wanted` (numbers or names)
     when it is not empty; an unknown name is an error."""
@@ -145,6 +155,27 @@ def table(rows, last, with_winner):
     return out
 
 
+def half_lines(rows, last, with_winner, split):
+    """The score, the wins and the instances past the bar, for each half on its own."""
+    out = []
+    for half in ("tuned", "held-out"):
+        part = [r for r in rows if split.get(r["instance"]) == half]
+        scored = [r for r in part if reference(r, last, with_winner)]
+        if not scored:
+            continue
+        def best(r):
+            return min(s for s in (r["t24"]["size"], reference(r, last, with_winner)) if s)
+        refs = [(r["t24"]["size"], reference(r, last, with_winner)) for r in scored]
+        far = [r["instance"] for (a, b), r in zip(refs, scored) if too_far(a, b)]
+        out.append("- %s half (%d instances): PACE score **t24 %.4f**, winner %.4f; "
+                   "smaller / equal / larger %d / %d / %d; past the bar: %s" % (
+                       half, len(scored), score(scored, "t24", best),
+                       sum(best(r) / reference(r, last, with_winner) for r in scored),
+                       sum(1 for a, b in refs if a and a < b), sum(1 for a, b in refs if a == b),
+                       sum(1 for a, b in refs if a and a > b), ", ".join(far) or "none"))
+    return out
+
+
 def summary(rows, last, with_winner):
     def best(r):
         sizes = [s for s in (r["t24"]["size"], reference(r, last, with_winner)) if s]
@@ -173,6 +204,17 @@ def summary(rows, last, with_winner):
     return lines
 
 
+def shared_note(rows):
+    """Says the machine was shared when the processes got clearly less than their wall
+    time (below 90 % of it in sum), so a loaded run is never read as a clean one."""
+    cpu = sum(r[w]["cpu"] for r in rows for w in ("t24", "winner") if w in r)
+    wall = sum(r[w]["wall"] for r in rows for w in ("t24", "winner") if w in r)
+    if wall and cpu < 0.9 * wall:
+        return (": **the machine was shared with other work**, which took the rest of "
+                "each core (%.0f %% of the wall time went to the two processes)" % (100 * cpu / wall))
+    return ""
+
+
 def report(rows, last, args, meta):
     with_winner = bool(args.winner)
     lines = [
@@ -192,15 +234,18 @@ def report(rows, last, args, meta):
             "t24 alone, measured against the covers recorded in bench/pace-last.csv",
             args.seconds, args.grace),
         "",
-        "Machine: %s, **shared with other users during the run**: load (1/5/15 min) %s at "
-        "the start, %s at the end; the run took %.0f min. The CPU seconds below are what "
-        "each process got (wait4's rusage): below the wall time, the machine's other load "
-        "took the rest of its core." % (meta["machine"], meta["load0"], meta["load1"],
-                                         meta["minutes"]),
+        "Machine: %s; load (1/5/15 min) %s at the start, %s at the end; the run took "
+        "%.0f min. The CPU seconds below are what each process got (wait4's rusage)%s." % (
+            meta["machine"], meta["load0"], meta["load1"], meta["minutes"], shared_note(rows)),
         "",
         "## Summary",
         "",
     ] + summary(rows, last, with_winner) + [
+        "",
+        "The engine may be tuned on the *tuned* half only (odd positions of the sorted public "
+        "names); the *held-out* half (even positions) is the one that judges it (issue 41):",
+        "",
+    ] + half_lines(rows, last, with_winner, halves(args.pace_dir)) + [
         "",
         "## Per instance",
         "",

@@ -27,6 +27,13 @@ rows=$(grep -cE '^\| heuristic_0(05|56) \| [0-9,]+ x [0-9,]+ \| [0-9,]+ \|' "$di
 grep -q "PACE score" "$dir/ok.md" || fail "t24 alone: no PACE score against bench/pace-last.csv"
 cmp -s "$src/bench/pace-last.csv" "$dir/last.csv" || fail "a run without the winner rewrote the covers recorded"
 echo "ok   t24 alone: two covers checked, scored against the recorded ones"
+# The tuned / held-out split, recomputed here: odd positions of the sorted names are tuned.
+half() { ls "$pace/heuristic" | grep -E '^heuristic_[0-9]+\.hgr\.tar\.xz$' | sort \
+  | awk -v n="$1" 'index($0, n ".") == 1 { print ((NR - 1) % 2 ? "tuned" : "held-out") }'; }
+h005=$(half heuristic_005) h056=$(half heuristic_056)
+if [ "$h005" = "$h056" ]; then want="- $h005 half (2 instances)"; else want="- tuned half (1 instances)"; fi
+grep -qF -- "$want" "$dir/ok.md" || fail "the halves: no line '$want' ($(grep ' half (' "$dir/ok.md"))"
+echo "ok   each instance scored under its half of the split ($h005, $h056)"
 
 printf '#!/bin/sh\nprintf "1\\n1\\n"\n' >"$dir/liar"
 chmod +x "$dir/liar"
