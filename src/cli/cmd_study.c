@@ -174,6 +174,21 @@ static void progress(void *ctx, uint32_t done, uint32_t total)
     fflush(stderr);
 }
 
+/* --estimate's lines after the first: the run over 1, 8 and 64 MPI ranks, then where
+ * the figures were measured. */
+static void print_ranks(const preflight_estimate *e)
+{
+    static const int ranks[] = { 1, 8, 64 };
+    char line[1024];
+    for (size_t i = 0; i < sizeof ranks / sizeof ranks[0]; i++) {
+        preflight_ranks r;
+        if (preflight_ranks_run(e, ranks[i], &r) == 0 &&
+            preflight_describe_ranks(e, &r, line, sizeof line) > 0)
+            printf("%s\n", line);
+    }
+    printf("measured: %s\n", preflight_source(e->ncards));
+}
+
 /* --estimate, and the same line on a terminal before a long run. Returns 1 when the
  * command should stop here. */
 static int preflight(const options *o)
@@ -185,6 +200,7 @@ static int preflight(const options *o)
     preflight_describe(&e, line, sizeof line);
     if (o->estimate) {
         printf("%s\n", line);
+        print_ranks(&e);
         return 1;
     }
     if (progress_wanted(o->cfg.progress) && e.seconds_enumerate > 10)
