@@ -151,6 +151,36 @@ Test(preflight, a_run_over_the_memory_limit_is_refused_with_status_2)
     run_free(&r);
 }
 
+/* --ranks chooses the lines; a bad list is refused naming the value (exit 2, one line),
+ * and so is --ranks without --estimate, which it would otherwise silently not affect. */
+Test(preflight, ranks_choose_the_lines_and_bad_lists_are_refused)
+{
+    run_result r = run_t24("study --cards 7 --deck 1-13 --estimate --ranks 2,16", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(count_lines(r.out), 4, "%s", r.out);
+    cr_expect(strstr(r.out, "\n2 ranks: rank 0 about ") && strstr(r.out, "; rank 1 about ") &&
+              strstr(r.out, "\n16 ranks: ") && strstr(r.out, "ranks 1-15 about ") &&
+              !strstr(r.out, "\n8 ranks"), "%s", r.out);
+    run_free(&r);
+    const char *bad[][2] = { { "0", "'0'" },          { "x", "'x'" },
+                             { "16777217", "'16777217'" }, { "8,,64", "'8,,64'" },
+                             { ",8", "',8'" },        { "1,2,3,4,5,6,7,8,9", "at most 8" },
+                             { "-1", "'-1'" } };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *argv[] = { "study", "--estimate", "--ranks", bad[i][0], NULL };
+        r = run_t24_argv(argv, NULL, 0);
+        cr_expect_eq(r.status, 2, "--ranks %s", bad[i][0]);
+        cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+        cr_expect(strstr(r.err, "--ranks") && strstr(r.err, bad[i][1]), "%s", r.err);
+        cr_expect_str_empty(r.out);
+        run_free(&r);
+    }
+    r = run_t24("study --ranks 8", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--ranks goes with --estimate"), "%s", r.err);
+    run_free(&r);
+}
+
 /* Issue 42: over MPI every rank groups every template and rank 0 gathers every rank's
  * incidences, so rank 0's peak is one process's whatever N (it must not be promised to
  * fall), while the other ranks' share of the scan does fall; the scan's core-seconds do

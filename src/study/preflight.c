@@ -290,15 +290,19 @@ int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
 int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
                              char *buf, size_t size)
 {
-    char r0[32], other[32], set[32], grp[32], others[256] = "";
+    char r0[32], other[32], set[32], grp[32], others[384] = "", who[80];
     preflight_format_bytes(r->rank0_bytes, r0, sizeof r0);
     preflight_format_bytes(r->other_bytes, other, sizeof other);
     preflight_format_bytes(e->set_bytes, set, sizeof set);
     preflight_format_bytes(e->grouping_bytes, grp, sizeof grp);
+    if (r->ranks == 2)
+        snprintf(who, sizeof who, "rank 1 about %s", other);
+    else
+        snprintf(who, sizeof who, "ranks 1-%d about %s each", r->ranks - 1, other);
     if (r->ranks > 1)
-        snprintf(others, sizeof others, "; ranks 1-%d about %s each (the %s formula set "
-                 "every rank groups for itself, %d scan threads, %.4g M incidences x 12 B; "
-                 "the grouping peaks at %s)", r->ranks - 1, other, set, e->threads,
+        snprintf(others, sizeof others, "; %s (the %s formula set every rank groups for "
+                 "itself, %d scan threads, %.4g M incidences x 12 B; the grouping peaks at "
+                 "%s)", who, set, e->threads,
                  (double)e->incidences / r->ranks / 1e6, grp);
     return snprintf(buf, size, "%d rank%s: rank 0 about %s (the set, %.4g M incidences x "
                     "110 B: it gathers every rank's share and runs the hitting sets)%s; "
