@@ -13,7 +13,7 @@ MAKEFLAGS  += --no-print-directory
 
 .PHONY: deps build study install test test-quick test-seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
         frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds \
-        frontier-estimates estimate-check split-by-check check-slurm
+        frontier-estimates estimate-check split-by-check check-slurm ranks-rss
 
 deps:
 	@bash .ci/install-deps.sh
@@ -153,6 +153,14 @@ certified-bounds: build
 ESTIMATE_CHECK_DIVES ?= 256
 estimate-check: build
 	bash bench/estimate-check.sh $(T24) $(ESTIMATE_CHECK_DIVES)
+
+# The 1/N simulation of issue 42 (docs/seven.md, "Ranks"): one study under
+# `mpirun -n N` for each N of RANKS_RSS_N, every rank's peak resident set and CPU seconds
+# measured by /usr/bin/time: a Markdown table on stdout (about 5 minutes here).
+RANKS_RSS_OPTIONS ?= --cards 6 --deck 1-13 --threads 1 --time-limit 30
+RANKS_RSS_N ?= 1 2 4 8
+ranks-rss: build
+	bash bench/ranks-rss.sh $(T24) "$(RANKS_RSS_OPTIONS)" $(RANKS_RSS_N)
 
 # How the split into cubes should branch (docs/cluster.md): --split-by elements against
 # --split-by sets, every cube searched, merged and checked, on five-card decks 1-6 and 1-7

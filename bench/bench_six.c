@@ -405,7 +405,10 @@ static void bench_seven(const sink *s, double group_sec_per_template, double ops
            "for the incidences, and the\nexact hitting-set optimum is out of GLPK's "
            "reach at that size: greedy covers and the\nnecessary-class bound are what one "
            "would get. t24 runs seven cards since issue 42\n(template ids %.3g < 2^32); "
-           "the measured run of deck 1-7 is [seven.md](seven.md).\n\n",
+           "the measured run of deck 1-7 is [seven.md](seven.md).\nThese are six-card "
+           "rates carried to seven cards: `t24 study --cards 7 --deck 1-13\n--estimate` "
+           "uses the rates measured on seven cards' deck 1-7 instead, per MPI rank\n"
+           "([seven.md](seven.md#ranks)).\n\n",
         cph * hands * 120 / 1e9 + 10, t7);
 }
 

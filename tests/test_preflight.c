@@ -120,11 +120,16 @@ Test(preflight, the_estimate_keeps_to_the_time_limit)
     run_free(&r);
 }
 
-Test(preflight, estimate_prints_one_line_and_runs_nothing)
+/* The estimate's line, one line for each of 1, 8 and 64 MPI ranks, and where the
+ * figures were measured (issue 42; tests/check_rank_estimate.sh recomputes them). */
+Test(preflight, estimate_prints_its_lines_and_runs_nothing)
 {
     run_result r = run_t24("study --cards 6 --deck 1-13 --estimate", NULL);
     cr_assert_eq(r.status, 0, "%s", r.err);
-    cr_expect_eq(count_lines(r.out), 1);
+    cr_expect_eq(count_lines(r.out), 5, "%s", r.out);
+    cr_expect(strstr(r.out, "\n1 rank: rank 0 about ") && strstr(r.out, "\n8 ranks: ") &&
+              strstr(r.out, "\n64 ranks: ") && strstr(r.out, "\nmeasured: six cards"),
+              "%s", r.out);
     cr_expect(strstr(r.out, "30965760 templates") && strstr(r.out, "18564 hands"), "%s", r.out);
     cr_expect(strstr(r.out, "class-hand matrix about") && strstr(r.out, "M incidences"), "%s",
               r.out);
@@ -143,6 +148,87 @@ Test(preflight, a_run_over_the_memory_limit_is_refused_with_status_2)
     run_free(&r);
     r = run_t24("emit --cards 6 --deck 1-13 --memory-limit 256M", NULL);
     cr_expect_eq(r.status, 2);
+    run_free(&r);
+}
+
+/* --ranks chooses the lines; a bad list is refused naming the value (exit 2, one line),
+ * and so is --ranks without --estimate, which it would otherwise silently not affect. */
+Test(preflight, ranks_choose_the_lines_and_bad_lists_are_refused)
+{
+    run_result r = run_t24("study --cards 7 --deck 1-13 --estimate --ranks 2,16", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect_eq(count_lines(r.out), 4, "%s", r.out);
+    cr_expect(strstr(r.out, "\n2 ranks: rank 0 about ") && strstr(r.out, "; rank 1 about ") &&
+              strstr(r.out, "\n16 ranks: ") && strstr(r.out, "ranks 1-15 about ") &&
+              !strstr(r.out, "\n8 ranks"), "%s", r.out);
+    run_free(&r);
+    const char *bad[][2] = { { "0", "'0'" },          { "x", "'x'" },
+                             { "16777217", "'16777217'" }, { "8,,64", "'8,,64'" },
+                             { ",8", "',8'" },        { "1,2,3,4,5,6,7,8,9", "at most 8" },
+                             { "-1", "'-1'" } };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *argv[] = { "study", "--estimate", "--ranks", bad[i][0], NULL };
+        r = run_t24_argv(argv, NULL, 0);
+        cr_expect_eq(r.status, 2, "--ranks %s", bad[i][0]);
+        cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+        cr_expect(strstr(r.err, "--ranks") && strstr(r.err, bad[i][1]), "%s", r.err);
+        cr_expect_str_empty(r.out);
+        run_free(&r);
+    }
+    r = run_t24("study --ranks 8", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--ranks goes with --estimate"), "%s", r.err);
+    run_free(&r);
+}
+
+/* Issue 42: over MPI every rank groups every template and rank 0 gathers every rank's
+ * incidences, so rank 0's peak is one process's whatever N (it must not be promised to
+ * fall), while the other ranks' share of the scan does fall; the scan's core-seconds do
+ * not grow with N, the grouping's do (it is replicated). */
+Test(preflight, over_ranks_rank_zero_holds_everything_and_the_others_a_share)
+{
+    enumeration_params sp;
+    hs_params hp;
+    enumeration_params_init(&sp);
+    hs_params_init(&hp);
+    sp.ncards = 7;
+    sp.hi = 13;
+    sp.groupings = TEMPLATE_ALL;
+    preflight_estimate e;
+    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
+    preflight_ranks one, eight, many;
+    cr_assert_eq(preflight_ranks_run(&e, 1, &one), 0);
+    cr_assert_eq(preflight_ranks_run(&e, 8, &eight), 0);
+    cr_assert_eq(preflight_ranks_run(&e, 64, &many), 0);
+    cr_expect_eq(one.rank0_bytes, e.bytes);
+    cr_expect_eq(eight.rank0_bytes, e.bytes);
+    cr_expect_eq(many.rank0_bytes, e.bytes);
+    cr_expect_eq(one.other_bytes, 0);
+    cr_expect_gt(eight.other_bytes, many.other_bytes);
+    /* Never below the grouping's peak, which every rank reaches. */
+    cr_expect_geq(many.other_bytes, e.grouping_bytes);
+    cr_expect_lt(eight.wall_seconds, one.wall_seconds);
+    cr_expect_gt(many.core_seconds, eight.core_seconds);
+    cr_expect_eq(preflight_ranks_run(&e, 0, &one), -1);
+}
+
+/* Issue 42, item 2: when the limit cannot hold the class-hand incidences themselves
+ * (8 bytes each, the instance's rows both ways), the refusal names that figure: seven
+ * cards of 1-13, about 1.1e9 incidences, 8.2 GiB. With 16G the incidences fit and the
+ * refusal is the whole run's, as before. */
+Test(preflight, a_limit_below_the_incidences_is_refused_naming_them)
+{
+    run_result r = run_t24("study --cards 7 --deck 1-13 --memory-limit 4G", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+    cr_expect(strstr(r.err, "--memory-limit 4.0 GiB: the class-hand incidences alone need "
+                            "about 8.2 GiB"), "%s", r.err);
+    cr_expect_str_empty(r.out);
+    run_free(&r);
+    r = run_t24("study --cards 7 --deck 1-13 --memory-limit 16G", NULL);
+    cr_expect_eq(r.status, 2);
+    cr_expect(strstr(r.err, "--memory-limit 16 GiB: 2724986880 templates") &&
+              !strstr(r.err, "incidences alone"), "%s", r.err);
     run_free(&r);
 }
 

@@ -19,6 +19,7 @@
 #include "study/enumeration.h"
 #include "cli/study_options.h"
 #include "core/notice.h"
+#include "core/parse.h"
 #include "core/walltime.h"
 #include "eval/dist.h"
 #include "study/preflight.h"
@@ -43,7 +44,10 @@ static const char help_head[] =
 static const char help_tail[] =
     "  --json               print one JSON object instead of the readable report\n"
     "  --timings            add the time of each phase (not deterministic)\n"
-    "  --estimate           print the estimated memory and time, and stop\n"
+    "  --estimate           print the estimated memory and time, also per MPI rank\n"
+    "                       for 1, 8 and 64 ranks, and stop\n"
+    "  --ranks LIST         with --estimate: the numbers of ranks, comma-separated,\n"
+    "                       each 1-16777216, at most 8 (default 1,8,64)\n"
     "  --out DIR            also write solutions.txt, templates.tsv, hands.tsv, table.c\n"
     "                       (the cover as `t24 emit` writes it),\n"
     "                       study.json, classes.tsv, hitting_set_hands.tsv,\n"
@@ -60,13 +64,45 @@ static const char help_tail[] =
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
     "written (one line on stderr; nothing is left half-written).\n";
 
+#define RANKS_MAX 8
+#define RANKS_LIMIT (1 << 24) /* dist.c's bound on a launcher's count */
+
 typedef struct {
     study_options cfg;
     bool json;
     bool timings;
     bool estimate;
     const char *out;
+    int ranks[RANKS_MAX];
+    size_t nranks; /* 0: the default 1, 8, 64 */
 } options;
+
+/* --ranks LIST: comma-separated numbers of ranks. Returns 0, or ARGS_EXIT_USAGE after
+ * naming the bad value. */
+static int parse_ranks(options *o, const char *v)
+{
+    char buf[256];
+    if (!*v || strlen(v) >= sizeof buf)
+        return args_error("study", "--ranks needs numbers of ranks such as 1,8,64, "
+                          "not '%.40s'", v);
+    strcpy(buf, v);
+    o->nranks = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (o->nranks == RANKS_MAX)
+            return args_error("study", "--ranks takes at most %d numbers, not '%s'",
+                              RANKS_MAX, v);
+        if (parse_int_range(t, 1, RANKS_LIMIT, &o->ranks[o->nranks]))
+            return args_error("study", "--ranks: '%s' is not a number of ranks from 1 to %d",
+                              t, RANKS_LIMIT);
+        o->nranks++;
+    }
+    /* "8,,64" and ",8" leave an empty field that strtok_r skips: refused, not read. */
+    if (o->nranks == 0 || strstr(v, ",,") || v[0] == ',' || v[strlen(v) - 1] == ',')
+        return args_error("study", "--ranks needs numbers of ranks such as 1,8,64, "
+                          "not '%s'", v);
+    return 0;
+}
 
 /* Returns 0, 1 for --help, or ARGS_EXIT_USAGE after printing the problem. */
 static int parse(int argc, char **argv, options *o)
@@ -88,6 +124,9 @@ static int parse(int argc, char **argv, options *o)
             o->timings = true;
         } else if (strcmp(argv[i], "--estimate") == 0) {
             o->estimate = true;
+        } else if ((v = args_value(argc, argv, &i, "--ranks", &missing))) {
+            if ((rc = parse_ranks(o, v)))
+                return rc;
         } else if ((v = args_value(argc, argv, &i, "--out", &missing))) {
             if (!*v)
                 return args_error("study", "--out needs a folder");
@@ -98,6 +137,9 @@ static int parse(int argc, char **argv, options *o)
             return args_error("study", "unknown option '%s'", argv[i]);
         }
     }
+    if (o->nranks && !o->estimate)
+        return args_error("study", "--ranks goes with --estimate (a run's ranks are "
+                          "mpirun's -n)");
     if (o->estimate)
         o->cfg.memory_limit = 0; /* an estimate starts nothing, so refuses nothing */
     return study_options_finish(&o->cfg, "study");
@@ -174,6 +216,23 @@ static void progress(void *ctx, uint32_t done, uint32_t total)
     fflush(stderr);
 }
 
+/* --estimate's lines after the first: the run over 1, 8 and 64 MPI ranks (or --ranks),
+ * then where the figures were measured. */
+static void print_ranks(const options *o, const preflight_estimate *e)
+{
+    static const int fallback[] = { 1, 8, 64 };
+    const int *ranks = o->nranks ? o->ranks : fallback;
+    size_t n = o->nranks ? o->nranks : sizeof fallback / sizeof fallback[0];
+    char line[1024];
+    for (size_t i = 0; i < n; i++) {
+        preflight_ranks r;
+        if (preflight_ranks_run(e, ranks[i], &r) == 0 &&
+            preflight_describe_ranks(e, &r, line, sizeof line) > 0)
+            printf("%s\n", line);
+    }
+    printf("measured: %s\n", preflight_source(e->ncards));
+}
+
 /* --estimate, and the same line on a terminal before a long run. Returns 1 when the
  * command should stop here. */
 static int preflight(const options *o)
@@ -185,6 +244,7 @@ static int preflight(const options *o)
     preflight_describe(&e, line, sizeof line);
     if (o->estimate) {
         printf("%s\n", line);
+        print_ranks(o, &e);
         return 1;
     }
     if (progress_wanted(o->cfg.progress) && e.seconds_enumerate > 10)

@@ -366,7 +366,7 @@ int study_options_finish(study_options *o, const char *cmd)
     if (o->memory_limit && preflight_run(&o->sp, &o->hp, &e) == 0 &&
         e.bytes > (double)o->memory_limit) {
         char what[512], limit[32];
-        preflight_describe(&e, what, sizeof what);
+        preflight_describe_limit(&e, (double)o->memory_limit, what, sizeof what);
         preflight_format_bytes((double)o->memory_limit, limit, sizeof limit);
         if (!args_other_rank()) /* every rank refuses; rank 0 says why */
             fprintf(stderr, "t24 %s: refusing to start over --memory-limit %s: %s\n", cmd,

@@ -31,18 +31,44 @@ typedef struct {
     double memo_bytes;
     double classes_per_hand;
     double knee, decline; /* 0, 0: classes_per_hand at every deck size */
+    /* Measured where the models above were not (seven cards; 0 elsewhere: the model):
+     * the formula set once grouped, a scan thread's bytes, the grouping's seconds per
+     * template on one core, the scan's core-seconds per hand. */
+    double set_bytes, thread_bytes, sec_per_template, sec_per_hand;
+    const char *source; /* where the figures come from, for --estimate's last line */
 } card_figures;
 
+/* Seven cards, measured (docs/seven.md): `t24 study --cards 7 --deck 1-7 --time-limit
+ * 2100 --progress --out DIR` on this machine grouped 2,724,986,880 templates in 537 s
+ * (its progress lines), scanned 1,716 hands in 306 s of wall on 2 threads, and wrote
+ * 66,378,526 class-hand incidences over 1,714 solvable hands (its hitting_set.hgr):
+ * 38,727 per hand. Beyond deck 1-7 the figure falls as six cards' did from deck 1-7 to
+ * 1-13 (1476 -> 872 per hand over 924 -> 18564 hands: exponent 0.176; 0.17 keeps the
+ * estimate above it). Memory: test_seven's whole deck 1-3 run (36 hands, so almost no
+ * incidences) peaked at 4,249,240 KB, the grouping's peak: less the memo's 1.5 GiB
+ * (formula.c's cache of 2^26 slots x 24 bytes, freed after the grouping) the set keeps
+ * 2.55 GiB. Deck 1-7's peak, 5,081,260 KB, bounds its scan: the set, 12 bytes per
+ * incidence and 2 threads, so a thread takes at most 0.78 GiB. */
+#define SEVEN_SET_BYTES (4249240.0 * 1024 - 1610612736.0)
+#define SEVEN_THREAD_BYTES ((5081260.0 * 1024 - SEVEN_SET_BYTES - 12 * 66378526.0) / 2)
+
 static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
-    [2] = { 6, 5, 1e6, 2, 0, 0 },
-    [3] = { 74, 30, 1e6, 4, 0, 0 },
-    [4] = { 1386, 517, 2e6, 10, 0, 0 },
-    [5] = { 34882, 11580, 8e6, 100, 0, 0 },
-    [6] = { 1104762, 339561, 110e6, 1800, 1800, 0.25 },
-    /* Seven cards: not measured here, the estimates of docs/benchmarks.md (formulas x2.25
-     * per card on templates per formula, 0.70 plan operations per formula, classes per
-     * hand x15 per card), the memo capped by formula.c. */
-    [7] = { 43000000, 30000000, 100e6, 22200, 0, 0 },
+    [2] = { 6, 5, 1e6, 2, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [3] = { 74, 30, 1e6, 4, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [4] = { 1386, 517, 2e6, 10, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [5] = { 34882, 11580, 8e6, 100, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [6] = { 1104762, 339561, 110e6, 1800, 1800, 0.25, 0, 0, 0, 0,
+            "six cards' decks 1-4 .. 1-13 (preflight.c, docs/reliability.md)" },
+    /* Formulas and plan operations are still the estimates of docs/benchmarks.md (x2.25
+     * per card, 0.70 per formula): the figures that matter are measured instead. */
+    [7] = { 43000000, 30000000, 1610612736.0, 38727, 1716, 0.17, SEVEN_SET_BYTES,
+            SEVEN_THREAD_BYTES, 537.0 / 2724986880.0, 306.0 * 2 / 1716,
+            "seven cards, deck 1-7 (docs/seven.md): grouping 537 s for 2724986880 "
+            "templates; scan 306 s x 2 threads for 1716 hands; 66378526 incidences over "
+            "1714 hands; per hand x(1716/hands)^0.17 beyond, as six cards' fell from deck "
+            "1-7 to 1-13; formula set 2.552 GiB (test_seven's 4.052 GiB grouping peak less "
+            "the 1.5 GiB memo); a scan thread 0.776 GiB at most (deck 1-7's 4.846 GiB peak "
+            "less the set and 12 B per incidence, over 2 threads)" },
 };
 
 /* Seconds per unit of work, measured (docs/benchmarks.md). */
@@ -54,12 +80,16 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
  * (docs/reliability.md, "Memory"): 1-7 (120 s) 104.5, 1-8 (300 s) 97.6, 1-10 (300 s)
  * 101.9, 1-13 (900 s) 101.0; 110 bounds them. A shorter
  * --time-limit peaks lower (1-13 in 20 s: 858 MiB), since the searches that hold the
- * larger matrices do not run: the estimate is for a run that gets its whole limit. */
+ * larger matrices do not run: the estimate is for a run that gets its whole limit.
+ * Seven cards' deck 1-7 run, stopped in the reductions before the LP, took about 35. */
 #define BYTES_PER_INCIDENCE 110.0
+/* The scan's partition: a class number per hand in a class, its offsets, the meet's copy. */
+#define SCAN_BYTES_PER_INCIDENCE 12.0
 /* Bytes per formula group the finished set keeps: its bodies with their operands, the
  * hash-consing table kept to recompute a template's group, form -> group, and the group's
  * lowest template and size. */
 #define BYTES_PER_GROUP 80.0
+#define BYTES_PROGRAM 16e6 /* the program, GLPK and libraries */
 
 /* Estimated class-hand incidences of a deck of `hands` hands. */
 static double incidences(const card_figures *c, uint64_t hands)
@@ -68,6 +98,57 @@ static double incidences(const card_figures *c, uint64_t hands)
     if (c->knee > 0 && h > c->knee)
         per *= pow(c->knee / h, c->decline);
     return h * per;
+}
+
+/* What a process holds, by phase: every rank groups and scans its share of the hands;
+ * rank 0 alone then holds every incidence through the hitting sets (dist.h). */
+typedef struct {
+    double set;      /* the formula set (and up to six cards the per-template arrays) */
+    double grouping; /* the grouping's peak: the set and the memo */
+    double thread;   /* a scan thread: its plan scratch and refiner */
+    double study;    /* the hitting-set phase without its incidences */
+} mem_parts;
+
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* Up to six cards the model keeps the 8 and 16 bytes per template of the arrays the
+ * study held before issue 42, which the measured peaks it was fit to include
+ * (test_preflight); the streamed study holds 4 at most (--out's member lists), so there
+ * it is an upper bound until the peaks are measured again. Seven cards hold no array
+ * per template: the set's bodies and figures per group, measured. */
+static mem_parts parts_of(const card_figures *c, int ncards, double t, uint64_t hands)
+{
+    bool arrays = ncards <= STUDY_LIST_TEMPLATES_MAX_CARDS;
+    double g = (double)c->groups;
+    double set = arrays ? 8 * t : c->set_bytes > 0 ? c->set_bytes : BYTES_PER_GROUP * g;
+    return (mem_parts){
+        .set = set,
+        .grouping = set + c->memo_bytes,
+        .thread = c->thread_bytes > 0 ? c->thread_bytes : 4 * g + 40 * (double)c->ops,
+        .study = (arrays ? 16 * t : set) + 8 * g + 70 * (double)hands,
+    };
+}
+
+/* A process that scans `hands` hands holding `inc` incidences: the grouping's peak or
+ * the scan's, whichever is higher. */
+static double scan_peak(const mem_parts *m, int threads, double hands, double inc)
+{
+    double scan = m->set + threads * m->thread + 70 * hands + SCAN_BYTES_PER_INCIDENCE * inc;
+    return max2(m->grouping, scan) + BYTES_PROGRAM;
+}
+
+static double sec_per_template(const card_figures *c)
+{
+    return c->sec_per_template > 0 ? c->sec_per_template : SEC_PER_TEMPLATE;
+}
+
+/* Core-seconds of one hand's scan. */
+static double sec_per_hand(const card_figures *c)
+{
+    return c->sec_per_hand > 0 ? c->sec_per_hand : (double)c->ops * SEC_PER_OP;
 }
 
 /* Fills *out for the configuration. Returns 0, or -1 when the configuration has no
@@ -90,27 +171,17 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
     out->hands = hands;
     out->formulas = c->groups;
     out->incidences = (uint64_t)incidences(c, hands);
-    double inc = (double)out->incidences, g = (double)c->groups;
+    out->threads = threads;
+    double inc = (double)out->incidences;
     out->matrix_bytes = 8 * inc + 8 * (double)hands;
-    /* Grouping: the set, plus the memo. Scan: the set, the plan and a refiner per thread,
-     * the hands and per-hand figures. Study: the set, the classes, and the incidences
-     * several times over. Up to six cards the model keeps the 8 and 16 bytes per template
-     * of the arrays the study held before issue 42, which the measured peaks it was fit
-     * to include (test_preflight); the streamed study holds 4 at most (--out's member
-     * lists), so there it is an upper bound until the peaks are measured again. Seven
-     * cards hold no array per template: the set's bodies and figures per group. */
-    bool arrays = sp->ncards <= STUDY_LIST_TEMPLATES_MAX_CARDS;
-    double set = arrays ? 8 * t : BYTES_PER_GROUP * g;
-    double grouping = set + c->memo_bytes;
-    double scan = set + (double)threads * (4 * g + 40 * (double)c->ops) + 70 * (double)hands +
-                  12 * inc;
-    double study = (arrays ? 16 * t : set) + 8 * g + 70 * (double)hands +
-                   BYTES_PER_INCIDENCE * inc;
-    out->bytes = grouping > scan ? grouping : scan;
-    out->bytes = out->bytes > study ? out->bytes : study;
-    out->bytes += 16e6; /* the program, GLPK and libraries */
-    out->seconds_enumerate = t * SEC_PER_TEMPLATE +
-                             (double)hands * (double)c->ops * SEC_PER_OP / threads;
+    mem_parts m = parts_of(c, sp->ncards, t, hands);
+    out->set_bytes = m.set;
+    out->grouping_bytes = m.grouping + BYTES_PROGRAM;
+    out->bytes = max2(scan_peak(&m, threads, (double)hands, inc),
+                      m.study + BYTES_PER_INCIDENCE * inc + BYTES_PROGRAM);
+    out->seconds_grouping = t * sec_per_template(c);
+    out->core_seconds_scan = (double)hands * sec_per_hand(c);
+    out->seconds_enumerate = out->seconds_grouping + out->core_seconds_scan / threads;
     /* The limit bounds the whole study (study.h): the greedy runs stop after the run
      * that passes it, the reductions wherever they are, and the searches get what is
      * left. The hitting sets therefore take what the enumeration leaves of the limit,
@@ -118,7 +189,35 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
     double left = hp->time_limit * (1 - STUDY_RESERVE_SHARE) - out->seconds_enumerate;
     out->time_limit = hp->time_limit;
     out->seconds_hitting = left > 0 ? left : 0;
+    out->ncards = sp->ncards;
     return 0;
+}
+
+/* The same run over `ranks` MPI processes (dist.h): every rank groups every template
+ * (the set is replicated) and scans its share of the hands, holding about its share of
+ * the incidences; rank 0 then receives every share and runs the hitting sets, so it
+ * holds what one process holds, whatever the number of ranks. */
+int preflight_ranks_run(const preflight_estimate *e, int ranks, preflight_ranks *out)
+{
+    memset(out, 0, sizeof *out);
+    if (ranks < 1 || e->ncards < 2 || e->ncards > TEMPLATE_MAX_CARDS || e->hands == 0)
+        return -1;
+    const card_figures *c = &figures[e->ncards];
+    mem_parts m = parts_of(c, e->ncards, (double)e->templates, e->hands);
+    double n = ranks;
+    out->ranks = ranks;
+    out->rank0_bytes = e->bytes;
+    out->other_bytes = ranks > 1 ? scan_peak(&m, e->threads, (double)e->hands / n,
+                                             (double)e->incidences / n) : 0;
+    out->core_seconds = n * e->seconds_grouping + e->core_seconds_scan;
+    out->wall_seconds = e->seconds_grouping + e->core_seconds_scan / (n * e->threads);
+    return 0;
+}
+
+/* Where the card count's figures were measured, for --estimate's last line. */
+const char *preflight_source(int ncards)
+{
+    return ncards >= 2 && ncards <= TEMPLATE_MAX_CARDS ? figures[ncards].source : "";
 }
 
 /* The default --memory-limit: three quarters of the machine's memory (MemTotal in
@@ -182,4 +281,52 @@ int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
                     (unsigned long long)e->templates, (unsigned long long)e->formulas,
                     (unsigned long long)e->hands, mem, te, when, (double)e->incidences / 1e6,
                     mat);
+}
+
+/* One line per number of ranks, with what each figure is made of: "8 ranks: rank 0
+ * about 116 GiB (...); ranks 1-7 about 5.5 GiB each (...); 6.2 core-hours, 0.46 h wall
+ * (2 threads a rank), then the hitting sets on rank 0". It avoids the word the MPI test
+ * counts to see that one rank alone prints (test_dist_mpi). */
+int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
+                             char *buf, size_t size)
+{
+    char r0[32], other[32], set[32], grp[32], others[384] = "", who[80];
+    preflight_format_bytes(r->rank0_bytes, r0, sizeof r0);
+    preflight_format_bytes(r->other_bytes, other, sizeof other);
+    preflight_format_bytes(e->set_bytes, set, sizeof set);
+    preflight_format_bytes(e->grouping_bytes, grp, sizeof grp);
+    if (r->ranks == 2)
+        snprintf(who, sizeof who, "rank 1 about %s", other);
+    else
+        snprintf(who, sizeof who, "ranks 1-%d about %s each", r->ranks - 1, other);
+    if (r->ranks > 1)
+        snprintf(others, sizeof others, "; %s (the %s formula set every rank groups for "
+                 "itself, %d scan threads, %.4g M incidences x 12 B; the grouping peaks at "
+                 "%s)", who, set, e->threads,
+                 (double)e->incidences / r->ranks / 1e6, grp);
+    return snprintf(buf, size, "%d rank%s: rank 0 about %s (the set, %.4g M incidences x "
+                    "110 B: it gathers every rank's share and runs the hitting sets)%s; "
+                    "%.3g core-hours, %.3g h wall (%d threads a rank), then the hitting "
+                    "sets on rank 0", r->ranks, r->ranks > 1 ? "s" : "", r0,
+                    (double)e->incidences / 1e6, others, r->core_seconds / 3600,
+                    r->wall_seconds / 3600, e->threads);
+}
+
+/* Why a run is over a --memory-limit of `limit` bytes, after "refusing to start over
+ * --memory-limit L: ". The class-hand incidences come first: when the limit cannot
+ * hold even them (the instance's rows both ways, 8 bytes each), no share of the rest
+ * would help, and the line names that figure. */
+int preflight_describe_limit(const preflight_estimate *e, double limit, char *buf,
+                             size_t size)
+{
+    char mat[32], all[32];
+    if (e->matrix_bytes > limit) {
+        preflight_format_bytes(e->matrix_bytes, mat, sizeof mat);
+        preflight_format_bytes(e->bytes, all, sizeof all);
+        return snprintf(buf, size, "the class-hand incidences alone need about %s (%.4g M "
+                        "incidences of %llu hands, 8 bytes each: the hitting-set instance's "
+                        "rows both ways), the whole run about %s (estimates)", mat,
+                        (double)e->incidences / 1e6, (unsigned long long)e->hands, all);
+    }
+    return preflight_describe(e, buf, size);
 }

@@ -13,8 +13,9 @@
  * cannot be stopped, then the hitting sets, which get what --time-limit leaves: the
  * limit bounds the whole study, so the estimate never promises searches beyond it.
  * The constants were measured on the machine of docs/benchmarks.md (preflight.c shows
- * the measurements); the figures are estimates to plan a run and to refuse hopeless
- * ones. For six cards of decks 1-4 .. 1-13 the memory is above every measured peak and
+ * the measurements; at seven cards the rates, incidences per hand and the set's bytes
+ * of the deck 1-7 run, docs/seven.md); the figures are estimates to plan a run and to
+ * refuse hopeless ones. For six cards of decks 1-4 .. 1-13 the memory is above every measured peak and
  * within a quarter of it (docs/reliability.md, "Memory"). */
 #ifndef T24_STUDY_PREFLIGHT_H
 #define T24_STUDY_PREFLIGHT_H
@@ -39,12 +40,35 @@ typedef struct {
                                  reductions, then the searches until the limit stops
                                  them; 0 when the enumeration alone overruns it */
     double time_limit;        /* --time-limit, which bounds the whole study */
+    int ncards, threads;
+    double set_bytes;         /* the formula set once grouped, held to the end */
+    double grouping_bytes;    /* the grouping's peak, on every rank of an MPI run */
+    double seconds_grouping;  /* the grouping, on one core, in every rank */
+    double core_seconds_scan; /* the scan of every hand, in core-seconds */
 } preflight_estimate;
+
+/* The run over N MPI ranks (eval/dist.h). Rank 0 gathers every rank's class-hand
+ * incidences and alone runs the hitting sets, so its peak is the one-process peak
+ * whatever N; only the other ranks' scan share falls as 1/N, above the formula set
+ * that every rank groups for itself (docs/seven.md, "Ranks"). */
+typedef struct {
+    int ranks;
+    double rank0_bytes;
+    double other_bytes;       /* each rank but 0 (0 with one rank) */
+    double core_seconds;      /* the grouping on every rank, and the scan */
+    double wall_seconds;      /* until rank 0 has every share; the hitting sets follow */
+} preflight_ranks;
 
 int preflight_run(const enumeration_params *sp, const hs_params *hp,
                   preflight_estimate *out);
+int preflight_ranks_run(const preflight_estimate *e, int ranks, preflight_ranks *out);
+const char *preflight_source(int ncards);
 uint64_t preflight_default_limit(void);
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size);
+int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
+                             char *buf, size_t size);
+int preflight_describe_limit(const preflight_estimate *e, double limit, char *buf,
+                             size_t size);
 int preflight_format_bytes(double bytes, char *buf, size_t size);
 
 #endif

@@ -329,7 +329,7 @@ int sweep_plan_preflight(const sweep_plan *plan, const sweep_params *p, uint64_t
                 continue;
             char name[160], what[512], lim[32];
             label(c, name, sizeof name);
-            preflight_describe(&e, what, sizeof what);
+            preflight_describe_limit(&e, (double)limit, what, sizeof what);
             preflight_format_bytes((double)limit, lim, sizeof lim);
             snprintf(err, errsize, "refusing to start over --memory-limit %s: %s: %s", lim,
                      name, what);
