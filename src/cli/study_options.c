@@ -203,7 +203,8 @@ static const option_row table[] = {
       "'auto', 'simplex' or 'colgen'", set_lp },
     { "--greedy-runs", "K", ALL,
       "greedy runs with random tie-breaking, 1-" XSTR(HS_GREEDY_RUNS_MAX) "\n"
-      "(default 100)\n",
+      "(default 100; t24 cover makes fewer on a large\n"
+      "instance: 2^24 / (entries + elements), at least 1)\n",
       "an integer from 1 to " XSTR(HS_GREEDY_RUNS_MAX), set_greedy_runs },
     { "--seed", "S", ALL,
       "their random seed, and the local search's,\n"

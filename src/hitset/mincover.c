@@ -198,6 +198,17 @@ void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n)
         announce(a, a->buf, mincover_whole_cover(a->r, core, n, a->buf));
 }
 
+uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p)
+{
+    if (p->settled_runs)
+        return p->greedy_runs; /* a study: its spread is reported, over the runs asked */
+    uint64_t work = instance_nnz(h) + instance_nelems(h);
+    uint64_t fit = work ? MINCOVER_GREEDY_WORK / work : p->greedy_runs;
+    if (fit < 1)
+        fit = 1;
+    return fit < p->greedy_runs ? (uint32_t)fit : p->greedy_runs;
+}
+
 /* Greedy and its pruning, which every run needs (linear in the incidences, so they end
  * soon even on a huge instance past its deadline), then the random runs, which the
  * deadline stops (none when it has passed). */
@@ -211,7 +222,8 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
-    return greedy_runs_until(h, mult, r->params.greedy_runs, r->params.seed, r->params.deadline,
+    return greedy_runs_until(h, mult, mincover_greedy_runs(h, &r->params), r->params.seed,
+                             r->params.deadline,
                              &r->params.cancel, &r->greedy.runs);
 }
 

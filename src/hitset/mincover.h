@@ -16,10 +16,19 @@
 #include "hitset/mincover_result.h"
 
 #define MINCOVER_MAX_RUNS 10000
+/* A solver (settled_runs off: no spread to report) makes at most this many incidences'
+ * worth of random greedy runs, at least one run: each run costs about the instance's
+ * entries, and on heuristic_040 (1.9 million entries) 100 runs took 11 of its 60 s for a
+ * cover the local search then improves by 7 % anyway (docs/hitting-sets.md). */
+#define MINCOVER_GREEDY_WORK (1u << 24)
 /* The LP relaxation before the local search (its ceiling is the local search's target)
  * gets at most half of the searches' time: on six cards it can take all of it, and the
  * local search would then have none. */
 #define MINCOVER_LP_SHARE 0.5
+/* A solver's (settled_runs off, no certificate) simplex LP gets less: there the bound is only the
+ * local search's target, and on heuristic_040 GLPK's simplex used its 22 s of the 60
+ * and gave no bound, while the local search had 16 s. */
+#define MINCOVER_LP_SHARE_SOLVER 0.2
 /* Cores with more elements than this (six cards) get the LP bound by column generation
  * (colgen.h) instead of GLPK's simplex on every element, and a Lagrangian cover
  * (lagcover.h) for at most MINCOVER_LAG_SHARE of the time, before the local search:
@@ -40,6 +49,14 @@
 #define MINCOVER_GLPK_BYTES_PER_LINE 350
 
 void mincover_params_init(mincover_params *p);
+/* The random greedy runs a run of p makes on h: p->greedy_runs, or, for a solver
+ * (settled_runs off), at most MINCOVER_GREEDY_WORK / (entries + elements) of them, at
+ * least one. */
+uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p);
+/* The share of the searches' time the LP bound gets before the local search:
+ * MINCOVER_LP_SHARE_SOLVER for a solver's simplex (settled_runs off, no certificate, not
+ * column generation), else MINCOVER_LP_SHARE. */
+double mincover_lp_share(const mincover_params *p, bool colgen);
 /* Is every field in its range? Returns 0, or -1 with "field = value; must be range" in
  * err for the first that is not: the one place the ranges are kept, so that callers
  * (the CLI, libt24hs) parse values and leave their ranges to the engine. */

@@ -128,7 +128,13 @@ static uint64_t cover_entries(const instance *core, const greedy_cover *c)
     return n;
 }
 
-/* The core's LP bound for at most MINCOVER_LP_SHARE of the budget (less GLPK's set-up:
+double mincover_lp_share(const mincover_params *p, bool colgen)
+{
+    bool solver = !p->settled_runs && !p->certificate && !colgen;
+    return solver ? MINCOVER_LP_SHARE_SOLVER : MINCOVER_LP_SHARE;
+}
+
+/* The core's LP bound for at most mincover_lp_share() of the budget (less GLPK's set-up:
  * none when the pre-flight says it cannot fit): GLPK's simplex on
  * every element, or column generation from `start` (a cover of the core), whose duals
  * land in *duals (the caller frees them). Both keep an optimal basis for the exact
@@ -142,8 +148,8 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
     char why[256];
     uint32_t target = 0;
     *duals = NULL;
-    double share = MINCOVER_LP_SHARE * r->budget;
     bool colgen = use_colgen(p, r->presolve.core);
+    double share = mincover_lp_share(p, colgen) * r->budget;
     const instance *core = r->presolve.core;
     share = colgen
                 ? mincover_glpk_preflight(p, cover_entries(core, start),

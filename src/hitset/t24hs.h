@@ -202,10 +202,14 @@ typedef struct {
     uint64_t ls_steps;     /* the local search's steps at most, beside its time, 0 for
                               no limit (default 0): the same seed and steps give the same
                               local search cover when the steps end first */
-    uint32_t greedy_runs;  /* randomised greedy runs, 1..HS_GREEDY_RUNS_MAX (default 100) */
+    uint32_t greedy_runs;  /* randomised greedy runs, 1..HS_GREEDY_RUNS_MAX (default 100);
+                              with settled_runs off, at most 2^24 / (entries +
+                              elements) of them, at least 1 */
     bool settled_runs;     /* make them also when the necessary elements or the packing
                               bound prove pruned greedy's cover already, for their
-                              figures (default off: they cannot find a smaller cover) */
+                              figures, and all greedy_runs of them, with the simplex
+                              LP given half the searches' time, not a fifth (default
+                              off: they cannot find a smaller cover) */
     uint64_t seed;         /* their seed and the local search's (default 1) */
     bool reduce;           /* reduce the instance before the exact search (default on) */
     bool coverage;         /* also maximum coverage by k elements, k = 1..size
