@@ -22,6 +22,29 @@ Test(preflight, sizes_parse_in_powers_of_1024)
         cr_expect_eq(parse_size(bad[i], &v), -1, "'%s'", bad[i]);
 }
 
+/* The estimate of NCARDS cards over deck 1-HI, all groupings; a time limit <= 0 keeps
+ * hs_params' default. */
+static preflight_estimate estimate_of(int ncards, int64_t hi, double time_limit)
+{
+    enumeration_params sp;
+    hs_params hp;
+    enumeration_params_init(&sp);
+    hs_params_init(&hp);
+    sp.ncards = ncards;
+    sp.hi = hi;
+    sp.groupings = TEMPLATE_ALL;
+    if (time_limit > 0)
+        hp.time_limit = time_limit;
+    preflight_estimate e;
+    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
+    return e;
+}
+
+static preflight_estimate six_cards(int64_t hi, double time_limit)
+{
+    return estimate_of(6, hi, time_limit);
+}
+
 /* Six cards: Catalan(5) * 6! * 4^5 = 42 * 720 * 1024 templates, C(18, 6) hands of 1-13. */
 Test(preflight, the_estimate_counts_templates_and_hands)
 {
@@ -45,21 +68,6 @@ Test(preflight, the_estimate_counts_templates_and_hands)
     preflight_estimate one;
     cr_assert_eq(preflight_run(&sp, &hp, &one), 0);
     cr_expect_gt(one.seconds_enumerate, e.seconds_enumerate);
-}
-
-static preflight_estimate six_cards(int64_t hi, double time_limit)
-{
-    enumeration_params sp;
-    hs_params hp;
-    enumeration_params_init(&sp);
-    hs_params_init(&hp);
-    sp.ncards = 6;
-    sp.hi = hi;
-    sp.groupings = TEMPLATE_ALL;
-    hp.time_limit = time_limit;
-    preflight_estimate e;
-    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
-    return e;
 }
 
 /* Issue 26: six cards of 1-13 were estimated at 3.8 GiB where `make six` peaks at
@@ -187,15 +195,7 @@ Test(preflight, ranks_choose_the_lines_and_bad_lists_are_refused)
  * not grow with N, the grouping's do (it is replicated). */
 Test(preflight, over_ranks_rank_zero_holds_everything_and_the_others_a_share)
 {
-    enumeration_params sp;
-    hs_params hp;
-    enumeration_params_init(&sp);
-    hs_params_init(&hp);
-    sp.ncards = 7;
-    sp.hi = 13;
-    sp.groupings = TEMPLATE_ALL;
-    preflight_estimate e;
-    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
+    preflight_estimate e = estimate_of(7, 13, 0);
     preflight_ranks one, eight, many;
     cr_assert_eq(preflight_ranks_run(&e, 1, &one), 0);
     cr_assert_eq(preflight_ranks_run(&e, 8, &eight), 0);
