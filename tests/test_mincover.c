@@ -847,3 +847,85 @@ Test(hitset, a_solvers_simplex_lp_gets_a_fifth_of_the_time)
     p.certificate = stdout; /* only compared with NULL */
     cr_expect_eq(mincover_lp_share(&p, false), 0.5, "a certifying run's simplex");
 }
+/* A reduction stopped by its share of the time (params.reduce_share; seven cards' deck
+ * 1-7 spent 526 s of 600 in it and printed no LP bound) hands the core it reached to the
+ * searches: forced to stop at once here (a share of 1e-12 of a minute), the searches
+ * still find brute force's optimum and prove it, and the LP bound from that core is the
+ * whole instance's LP value (GLPK's simplex on the whole instance, the oracle). Before the
+ * share, the reduction had the whole minute and reached its fixpoint: no partial core. */
+Test(hitset, a_reduction_stopped_at_its_share_leaves_a_core_for_the_searches)
+{
+    uint64_t state = 0x2545f4914f6cdd1dull;
+    for (int t = 0; t < 60; t++) {
+        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 12);
+        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 30);
+        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        mincover_params p;
+        mincover_result r;
+        char err[256];
+        mincover_params_init(&p);
+        p.greedy_runs = 5;
+        p.deadline = walltime_now() + 60;
+        p.reduce_share = 1e-12;
+        cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+        check_invariants(h, &r);
+        cr_assert(r.presolve.red.partial && !r.presolve.red.stopped, "instance %d", t);
+        cr_assert_not_null(r.presolve.red.core);
+        cr_assert_eq(r.optimum, brute_optimum(h), "instance %d", t);
+        cr_assert(r.optimal, "instance %d: not proven", t);
+        double full;
+        ilp_params q;
+        ilp_params_init(&q);
+        cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
+        cr_assert(fabs(full - r.lp.optimum) < 1e-6, "LP %g, from the core %g", full,
+                  r.lp.optimum);
+        mincover_result_free(&r);
+        instance_free(h);
+    }
+}
+
+/* Wherever its share stops a pass, the core is a reduction of the instance: the checker
+ * passes, forced + a cover of the core covers it, and forced + the core's LP value is the
+ * instance's (each step keeps the LP value: a forced element is 1 in every LP solution,
+ * a superset's row is implied, a dominated element's weight moves to its dominator).
+ * Shares from a microsecond to a second of a minute stop it at different points of the
+ * passes (where exactly depends on the clock; every point must pass). */
+Test(reduce, a_reduction_stopped_anywhere_by_its_share_is_still_a_reduction)
+{
+    uint64_t state = 0x9e3779b97f4a7c15ull;
+    instance *h = random_instance(3000, 600, 60, &state);
+    char err[256];
+    double full;
+    ilp_params q;
+    ilp_params_init(&q);
+    cr_assert_eq(ilp_lp_bound(h, &q, &full, err, sizeof err), 0, "%s", err);
+    uint32_t partial = 0;
+    for (double share = 1e-8; share <= 2e-2; share *= 4) {
+        reduce_result red;
+        budget b = budget_until(walltime_now() + 60, NULL);
+        cr_assert_eq(reduce_run_share(h, b, share, &red, err, sizeof err), 0, "%s", err);
+        cr_assert_not_null(red.core, "share %g", share);
+        cr_assert(!red.stopped);
+        cr_assert_null(reduce_result_check(h, &red), "share %g: %s", share,
+                       reduce_result_check(h, &red));
+        partial += red.partial;
+        double core_lp = 0;
+        if (instance_nsets(red.core) > 0)
+            cr_assert_eq(ilp_lp_bound(red.core, &q, &core_lp, err, sizeof err), 0, "%s", err);
+        cr_assert(fabs(full - red.nforced - core_lp) < 1e-6, "share %g: LP %g, %u + %g",
+                  share, full, red.nforced, core_lp);
+        greedy_cover g;
+        cr_assert_eq(greedy_run(red.core, NULL, &g), 0);
+        uint32_t *lift = malloc(((size_t)red.nforced + g.n + 1) * sizeof *lift), n = 0;
+        for (uint32_t i = 0; i < red.nforced; i++)
+            lift[n++] = red.forced[i];
+        for (uint32_t i = 0; i < g.n; i++)
+            lift[n++] = red.core_elem[g.elems[i]];
+        cr_assert(instance_is_cover(h, lift, n), "share %g", share);
+        free(lift);
+        greedy_cover_free(&g);
+        reduce_result_free(&red);
+    }
+    cr_assert_geq(partial, 1, "no share stopped the reduction"); /* 1e-8 of 60 s: 0.6 us */
+    instance_free(h);
+}

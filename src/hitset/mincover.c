@@ -23,6 +23,7 @@ void mincover_params_init(mincover_params *p)
     p->settled_runs = true;
     p->seed = 1;
     p->reduce = true;
+    p->reduce_share = MINCOVER_REDUCE_SHARE;
     p->ls_seconds = -1;
     p->threads = 1;
     p->lag_seconds = -1;
@@ -52,6 +53,8 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
     if (!(p->ls_seconds <= 1e9))
         return bad_param(err, errsize, "ls_seconds", p->ls_seconds,
                          "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    if (!(p->reduce_share > 0 && p->reduce_share <= 1))
+        return bad_param(err, errsize, "reduce_share", p->reduce_share, "a fraction in (0, 1]");
     if (!(p->lag_seconds <= 1e9))
         return bad_param(err, errsize, "lag_seconds", p->lag_seconds,
                          "< 0 (the default), 0 (none) or seconds up to 1e9");
@@ -347,7 +350,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     if (budget_stopped(mincover_run_budget(p)))
         out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
     else if (p->reduce
-                 ? reduce_run_until(h, mincover_run_budget(p), &out->presolve.red, err, errsize)
+                 ? reduce_run_share(h, mincover_run_budget(p), p->reduce_share,
+                                    &out->presolve.red, err, errsize)
                  : no_reduction(h, &out->presolve.red))
         goto nomem;
     if (mincover_kernel_phase(out, err, errsize))

@@ -34,6 +34,11 @@
  * (lagcover.h) for at most MINCOVER_LAG_SHARE of the time, before the local search:
  * measured in hitting-sets.md, column generation is 20 times faster on six cards,
  * deck 1-7, and the only one to finish on larger decks. */
+/* The reductions' share of the time left when they start (params.reduce_share's
+ * default): on seven cards, deck 1-7 (3.9 million classes x 1,714 hands), the dominated
+ * classes alone took 526 s of 600 and left no time for the LP bound; stopped at half,
+ * the searches (column generation first) work on the core reached by then. */
+#define MINCOVER_REDUCE_SHARE 0.5
 #define MINCOVER_COLGEN_MIN_ELEMS 20000
 #define MINCOVER_LAG_SHARE 0.1
 /* GLPK's pre-flight (mincover_bounds.c): GLPK builds its model and factorizes before its own

@@ -86,6 +86,10 @@ typedef struct {
     uint64_t seed;         /* their random seed (default 1) */
     bool coverage;         /* also maximum coverage for k = 1..optimum (default off) */
     bool reduce;           /* reduce before the ILP (default on; off to cross-check) */
+    double reduce_share;   /* the reductions' share of the time left when they start,
+                              in (0, 1] (default MINCOVER_REDUCE_SHARE): stopped by it,
+                              the searches go on from the core they reached
+                              (reduce_run_share()) */
     bool kernel;           /* then the kernel's rules (kernel.h) on reduce's core, for the
                               searches (default off, so that lp_bound stays the
                               instance's LP value in a study's tables; `t24 cover` turns

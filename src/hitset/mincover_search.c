@@ -329,8 +329,10 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
 {
     r->presolve.core = r->presolve.red.core;
     r->presolve.offset = r->presolve.red.nforced;
+    /* Not after a partial reduction: the kernel's first rules are the reductions' own,
+     * and would spend the searches' time finishing what was stopped to leave them it. */
     if (r->params.reduce && r->params.kernel && r->presolve.red.core &&
-        !budget_stopped(mincover_run_budget(&r->params))) {
+        !r->presolve.red.partial && !budget_stopped(mincover_run_budget(&r->params))) {
         if (kernel_run(r->presolve.red.core, mincover_run_budget(&r->params), &r->presolve.kern,
                        err, errsize))
             return -1;

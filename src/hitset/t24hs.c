@@ -389,7 +389,8 @@ static void report_phases(const mincover_result *r, hs_report *out)
                              g->max,  g->pruned_min, g->pruned_max };
     hs_reduce_stats rs = { red->nforced, red->forced_sets, red->dominated_sets,
                            red->dominated_elems, red->emptied_elems, red->rounds,
-                           red->stopped, red->core ? instance_nelems(red->core) : 0,
+                           red->stopped || red->partial,
+                           red->core ? instance_nelems(red->core) : 0,
                            red->core ? instance_nsets(red->core) : 0 };
     hs_lagrangian_stats lag = { r->lag.ran,     r->lag.best,      lc->rounds,
                                 lc->best_round, lc->greedy_calls, lc->seconds };

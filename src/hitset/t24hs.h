@@ -290,7 +290,9 @@ typedef struct {
     uint32_t dominated_elems; /* elements whose sets another remaining element had */
     uint32_t emptied_elems;   /* elements left meeting no remaining set */
     uint32_t rounds;          /* passes until nothing changed */
-    bool stopped;             /* the time limit ended them before that */
+    bool stopped;             /* the time limit, or their share of it, ended them before
+                                 that: with no core (the limit) or with the core they
+                                 reached, which the searches then work on (the share) */
     uint32_t core_elems, core_sets;
 } hs_reduce_stats;
 

@@ -391,8 +391,9 @@ void cover_report_text(FILE *out, const enumeration *st, const classes *c, const
     fprintf(out, "  %-40s %10s  (min/median/max; pruned %u..%u)\n", label, range,
             r->runs.pruned_min, r->runs.pruned_max);
     char rounds[64];
-    snprintf(rounds, sizeof rounds, "reductions (%u round%s)", red->rounds,
-             red->rounds == 1 ? "" : "s");
+    snprintf(rounds, sizeof rounds, "reductions (%u round%s%s)", red->rounds,
+             red->rounds == 1 ? "" : "s",
+             red->stopped && red->core_sets ? ", stopped at their share" : "");
     fprintf(out, "  %-40s %u forced classes (solving %u hands),\n", rounds, red->nforced,
             red->forced_sets);
     fprintf(out, "  %-40s %u dominated hands, %u dominated + %u emptied classes\n", "",

@@ -310,8 +310,10 @@ int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
     return reduce_run_logged(h, b, NULL, out, err, errsize);
 }
 
-int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
-                      char *err, size_t errsize)
+/* The passes within b; stopped, a core is still built when a log needs it or when
+ * `outer` (the caller's whole budget, of which b is a share; NULL: none) is not over. */
+static int run(const instance *h, budget b, const budget *outer, const reduce_log *log,
+               reduce_result *out, char *err, size_t errsize)
 {
     state st;
     memset(out, 0, sizeof *out);
@@ -326,6 +328,10 @@ int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce
         changed = forced_step(&st);
         changed |= dominated_sets_step(&st);
         changed |= dominated_elems_step(&st);
+    }
+    if (out->stopped && outer && !budget_stopped(*outer)) {
+        out->stopped = false; /* its share is over, not the caller's time */
+        out->partial = true;
     }
     if (out->stopped && !log) { /* a certifying search (log) needs the core it reduced */
         rc = 0;
@@ -346,6 +352,22 @@ done:
         snprintf(err, errsize, "out of memory while reducing the instance");
     }
     return rc;
+}
+
+int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
+                      char *err, size_t errsize)
+{
+    return run(h, b, NULL, log, out, err, errsize);
+}
+
+int reduce_run_share(const instance *h, budget b, double share, reduce_result *out, char *err,
+                     size_t errsize)
+{
+    double now = walltime_now();
+    budget mine = b;
+    if (b.end > 0 && share < 1)
+        mine.end = now + share * budget_left(b, now);
+    return run(h, mine, &b, NULL, out, err, errsize);
 }
 
 /* Only the dominated-element reduction, which also keeps maximum coverage intact (an
