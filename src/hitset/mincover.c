@@ -276,10 +276,11 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
         snprintf(err, errsize, "internal error: the chosen cover misses a set");
         return -1;
     }
-    /* Where the limit stopped the reductions (a huge instance: no time was left for a
-     * search), the cover keeps the order it was found in: greedy's order would cost one
-     * more greedy run, seconds there. */
-    if (r->presolve.red.stopped ? greedy_sequence(h, best, nbest, &r->cover)
+    /* Where the limit or their share stopped the reductions (a huge instance: the
+     * searches have used the time left), the cover keeps the order it was found in:
+     * greedy's order would cost one more greedy run, seconds there. */
+    bool cut = r->presolve.red.stopped || r->presolve.red.partial;
+    if (cut ? greedy_sequence(h, best, nbest, &r->cover)
                                 : greedy_order(h, best, nbest, &r->cover))
         goto nomem;
     r->solves = malloc((r->cover.n + 1) * sizeof *r->solves);

@@ -29,16 +29,16 @@
  * local search's target, and on heuristic_040 GLPK's simplex used its 22 s of the 60
  * and gave no bound, while the local search had 16 s. */
 #define MINCOVER_LP_SHARE_SOLVER 0.2
-/* Cores with more elements than this (six cards) get the LP bound by column generation
- * (colgen.h) instead of GLPK's simplex on every element, and a Lagrangian cover
- * (lagcover.h) for at most MINCOVER_LAG_SHARE of the time, before the local search:
- * measured in hitting-sets.md, column generation is 20 times faster on six cards,
- * deck 1-7, and the only one to finish on larger decks. */
 /* The reductions' share of the time left when they start (params.reduce_share's
  * default): on seven cards, deck 1-7 (3.9 million classes x 1,714 hands), the dominated
  * classes alone took 526 s of 600 and left no time for the LP bound; stopped at half,
  * the searches (column generation first) work on the core reached by then. */
 #define MINCOVER_REDUCE_SHARE 0.5
+/* Cores with more elements than this (six cards) get the LP bound by column generation
+ * (colgen.h) instead of GLPK's simplex on every element, and a Lagrangian cover
+ * (lagcover.h) for at most MINCOVER_LAG_SHARE of the time, before the local search:
+ * measured in hitting-sets.md, column generation is 20 times faster on six cards,
+ * deck 1-7, and the only one to finish on larger decks. */
 #define MINCOVER_COLGEN_MIN_ELEMS 20000
 #define MINCOVER_LAG_SHARE 0.1
 /* GLPK's pre-flight (mincover_bounds.c): GLPK builds its model and factorizes before its own

@@ -81,7 +81,7 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
  * 101.9, 1-13 (900 s) 101.0; 110 bounds them. A shorter
  * --time-limit peaks lower (1-13 in 20 s: 858 MiB), since the searches that hold the
  * larger matrices do not run: the estimate is for a run that gets its whole limit.
- * Seven cards' deck 1-7 run, stopped in the reductions before the LP, took about 35. */
+ * Seven cards' deck 1-7 run, stopped in the reductions before the LP, took about 37. */
 #define BYTES_PER_INCIDENCE 110.0
 /* The scan's partition: a class number per hand in a class, its offsets, the meet's copy. */
 #define SCAN_BYTES_PER_INCIDENCE 12.0
@@ -207,8 +207,11 @@ int preflight_ranks_run(const preflight_estimate *e, int ranks, preflight_ranks 
     double n = ranks;
     out->ranks = ranks;
     out->rank0_bytes = e->bytes;
-    out->other_bytes = ranks > 1 ? scan_peak(&m, e->threads, (double)e->hands / n,
-                                             (double)e->incidences / n) : 0;
+    /* Every rank builds the whole hand list (8 bytes a card of a hand) before it takes
+     * its share: that part does not fall with N (docs/seven.md, the four-card run). */
+    double list = 8.0 * e->ncards * (double)e->hands;
+    out->other_bytes = ranks > 1 ? list + scan_peak(&m, e->threads, (double)e->hands / n,
+                                                    (double)e->incidences / n) : 0;
     out->core_seconds = n * e->seconds_grouping + e->core_seconds_scan;
     out->wall_seconds = e->seconds_grouping + e->core_seconds_scan / (n * e->threads);
     return 0;
