@@ -212,15 +212,22 @@ Test(reduce, dominated_sets_go_and_equal_sets_keep_the_first)
     instance_free(h);
 }
 
+/* 3-14 elements, 1-30 sets of 1-5 elements: small enough for brute force. */
+static instance *small_random_instance(uint64_t *state)
+{
+    uint32_t ne = 3 + (uint32_t)(test_random(state) % 12);
+    uint32_t ns = 1 + (uint32_t)(test_random(state) % 30);
+    uint32_t maxlen = 1 + (uint32_t)(test_random(state) % 5);
+    return random_instance(ne, ns, maxlen, state);
+}
+
 /* Random small instances against brute force: the optimum with and without reductions,
  * every bound, and max coverage for each k. */
 Test(hitset, random_instances_match_brute_force)
 {
     uint64_t state = 0x9e3779b97f4a7c15ull;
     for (int t = 0; t < 150; t++) {
-        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 12);
-        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 30);
-        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        instance *h = small_random_instance(&state);
         uint32_t opt = brute_optimum(h);
         mincover_params p;
         mincover_result r, plain;
@@ -857,9 +864,7 @@ Test(hitset, a_reduction_stopped_at_its_share_leaves_a_core_for_the_searches)
 {
     uint64_t state = 0x2545f4914f6cdd1dull;
     for (int t = 0; t < 60; t++) {
-        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 12);
-        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 30);
-        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        instance *h = small_random_instance(&state);
         mincover_params p;
         mincover_result r;
         char err[256];

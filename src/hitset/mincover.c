@@ -281,7 +281,7 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
      * greedy's order would cost one more greedy run, seconds there. */
     bool cut = r->presolve.red.stopped || r->presolve.red.partial;
     if (cut ? greedy_sequence(h, best, nbest, &r->cover)
-                                : greedy_order(h, best, nbest, &r->cover))
+            : greedy_order(h, best, nbest, &r->cover))
         goto nomem;
     r->solves = malloc((r->cover.n + 1) * sizeof *r->solves);
     if (!r->solves)

@@ -304,14 +304,15 @@ int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks 
         snprintf(who, sizeof who, "ranks 1-%d about %s each", r->ranks - 1, other);
     if (r->ranks > 1)
         snprintf(others, sizeof others, "; %s (the %s formula set every rank groups for "
-                 "itself, %d scan threads, %.4g M incidences x 12 B; the grouping peaks at "
+                 "itself, %d scan threads, %.4g M incidences x %g B; the grouping peaks at "
                  "%s)", who, set, e->threads,
-                 (double)e->incidences / r->ranks / 1e6, grp);
+                 (double)e->incidences / r->ranks / 1e6, SCAN_BYTES_PER_INCIDENCE, grp);
     return snprintf(buf, size, "%d rank%s: rank 0 about %s (the set, %.4g M incidences x "
-                    "110 B: it gathers every rank's share and runs the hitting sets)%s; "
+                    "%g B: it gathers every rank's share and runs the hitting sets)%s; "
                     "%.3g core-hours, %.3g h wall (%d threads a rank), then the hitting "
                     "sets on rank 0", r->ranks, r->ranks > 1 ? "s" : "", r0,
-                    (double)e->incidences / 1e6, others, r->core_seconds / 3600,
+                    (double)e->incidences / 1e6, BYTES_PER_INCIDENCE, others,
+                    r->core_seconds / 3600,
                     r->wall_seconds / 3600, e->threads);
 }
 
