@@ -336,3 +336,52 @@ int artifact_copy(FILE *from, FILE *to)
             return -1;
     return ferror(from) || ferror(to) ? -1 : 0;
 }
+
+/* Copies from (an anonymous temporary the run wrote: a certificate) to a temporary
+ * beside path and renames it into place, with the fatal signals held meanwhile, so that
+ * path is the whole file or untouched, and no temporary is left. Returns 0, or -1
+ * with err set. */
+int artifact_save_stream(FILE *from, const char *path, const char *what, char *err,
+                         size_t errsize)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+    char *tmp = malloc(dirlen + strlen(path) + 16);
+    if (!tmp)
+        return snprintf(err, errsize, "out of memory"), -1;
+    snprintf(tmp, dirlen + strlen(path) + 16, "%.*s.%s.XXXXXX", (int)dirlen, path,
+             path + dirlen);
+    sigset_t fatal, old;
+    sigemptyset(&fatal);
+    sigaddset(&fatal, SIGINT);
+    sigaddset(&fatal, SIGTERM);
+    sigaddset(&fatal, SIGHUP);
+    sigaddset(&fatal, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &fatal, &old);
+    int fd = mkstemp(tmp), rc = -1;
+    mode_t mask = umask(0); /* mkstemp's 0600, widened to what a new file gets */
+    umask(mask);
+    if (fd >= 0)
+        fchmod(fd, 0666 & ~mask);
+    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!out) {
+        snprintf(err, errsize, "cannot write the %s beside '%s': %s", what, path,
+                 strerror(errno));
+        if (fd >= 0)
+            close(fd), unlink(tmp);
+        goto done;
+    }
+    bool bad = artifact_copy(from, out) != 0;
+    if (fclose(out) || bad || rename(tmp, path)) {
+        snprintf(err, errsize, "cannot write the %s '%s': %s", what, path,
+                 errno ? strerror(errno) : "a write failed");
+        unlink(tmp);
+        goto done;
+    }
+    rc = 0;
+done:
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    free(tmp);
+    return rc;
+}
+

@@ -26,5 +26,10 @@ int artifact_check_target(const char *path, char *err, size_t errsize);
 /* Copies the whole of from (rewound first: a temporary the run wrote, as a certificate
  * is) to the end of to. Returns 0, or -1 when either stream reports an error. */
 int artifact_copy(FILE *from, FILE *to);
+/* One file outside a set: the whole of from (a temporary the run wrote) copied beside
+ * path and renamed onto it, with the fatal signals held, so that path is whole or
+ * untouched. Returns 0, or -1 with err naming `what` ("certificate") and path. */
+int artifact_save_stream(FILE *from, const char *path, const char *what, char *err,
+                         size_t errsize);
 
 #endif

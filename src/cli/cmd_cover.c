@@ -19,6 +19,7 @@
 #include "cli/cover_cubes.h"
 #include "cli/cover_estimate.h"
 #include "cli/cover_input.h"
+#include "cli/cover_lpcert.h"
 #include "cli/artifact.h"
 #include "cli/cli.h"
 #include "cli/incumbent.h"
@@ -50,6 +51,10 @@ static const char help_tail[] =
     "                       or untouched), which t24-check verifies; the exact search is\n"
     "                       then t24's certifying search (--solver t24) on the whole\n"
     "                       instance, and only the bound it proves is called proven\n"
+    "  --lp-certificate FILE  first, the LP bound of the whole instance by column\n"
+    "                       generation (at most half the time limit), written to FILE as\n"
+    "                       a one-leaf certificate t24-check verifies: for instances too\n"
+    "                       large for --certificate's search; --json says its bound\n"
     "  --goal K             with --solver t24: prove a lower bound of K, not optimality\n"
     "                       (rounds from the LP's bound up, one more each; a run the\n"
     "                       time limit stops keeps the last round it finished)\n"
@@ -93,6 +98,7 @@ typedef struct {
     uint32_t goal;           /* --goal K, or 0 */
     cover_cubes cubes;       /* the cube modes (cover_cubes.h) */
     cover_estimate est;      /* --estimate, --dives (cover_estimate.h) */
+    cover_lpcert lpcert;     /* --lp-certificate FILE (cover_lpcert.h) */
 } options;
 
 /* The engine: t24's certifying search by default (STUDY_OPTIONS_ENGINE), and the one
@@ -104,6 +110,8 @@ static int certificate_engine(options *o)
     bool cubes = cover_cubes_wanted(&o->cubes);
     int rc = cover_estimate_check(&o->est, cubes, o->cubes.split || o->cubes.merge,
                                   o->certificate != NULL, o->cfg.engine_set);
+    if (rc == -1)
+        rc = cover_lpcert_check(&o->lpcert, cubes || o->est.estimate);
     if (rc != -1 || o->est.estimate)
         return rc;
     if (cubes) /* the cube modes run t24's search alone */
@@ -159,7 +167,8 @@ static int parse(options *o, int argc, char **argv)
                 return args_error("cover", "--goal needs a bound 1..2147483647, not '%s'", v);
             o->goal = (uint32_t)k;
         } else if ((taken = cover_cubes_parse(&o->cubes, argc, argv, &i)) != 0 ||
-                   (taken = cover_estimate_parse(&o->est, argc, argv, &i)) != 0) {
+                   (taken = cover_estimate_parse(&o->est, argc, argv, &i)) != 0 ||
+                   (taken = cover_lpcert_parse(&o->lpcert, argc, argv, &i)) != 0) {
             if (taken != 1)
                 return taken;
         } else {
@@ -244,6 +253,7 @@ static int print_result(const options *o, const hs_instance *h, const hs_report 
         cJSON_AddNumberToObject(js, "goal", o->goal);
         cJSON_AddBoolToObject(js, "goal_reached", r->lower_bound >= o->goal);
     }
+    cover_lpcert_json(js, &o->lpcert);
     if (o->timings)
         add_timings(js, r, read, hs_clock() - started);
     cJSON *a = cJSON_AddArrayToObject(js, "cover");
@@ -259,53 +269,6 @@ static int print_result(const options *o, const hs_instance *h, const hs_report 
     return rc;
 }
 
-/* Copies the certificate (from the search's anonymous temporary file) to a temporary
- * beside path and renames it into place, with the fatal signals held meanwhile, so that
- * path is the whole certificate or untouched, and no temporary is left. Returns 0, or -1
- * with err set. */
-static int save_certificate(FILE *cert, const char *path, char *err, size_t errsize)
-{
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    char *tmp = malloc(dirlen + strlen(path) + 16);
-    if (!tmp)
-        return snprintf(err, errsize, "out of memory"), -1;
-    snprintf(tmp, dirlen + strlen(path) + 16, "%.*s.%s.XXXXXX", (int)dirlen, path,
-             path + dirlen);
-    sigset_t fatal, old;
-    sigemptyset(&fatal);
-    sigaddset(&fatal, SIGINT);
-    sigaddset(&fatal, SIGTERM);
-    sigaddset(&fatal, SIGHUP);
-    sigaddset(&fatal, SIGPIPE);
-    sigprocmask(SIG_BLOCK, &fatal, &old);
-    int fd = mkstemp(tmp), rc = -1;
-    mode_t mask = umask(0); /* mkstemp's 0600, widened to what a new file gets */
-    umask(mask);
-    if (fd >= 0)
-        fchmod(fd, 0666 & ~mask);
-    FILE *out = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!out) {
-        snprintf(err, errsize, "cannot write the certificate beside '%s': %s", path,
-                 strerror(errno));
-        if (fd >= 0)
-            close(fd), unlink(tmp);
-        goto done;
-    }
-    bool bad = artifact_copy(cert, out) != 0;
-    if (fclose(out) || bad || rename(tmp, path)) {
-        snprintf(err, errsize, "cannot write the certificate '%s': %s", path,
-                 errno ? strerror(errno) : "a write failed");
-        unlink(tmp);
-        goto done;
-    }
-    rc = 0;
-done:
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    free(tmp);
-    return rc;
-}
-
 /* After the search: the certificate asked for saved, or why there is none. Returns the
  * exit status so far, or 2 (after saying why) when it could not be. */
 static int finish_certificate(const options *o, FILE *cert, const hs_report *r, int rc)
@@ -318,7 +281,7 @@ static int finish_certificate(const options *o, FILE *cert, const hs_report *r, 
                             r->message[0] ? r->message
                                           : "the time limit ran out before the certifying "
                                             "search began");
-    if (save_certificate(cert, o->certificate, err, sizeof err))
+    if (artifact_save_stream(cert, o->certificate, "certificate", err, sizeof err))
         return args_message("cover", "%s", err);
     return 0;
 }
@@ -392,6 +355,9 @@ static int run(options *o)
                      strerror(errno));
     } else if (!start) {
         args_message("cover", "out of memory");
+    } else if (cover_lpcert_run(&o->lpcert, h, o->cfg.hp.deadline, o->cfg.hp.mem_limit_mb,
+                                &line)) {
+        progress_end(&line);
     } else if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
         progress_end(&line);
         args_message("cover", "%s", err);

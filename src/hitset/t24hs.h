@@ -527,6 +527,43 @@ HS_API int hs_exact_search(const hs_instance *h, const hs_exact_params *p,
                            hs_exact_result *out, char *err, size_t errsize);
 HS_API void hs_exact_result_free(hs_exact_result *r);
 
+/* ---- the LP bound, certified by one leaf (docs/certificates.md) ----
+ * Column generation on the whole instance (not the reduced core: the certificate speaks
+ * of the instance as given), from greedy's cover; its best duals y, as multipliers, prove
+ * ceil(L(y)) by weak duality, and the certificate is that one leaf, which t24-check
+ * verifies. Where the LP optimum is reached, the bound is the LP bound's ceiling; where
+ * the time stops it first, a lower one, still proven. For instances the certifying
+ * search (HS_ENGINE_T24 with hs_params.certificate) cannot take: millions of elements. */
+typedef struct {
+    double seconds;   /* column generation's budget, > 0 (default 60) */
+    int mem_limit_mb; /* GLPK's memory limit in MB, 0 for none (default 0) */
+    const char *comment; /* one `c` line of the certificate, or NULL (default) */
+    /* Asked as hs_params.cancelled: non-zero ends column generation as its time would
+     * (the certificate then proves the best bound reached). NULL: never (default). */
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
+} hs_lp_certificate_params;
+
+typedef struct {
+    uint32_t bound;     /* what the certificate proves: ceil(L(y)), exact */
+    double value;       /* L(y) */
+    bool lp_reached;    /* column generation priced every element out: L(y) is the LP
+                           optimum up to its pricing tolerance */
+    uint32_t rounds;    /* restricted LPs solved */
+    uint32_t columns;   /* elements in the last one */
+    uint32_t multipliers; /* nonzero multipliers written */
+    uint64_t bytes;     /* the certificate's */
+    double seconds;
+} hs_lp_certificate_report;
+
+HS_API void hs_lp_certificate_params_init(hs_lp_certificate_params *p);
+/* Writes the certificate to out (whole, or with -1 part of it: write to a temporary file
+ * and rename). Returns 0 with *r filled, or -1 with err set when p is out of range, memory
+ * runs out, GLPK fails or out reports an error. */
+HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p,
+                             FILE *out, hs_lp_certificate_report *r, char *err,
+                             size_t errsize);
+
 /* ---- One proof over many machines: cubes (docs/cluster.md) ----
  * A certifying search split at a depth into cubes (its open nodes), each searched apart
  * by any process that reaches the folder, and merged into one certificate t24-check

@@ -18,7 +18,7 @@
 
 /* u rounded down to a multiple of 2^-LAGRANGE_FRACTION_BITS in [0, 1], as an integer:
  * scaling by a power of two is exact in a double, and the conversion truncates. */
-static uint64_t fixed(double u)
+uint64_t lagrange_fixed(double u)
 {
     if (!(u > 0))
         return 0;
@@ -34,13 +34,13 @@ lagrange_bound lagrange_evaluate(const instance *h, const double *u, double *red
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
     unsigned __int128 sum = 0, excess = 0;
     for (uint32_t s = 0; s < ns; s++)
-        sum += fixed(u[s]);
+        sum += lagrange_fixed(u[s]);
     for (uint32_t e = 0; e < ne; e++) {
         uint32_t len;
         const uint32_t *sets = instance_elem(h, e, &len);
         uint64_t a = 0;
         for (uint32_t i = 0; i < len; i++)
-            a += fixed(u[sets[i]]);
+            a += lagrange_fixed(u[sets[i]]);
         if (a > ONE)
             excess += a - ONE;
         if (reduced)

@@ -35,6 +35,10 @@ typedef struct {
  * which loses nothing: an optimal dual never exceeds 1). When reduced is not NULL it
  * receives each element's r_e computed in doubles (for pricing and heuristics). */
 lagrange_bound lagrange_evaluate(const instance *h, const double *u, double *reduced);
+/* The multiplier lagrange_evaluate() reads for u: u rounded down to a multiple of
+ * 2^-LAGRANGE_FRACTION_BITS in [0, 1], as that multiple (0 .. 2^32). A certificate
+ * (certify_leaf.h) writes these integers, so that its checker sums what was summed here. */
+uint64_t lagrange_fixed(double u);
 /* a is the better bound: a higher ceiling (exact), or the same and a higher value. */
 bool lagrange_better(lagrange_bound a, lagrange_bound b);
 

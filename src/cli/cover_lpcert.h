@@ -1,0 +1,39 @@
+/* cover_lpcert.h - `t24 cover --lp-certificate FILE`: before the search, the LP bound of
+ * the whole instance by column generation, written as a one-leaf certificate that
+ * t24-check verifies (t24hs.h, hs_lp_certificate()). For instances the certifying search
+ * cannot take (seven cards: millions of elements), where --certificate would prove nothing. */
+#ifndef T24_CLI_COVER_LPCERT_H
+#define T24_CLI_COVER_LPCERT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "cli/progress.h"
+#include "hitset/t24hs.h"
+
+/* Of the time left when it starts, the share column generation may take: the search
+ * that follows keeps the rest. */
+#define COVER_LPCERT_SHARE 0.5
+
+typedef struct {
+    const char *path;             /* --lp-certificate FILE, or NULL */
+    bool written;
+    hs_lp_certificate_report rep; /* when written */
+} cover_lpcert;
+
+/* Takes argv[*i] (and its value) when it is --lp-certificate: returns 1 then, 0 when it
+ * is not, or the exit status of a usage error. */
+int cover_lpcert_parse(cover_lpcert *c, int argc, char **argv, int *i);
+/* Once every option is read: -1 when fine, else the exit status of a usage error
+ * (with a cube mode or --estimate; a target that is not a regular file). */
+int cover_lpcert_check(const cover_lpcert *c, bool other_mode);
+/* Writes the certificate (whole, or nothing) before `deadline` (hs_clock()), with
+ * COVER_LPCERT_SHARE of the time left. Returns 0 (also when none was asked), or 2 after
+ * one line on stderr. */
+int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, double deadline, int mem_limit_mb,
+                     progress_line *line);
+/* "lp_certificate" of obj, what it proves, when one was written (else no key: the
+ * cover's JSON stays as before for every run without the option). */
+void cover_lpcert_json(cJSON *obj, const cover_lpcert *c);
+
+#endif

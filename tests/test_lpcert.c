@@ -1,0 +1,197 @@
+/* test_lpcert.c - the LP bound's one-leaf certificate (t24hs.h, hs_lp_certificate();
+ * src/hitset/proof/certify_leaf.c), against oracles that share none of its code:
+ *  - the bound never exceeds the optimum found by trying every element set;
+ *  - the test sums the written multipliers again itself, in 128-bit integers, and finds
+ *    the bound the file states (the largest K with D L(y) > (K - 1) D);
+ *  - t24-check, the independent checker, verifies every certificate written;
+ *  - where column generation says it reached the LP optimum, the bound is the ceiling of
+ *    GLPK's simplex on the whole LP (another method on the same model). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "hitset/mip/ilp.h"
+#include "hitset/t24hs.h"
+#include "mincover_helpers.h"
+
+/* The certificate hs_lp_certificate() writes for h, as text (malloc'd), and its report. */
+static char *certify(const instance *h, hs_lp_certificate_report *r)
+{
+    hs_lp_certificate_params p;
+    hs_lp_certificate_params_init(&p);
+    p.seconds = 10;
+    p.comment = "a test\nwith a line break";
+    FILE *f = tmpfile();
+    char err[256];
+    cr_assert(f);
+    cr_assert_eq(hs_lp_certificate(h, &p, f, r, err, sizeof err), 0, "%s", err);
+    long n = ftell(f);
+    char *text = malloc((size_t)n + 1);
+    rewind(f);
+    cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* The bound the file's own multipliers prove, summed here: per set v_s / D, L D =
+ * sum_s v_s - sum_e max(0, sum_{s ∋ e} v_s - D); K the largest with L D > (K - 1) D. */
+static uint32_t resum(const instance *h, const char *text, uint32_t *stated)
+{
+    unsigned long long d = 0;
+    const char *b = strstr(text, "\nbound ");
+    cr_assert(b && sscanf(b, "\nbound %u", stated) == 1);
+    const char *dl = strstr(text, "\ndenominator ");
+    cr_assert(dl && sscanf(dl, "\ndenominator %llu", &d) == 1 && d > 0);
+    const char *leaf = strstr(text, "\nleaf y");
+    cr_assert(leaf, "no one-leaf tree in:\n%s", text);
+    unsigned long long *v = calloc(instance_nsets(h) + 1, sizeof *v);
+    const char *p = leaf + strlen("\nleaf y");
+    unsigned s;
+    unsigned long long val;
+    int used;
+    while (sscanf(p, " %u:%llu%n", &s, &val, &used) == 2) {
+        cr_assert(s >= 1 && s <= instance_nsets(h) && v[s - 1] == 0 && val <= d);
+        v[s - 1] = val;
+        p += used;
+    }
+    cr_assert(strncmp(p, "\nend\n", 5) == 0, "the leaf is not followed by end: %.20s", p);
+    __int128 ld = 0;
+    for (uint32_t i = 0; i < instance_nsets(h); i++)
+        ld += v[i];
+    for (uint32_t e = 0; e < instance_nelems(h); e++) {
+        __int128 a = 0;
+        uint32_t len;
+        const uint32_t *sets = instance_elem(h, e, &len);
+        for (uint32_t i = 0; i < len; i++)
+            a += v[sets[i]];
+        if (a > (__int128)d)
+            ld -= a - (__int128)d;
+    }
+    free(v);
+    uint32_t k = 0;
+    while (ld > (__int128)k * (__int128)d) /* K - 1 = k passes while L D > k D */
+        k++;
+    return k;
+}
+
+/* t24-check's verdict on the certificate text for h. */
+static run_result check(const instance *h, const char *text)
+{
+    char dir[] = "/tmp/t24-lpcert-XXXXXX", inst[64], cert[64];
+    cr_assert(mkdtemp(dir));
+    snprintf(inst, sizeof inst, "%s/i.hgr", dir);
+    snprintf(cert, sizeof cert, "%s/c.cert", dir);
+    FILE *f = fopen(inst, "w");
+    cr_assert(f && hs_instance_write_pace(f, h, NULL) == 0 && fclose(f) == 0);
+    f = fopen(cert, "w");
+    cr_assert(f && fputs(text, f) >= 0 && fclose(f) == 0);
+    const char *bin = getenv("T24_CHECK_BIN");
+    cr_assert(bin, "T24_CHECK_BIN must name the t24-check binary");
+    const char *argv[] = { inst, cert, NULL };
+    run_result r = run_program_argv(bin, argv, NULL, 0);
+    unlink(inst);
+    unlink(cert);
+    rmdir(dir);
+    return r;
+}
+
+Test(lpcert, random_instances_against_brute_force_and_the_checker, .timeout = 300)
+{
+    uint64_t state = 0x51ed2701u;
+    uint32_t reached = 0, above_one = 0;
+    for (int t = 0; t < 120; t++) {
+        uint32_t ne = 3 + (uint32_t)(test_random(&state) % 12);
+        uint32_t ns = 1 + (uint32_t)(test_random(&state) % 30);
+        instance *h = random_instance(ne, ns, 1 + (uint32_t)(test_random(&state) % 5), &state);
+        hs_lp_certificate_report r;
+        char *text = certify(h, &r);
+        uint32_t stated, opt = brute_optimum(h);
+        cr_assert_eq(resum(h, text, &stated), stated, "instance %d: the file's sum", t);
+        cr_assert_eq(stated, r.bound);
+        cr_assert_leq(r.bound, opt, "instance %d: bound %u above the optimum %u", t, r.bound,
+                      opt);
+        cr_assert_eq(strstr(text, "with a line break") - strstr(text, "c a test"), 9,
+                     "the comment's line break must not start a line");
+        run_result v = check(h, text);
+        cr_assert_eq(v.status, 0, "instance %d: t24-check: %s%s", t, v.out, v.err);
+        char want[64];
+        snprintf(want, sizeof want, "lower bound %u verified", r.bound);
+        cr_assert(strstr(v.out, want), "instance %d: t24-check says %s", t, v.out);
+        if (r.lp_reached) {
+            double lp;
+            char err[256];
+            ilp_params q;
+            ilp_params_init(&q);
+            cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(r.bound, (uint32_t)ceil(lp - 1e-6), "instance %d: LP %g", t, lp);
+            reached++;
+        }
+        above_one += r.bound > 1;
+        free(v.out);
+        free(v.err);
+        free(text);
+        instance_free(h);
+    }
+    /* Else the test would check only trivial bounds, or never the LP's. */
+    cr_assert_gt(reached, 100);
+    cr_assert_gt(above_one, 30);
+}
+
+Test(lpcert, bad_arguments_are_refused)
+{
+    uint64_t state = 7;
+    instance *h = random_instance(5, 4, 3, &state);
+    hs_lp_certificate_params p;
+    hs_lp_certificate_report r;
+    char err[256];
+    hs_lp_certificate_params_init(&p);
+    cr_assert_eq(hs_lp_certificate(h, &p, NULL, &r, err, sizeof err), -1);
+    cr_assert_eq(hs_error_code(err), HS_EUSAGE, "%s", err);
+    p.seconds = 0;
+    FILE *f = tmpfile();
+    cr_assert_eq(hs_lp_certificate(h, &p, f, &r, err, sizeof err), -1);
+    cr_assert(strstr(err, "seconds = 0"), "%s", err);
+    cr_assert_eq(ftell(f), 0, "nothing written for a refused call");
+    fclose(f);
+    instance_free(h);
+}
+
+/* t24 cover --lp-certificate on a published instance whose optimum (93, bounds.csv) is
+ * its LP bound's ceiling: t24-check, given the published cover too, verifies the optimum. */
+Test(lpcert, the_cover_command_certifies_a_published_optimum, .timeout = 300)
+{
+    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
+    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
+    cr_assert(mkdtemp(dir));
+    snprintf(cert, sizeof cert, "%s/lp.cert", dir);
+    const char *inst = T24_SOURCE_DIR "/data/instances/cards4_deck1-10_target24_all.hgr";
+    const char *sol = T24_SOURCE_DIR "/data/covers/cards4_deck1-10_target24_all.sol";
+    const char *argv[] = { "cover", "--json", "--time-limit", "30", "--lp-certificate", cert,
+                           inst, NULL };
+    run_result r = run_program_argv(bin, argv, NULL, 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "\"lp_certificate\""), "%s", r.out);
+    const char *cargv[] = { inst, sol, cert, NULL };
+    run_result v = run_program_argv(check_bin, cargv, NULL, 0);
+    cr_assert_eq(v.status, 0, "%s%s", v.out, v.err);
+    cr_assert_str_eq(v.out, "optimum 93 verified\n");
+    /* Hostile targets: a folder, and an option with another mode; nothing written. */
+    const char *bad1[] = { "cover", "--lp-certificate", dir, inst, NULL };
+    run_result b1 = run_program_argv(bin, bad1, NULL, 0);
+    cr_assert_eq(b1.status, 2, "%s", b1.err);
+    cr_assert(strstr(b1.err, "--lp-certificate"), "%s", b1.err);
+    unlink(cert);
+    const char *bad2[] = { "cover", "--estimate", "--lp-certificate", cert, inst, NULL };
+    run_result b2 = run_program_argv(bin, bad2, NULL, 0);
+    cr_assert_eq(b2.status, 2, "%s", b2.err);
+    cr_assert_eq(access(cert, F_OK), -1, "a refused run wrote %s", cert);
+    rmdir(dir);
+    free(r.out), free(r.err), free(v.out), free(v.err);
+    free(b1.out), free(b1.err), free(b2.out), free(b2.err);
+}
