@@ -934,3 +934,44 @@ Test(reduce, a_reduction_stopped_anywhere_by_its_share_is_still_a_reduction)
     cr_assert_geq(partial, 1, "no share stopped the reduction"); /* 1e-8 of 60 s: 0.6 us */
     instance_free(h);
 }
+
+/* The reductions' watch (reduce_watch): a run of more than CLOCK_WORK entries tells it at
+ * least once (its first report waits for no clock), what it reports never falls and
+ * never passes what the whole run removed, and a watched run reduces as an unwatched one. */
+typedef struct {
+    uint32_t calls;
+    uint64_t last;
+    bool fell;
+} watch_log;
+
+static void note_watch(void *ctx, uint64_t removed, uint32_t round)
+{
+    watch_log *w = ctx;
+    w->fell = w->fell || removed < w->last || round == 0;
+    w->last = removed;
+    w->calls++;
+}
+
+Test(reduce, the_watch_hears_of_a_long_reduction)
+{
+    uint64_t state = 0x2545f4914f6cdd1dull;
+    instance *h = random_instance(20000, 3000, 80, &state);
+    char err[256];
+    watch_log w = { 0, 0, false };
+    reduce_watch watch = { note_watch, &w };
+    reduce_result a, b;
+    budget none = budget_until(0, NULL);
+    cr_assert_eq(reduce_run_share_watched(h, none, 1, &watch, &a, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(reduce_run_share(h, none, 1, &b, err, sizeof err), 0, "%s", err);
+    cr_assert_geq(w.calls, 1);
+    cr_assert(!w.fell);
+    uint64_t total = (uint64_t)a.nforced + a.forced_sets + a.dominated_sets + a.dominated_elems +
+                     a.emptied_elems;
+    cr_assert_leq(w.last, total);
+    cr_assert_eq(instance_nelems(a.core), instance_nelems(b.core));
+    cr_assert_eq(instance_nsets(a.core), instance_nsets(b.core));
+    cr_assert_eq(a.dominated_elems, b.dominated_elems);
+    reduce_result_free(&a);
+    reduce_result_free(&b);
+    instance_free(h);
+}

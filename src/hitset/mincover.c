@@ -230,6 +230,36 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
                              &r->params.cancel, &r->greedy.runs);
 }
 
+/* The reductions' progress (reduce_watch): greedy's best cover beside the bounds known
+ * before them, and what the passes removed so far. */
+typedef struct {
+    const mincover_result *r;
+    double started;
+} reduce_relay;
+
+static void relay_reduce(void *ctx, uint64_t removed, uint32_t round)
+{
+    (void)round;
+    const reduce_relay *c = ctx;
+    const mincover_result *r = c->r;
+    uint32_t best = r->greedy.pruned.n;
+    if (r->greedy.runs.runs && r->greedy.runs.best.n < best)
+        best = r->greedy.runs.best.n;
+    ilp_progress pr = { "reductions", walltime_now() - c->started, true, best,
+                        mincover_best_bound(r, 0), removed, "removed" };
+    r->params.progress(r->params.progress_ctx, &pr);
+}
+
+/* The reductions for their share of the time left, telling params.progress as they go. */
+static int reduce_phase(const instance *h, mincover_result *r, double started, char *err,
+                        size_t errsize)
+{
+    reduce_relay c = { r, started };
+    reduce_watch w = { r->params.progress ? relay_reduce : NULL, &c };
+    return reduce_run_share_watched(h, mincover_run_budget(&r->params), r->params.reduce_share,
+                                    &w, &r->presolve.red, err, errsize);
+}
+
 /* Without reductions the core is the whole instance, with identity maps. */
 static int no_reduction(const instance *h, reduce_result *red)
 {
@@ -350,10 +380,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t2 = walltime_now();
     if (budget_stopped(mincover_run_budget(p)))
         out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
-    else if (p->reduce
-                 ? reduce_run_share(h, mincover_run_budget(p), p->reduce_share,
-                                    &out->presolve.red, err, errsize)
-                 : no_reduction(h, &out->presolve.red))
+    else if (p->reduce ? reduce_phase(h, out, t0, err, errsize)
+                       : no_reduction(h, &out->presolve.red))
         goto nomem;
     if (mincover_kernel_phase(out, err, errsize))
         goto fail;

@@ -102,8 +102,9 @@ typedef struct {
                               (MINCOVER_LAG_SHARE of the time where column generation
                               ran, else none), 0 for none, > 0 seconds (default -1) */
     int threads;           /* CBC's threads (default 1) */
-    ilp_progress_fn progress; /* progress of the local search and the exact search, at
-                                 most once a second (sizes of the whole instance), or NULL */
+    ilp_progress_fn progress; /* progress of the reductions, the local search and the
+                                 exact search, at most once a second (sizes of the
+                                 whole instance), or NULL */
     void *progress_ctx;
     /* Called with each smaller cover of the whole instance as it is found (greedy, each
      * local search improvement, the exact search's cover), already checked against every

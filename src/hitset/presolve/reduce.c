@@ -28,11 +28,29 @@ typedef struct {
     reduce_result *r;
     budget_poll poll;      /* the deadline and the caller's cancel, every CLOCK_WORK */
     const reduce_log *log; /* who hears of each step, or NULL */
+    const reduce_watch *watch; /* who hears how far the passes are, or NULL */
+    uint64_t watched;      /* work when the clock was last read for watch */
+    double next_watch;     /* when watch hears next */
     uint64_t work;         /* entries read so far */
 } state;
 
 /* Entries read between two readings of the clock: a few milliseconds' work. */
 #define CLOCK_WORK (1u << 16)
+
+/* The watch's report, at most once a second (its clock read once per CLOCK_WORK). */
+static void tell_watch(state *st)
+{
+    const reduce_result *r = st->r;
+    double now = walltime_now();
+    st->watched = st->work;
+    if (now < st->next_watch)
+        return;
+    st->next_watch = now + 1;
+    st->watch->fn(st->watch->ctx,
+                  (uint64_t)r->nforced + r->forced_sets + r->dominated_sets + r->dominated_elems +
+                      r->emptied_elems,
+                  r->rounds);
+}
 
 /* Past the deadline? Asked often, and answered from the clock once per CLOCK_WORK
  * entries read (a count of rows was no measure: one row of a set that holds most
@@ -40,6 +58,8 @@ typedef struct {
  * pass may stop anywhere; the result says it stopped. */
 static bool stopped(state *st)
 {
+    if (st->watch && st->work - st->watched >= CLOCK_WORK)
+        tell_watch(st);
     st->r->stopped = st->r->stopped || budget_poll_stopped(&st->poll, st->work);
     return st->r->stopped;
 }
@@ -313,7 +333,7 @@ int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
 /* The passes within b; stopped, a core is still built when a log needs it or when
  * `outer` (the caller's whole budget, of which b is a share; NULL: none) is not over. */
 static int run(const instance *h, budget b, const budget *outer, const reduce_log *log,
-               reduce_result *out, char *err, size_t errsize)
+               const reduce_watch *watch, reduce_result *out, char *err, size_t errsize)
 {
     state st;
     memset(out, 0, sizeof *out);
@@ -322,6 +342,7 @@ static int run(const instance *h, budget b, const budget *outer, const reduce_lo
         goto done;
     st.poll = budget_poll_make(b, CLOCK_WORK);
     st.log = log;
+    st.watch = watch && watch->fn ? watch : NULL;
     bool changed = true;
     while (changed && !out->stopped) {
         out->rounds++;
@@ -357,17 +378,23 @@ done:
 int reduce_run_logged(const instance *h, budget b, const reduce_log *log, reduce_result *out,
                       char *err, size_t errsize)
 {
-    return run(h, b, NULL, log, out, err, errsize);
+    return run(h, b, NULL, log, NULL, out, err, errsize);
 }
 
 int reduce_run_share(const instance *h, budget b, double share, reduce_result *out, char *err,
                      size_t errsize)
 {
+    return reduce_run_share_watched(h, b, share, NULL, out, err, errsize);
+}
+
+int reduce_run_share_watched(const instance *h, budget b, double share, const reduce_watch *watch,
+                             reduce_result *out, char *err, size_t errsize)
+{
     double now = walltime_now();
     budget mine = b;
     if (b.end > 0 && share < 1)
         mine.end = now + share * budget_left(b, now);
-    return run(h, mine, &b, NULL, out, err, errsize);
+    return run(h, mine, &b, NULL, watch, out, err, errsize);
 }
 
 /* Only the dominated-element reduction, which also keeps maximum coverage intact (an

@@ -53,6 +53,16 @@ int reduce_run_until(const instance *h, budget b, reduce_result *out, char *err,
  * by b itself it builds no core, as reduce_run_until(). */
 int reduce_run_share(const instance *h, budget b, double share, reduce_result *out, char *err,
                      size_t errsize);
+/* Who hears how far the passes are, about once a second: `removed` elements and sets so
+ * far (forced, dominated and emptied), in pass `round` (1 the first). Seven cards'
+ * reductions run for minutes, and a long run must say where it is on stderr. */
+typedef struct {
+    void (*fn)(void *ctx, uint64_t removed, uint32_t round);
+    void *ctx;
+} reduce_watch;
+/* reduce_run_share() telling watch (NULL: nobody) as it goes. */
+int reduce_run_share_watched(const instance *h, budget b, double share, const reduce_watch *watch,
+                             reduce_result *out, char *err, size_t errsize);
 /* Each step of a reduction as it is made, for a proof that replays them in this order
  * (certify.h): `forced` when set `set`, its only remaining element being `elem`, forces
  * it; `dropped` when set `set` goes as a superset of a remaining set (or the later of
