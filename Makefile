@@ -11,8 +11,8 @@ WERROR     ?= ON
 # "Entering directory" and "Leaving directory" (hundreds of lines before the report).
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: deps build study install test test-quick test-seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
-        frontier figures results data data-all check-data clean fuzz fuzz-build fuzz-short prove certified-bounds \
+.PHONY: deps build study install test test-quick test-seven seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
+        frontier figures results data data-all check-data check-data-large clean fuzz fuzz-build fuzz-short prove certified-bounds \
         frontier-estimates estimate-check split-by-check check-slurm ranks-rss
 
 deps:
@@ -75,6 +75,11 @@ fuzz-short: fuzz-build
 # test_seven: the streamed seven-card enumeration of deck 1-3 (all 2.7e9 templates
 # grouped) against the test's own GMP oracle. About 9 minutes of one core and 4 GiB in
 # Release, so `make test` shows it Skipped; this target runs it (T24_LONG_TESTS=1).
+# Seven cards' deck 1-7, the whole study under /usr/bin/time (about 30 minutes, 5 GiB):
+# docs/benchmarks.md's "Seven cards, deck 1-7: measured". SEVEN_LIMIT: its time limit.
+SEVEN_LIMIT ?= 1740
+seven: build
+	bash bench/seven.sh $(T24) $(SEVEN_LIMIT)
 test-seven: build
 	@cmake --build $(BUILD) --target test_seven -j $(JOBS)
 	cd $(BUILD) && T24_LONG_TESTS=1 ctest --output-on-failure -R '^test_seven$$'
@@ -238,6 +243,12 @@ data-all: build
 # CHECK_DATA_ONLY=REGEX keeps the rows whose name matches (e.g. 'deck1-6_', 2 minutes).
 check-data: build
 	nice bash tests/check_data.sh $(T24) . long
+# data/large/ (instances too large for the repository): each row's instance written again
+# with its command from data/large/instance_commands.txt (seven cards' deck 1-7: about 8
+# minutes of enumeration on the 2-core machine, 2 GB of files in /tmp), its SHA-256
+# compared, and its cover and LP certificate verified by t24-check against it.
+check-data-large: build
+	nice bash tests/check_data_large.sh $(BUILD)/t24-check . long $(T24)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -26,7 +26,7 @@ allowed() { # folder -> folders it may include
     eval) echo "eval solve core" ;;
     hitset) echo "hitset hitset/dist hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;; # libt24hs: the engine needs core/ alone
     hitset/dist) echo "hitset/dist hitset/proof hitset/model core" ;;
-    hitset/proof) echo "hitset/proof hitset/heur hitset/presolve hitset/mip hitset/model core" ;;
+    hitset/proof) echo "hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/heur) echo "hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/bounds) echo "hitset/bounds hitset/mip hitset/model core" ;;
     hitset/presolve) echo "hitset/presolve hitset/model core" ;;
