@@ -48,10 +48,13 @@ printf '%s\n' "$out" | awk '
     thread = (run_peak - set - 12 * inc_m) / 2
     threads = 2                                  # t24 study --threads default
     prog = 16e6
-    rank0 = set + 8 * groups + 70 * hands + 110 * inc + prog
+    # the hitting sets: 10 % above the deck 1-7 peak less the set and the program, per incidence
+    hsb = 1.1 * (run_peak - set - prog) / inc_m
+    rank0 = set + 8 * groups + 70 * hands + hsb * inc + prog
     for (k = 1; k <= 3; k++) {
       N = order[k]; s = line[N]
-      near(N " ranks: incidences", num(s, "M incidences x 110") * 1e6, inc, 0.001)
+      near(N " ranks: incidences", num(s, "M incidences x") * 1e6, inc, 0.001)
+      near(N " ranks: bytes per incidence", num(s, "B: it gathers"), hsb, 0.005)
       match(s, /rank 0 about [0-9.]+ [KMGT]iB/); split(substr(s, RSTART, RLENGTH), a, " ")
       r0[N] = bytes(a[4], a[5]); near(N " ranks: rank 0", r0[N], rank0, 0.02)
       near(N " ranks: core-hours", num(s, "core-hours"),

@@ -51,6 +51,14 @@ typedef struct {
  * incidence and 2 threads, so a thread takes at most 0.78 GiB. */
 #define SEVEN_SET_BYTES (4249240.0 * 1024 - 1610612736.0)
 #define SEVEN_THREAD_BYTES ((5081260.0 * 1024 - SEVEN_SET_BYTES - 12 * 66378526.0) / 2)
+/* The hitting sets' bytes per incidence at seven cards: `make seven` (docs/benchmarks.md)
+ * ran deck 1-7 through column generation's LP bound and the local search to its 1,740 s
+ * limit and peaked at 5,081,108 KB, the same to 0.01 % as the run above: less the set and
+ * the program (BYTES_PROGRAM, below), 36.9 bytes for each of its 66,378,526 incidences,
+ * not six cards' 110 (their per-template arrays and GLPK's whole-core simplex, which
+ * column generation replaces here). 10 % above it, as 110 is above six cards' 97.6 to
+ * 104.5. */
+#define SEVEN_BYTES_PER_INCIDENCE (1.1 * (5081260.0 * 1024 - SEVEN_SET_BYTES - 16e6) / 66378526.0)
 
 static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
     [2] = { 6, 5, 1e6, 2, 0, 0, 0, 0, 0, 0, "preflight.c" },
@@ -68,7 +76,8 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
             "1714 hands; per hand x(1716/hands)^0.17 beyond, as six cards' fell from deck "
             "1-7 to 1-13; formula set 2.552 GiB (test_seven's 4.052 GiB grouping peak less "
             "the 1.5 GiB memo); a scan thread 0.776 GiB at most (deck 1-7's 4.846 GiB peak "
-            "less the set and 12 B per incidence, over 2 threads)" },
+            "less the set and 12 B per incidence, over 2 threads); the hitting sets 10% "
+            "above that peak less the set and the program, per incidence" },
 };
 
 /* Seconds per unit of work, measured (docs/benchmarks.md). */
@@ -81,7 +90,7 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
  * 101.9, 1-13 (900 s) 101.0; 110 bounds them. A shorter
  * --time-limit peaks lower (1-13 in 20 s: 858 MiB), since the searches that hold the
  * larger matrices do not run: the estimate is for a run that gets its whole limit.
- * Seven cards' deck 1-7 run, stopped in the reductions before the LP, took about 37. */
+ * Seven cards take their own figure (SEVEN_BYTES_PER_INCIDENCE, above). */
 #define BYTES_PER_INCIDENCE 110.0
 /* The scan's partition: a class number per hand in a class, its offsets, the meet's copy. */
 #define SCAN_BYTES_PER_INCIDENCE 12.0
@@ -90,6 +99,13 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
  * lowest template and size. */
 #define BYTES_PER_GROUP 80.0
 #define BYTES_PROGRAM 16e6 /* the program, GLPK and libraries */
+
+/* Peak bytes per incidence through the hitting sets: six cards' bound up to six cards,
+ * seven cards' own measurement beyond. */
+static double bytes_per_incidence(int ncards)
+{
+    return ncards >= 7 ? SEVEN_BYTES_PER_INCIDENCE : BYTES_PER_INCIDENCE;
+}
 
 /* Estimated class-hand incidences of a deck of `hands` hands. */
 static double incidences(const card_figures *c, uint64_t hands)
@@ -178,7 +194,7 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
     out->set_bytes = m.set;
     out->grouping_bytes = m.grouping + BYTES_PROGRAM;
     out->bytes = max2(scan_peak(&m, threads, (double)hands, inc),
-                      m.study + BYTES_PER_INCIDENCE * inc + BYTES_PROGRAM);
+                      m.study + bytes_per_incidence(sp->ncards) * inc + BYTES_PROGRAM);
     out->seconds_grouping = t * sec_per_template(c);
     out->core_seconds_scan = (double)hands * sec_per_hand(c);
     out->seconds_enumerate = out->seconds_grouping + out->core_seconds_scan / threads;
@@ -287,7 +303,7 @@ int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
 }
 
 /* One line per number of ranks, with what each figure is made of: "8 ranks: rank 0
- * about 116 GiB (...); ranks 1-7 about 5.5 GiB each (...); 6.2 core-hours, 0.46 h wall
+ * about 44 GiB (...); ranks 1-7 about 5.5 GiB each (...); 6.2 core-hours, 0.46 h wall
  * (2 threads a rank), then the hitting sets on rank 0". It avoids the word the MPI test
  * counts to see that one rank alone prints (test_dist_mpi). */
 int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
@@ -311,7 +327,8 @@ int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks 
                     "%g B: it gathers every rank's share and runs the hitting sets)%s; "
                     "%.3g core-hours, %.3g h wall (%d threads a rank), then the hitting "
                     "sets on rank 0", r->ranks, r->ranks > 1 ? "s" : "", r0,
-                    (double)e->incidences / 1e6, BYTES_PER_INCIDENCE, others,
+                    (double)e->incidences / 1e6, round(bytes_per_incidence(e->ncards) * 10) / 10,
+                    others,
                     r->core_seconds / 3600,
                     r->wall_seconds / 3600, e->threads);
 }
