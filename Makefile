@@ -72,14 +72,15 @@ fuzz: fuzz-build build
 fuzz-short: fuzz-build
 	bash tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SHORT) fresh
 
-# test_seven: the streamed seven-card enumeration of deck 1-3 (all 2.7e9 templates
-# grouped) against the test's own GMP oracle. About 9 minutes of one core and 4 GiB in
-# Release, so `make test` shows it Skipped; this target runs it (T24_LONG_TESTS=1).
 # Seven cards' deck 1-7, the whole study under /usr/bin/time (about 30 minutes, 5 GiB):
 # docs/benchmarks.md's "Seven cards, deck 1-7: measured". SEVEN_LIMIT: its time limit.
 SEVEN_LIMIT ?= 1740
 seven: build
 	bash bench/seven.sh $(T24) $(SEVEN_LIMIT)
+
+# test_seven: the streamed seven-card enumeration of deck 1-3 (all 2.7e9 templates
+# grouped) against the test's own GMP oracle. About 9 minutes of one core and 4 GiB in
+# Release, so `make test` shows it Skipped; this target runs it (T24_LONG_TESTS=1).
 test-seven: build
 	@cmake --build $(BUILD) --target test_seven -j $(JOBS)
 	cd $(BUILD) && T24_LONG_TESTS=1 ctest --output-on-failure -R '^test_seven$$'

@@ -18,6 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
   --time-limit "$limit" --progress --out "$tmp/out" --json >"$tmp/study.json" \
   || { echo "seven: the study failed" >&2; exit 1; }
 read -r wall user sys peak < <(tail -n 1 "$tmp/time")
+[ -s "$tmp/out/hitting_set.hgr" ] || { echo "seven: the study wrote no hitting_set.hgr" >&2; exit 1; }
 want=$(cut -d' ' -f1 "$here/data/large/cards7_deck1-7_target24_all.sha256")
 got=$(sha256sum <"$tmp/out/hitting_set.hgr" | cut -d' ' -f1)
 js="$tmp/study.json"

@@ -14,6 +14,7 @@
 # its digest and size, and has t24-check verify the certificate and the cover against it.
 set -eu
 check=$1 src=$2 mode=${3:-quick} t24=${4:-}
+[ "$mode" = quick ] || [ -x "$t24" ] || { echo "check_data_large: long mode needs T24, not '$t24'" >&2; exit 2; }
 dir="$src/data/large"
 fail() { echo "check_data_large: $*" >&2; exit 1; }
 command -v xz >/dev/null || fail "xz is missing (run: bash .ci/install-deps.sh)"
@@ -34,10 +35,13 @@ while IFS=, read -r name elements sets lower _ _ upper _ _ proven clower cert re
   [[ $sum =~ ^[0-9a-f]{64}$ && $bytes =~ ^[0-9]+$ && $file = "$name.hgr" ]] \
     || fail "$name.sha256: '$sum $bytes $file' is not 'SHA256 BYTES $name.hgr'"
   # The cover: its size line, then distinct elements in range, as many as it says.
-  awk -v n="$upper" -v ne="$elements" 'NR == 1 { if ($1 != n) exit 1; next }
-      $1 < 1 || $1 > ne || seen[$1]++ { exit 1 } { c++ } END { exit c != n }' \
+  # (exit in a rule still runs END: a flag carries the verdict there)
+  awk -v n="$upper" -v ne="$elements" 'NR == 1 { if ($0 != n) { bad = 1; exit } next }
+      $0 !~ /^[1-9][0-9]*$/ || $1 > ne || seen[$1]++ { bad = 1; exit } { c++ }
+      END { exit bad || c != n }' \
     "$dir/$name.sol" || fail "$name.sol is not a cover of $upper distinct elements of 1..$elements"
   xz -dc "$dir/${cert#large/}" >"$tmp/cert" || fail "$name: $cert does not decompress"
+  [ "$(head -n 1 "$tmp/cert")" = "t24-certificate 1" ] || fail "$name: not a t24-certificate 1"
   grep -qx "instance $elements $sets [0-9a-f]\{16\}" "$tmp/cert" \
     || fail "$name: the certificate is not for $elements elements x $sets sets"
   grep -qx "bound $lower" "$tmp/cert" || fail "$name: the certificate does not claim $lower"
@@ -57,9 +61,9 @@ while IFS=, read -r name elements sets lower _ _ upper _ _ proven clower cert re
   [ "$lower" != "$upper" ] || want="optimum $lower verified"
   [ "$verdict" = "$want" ] || fail "$name: t24-check says '$verdict', not '$want'"
   rm -rf "$tmp/out"
-done < <(tail -n +2 "$dir/bounds.csv")
+done < <(tail -n +2 "$dir/bounds.csv"; [ -z "$(tail -c 1 "$dir/bounds.csv")" ] || echo)
 [ "$rows" -gt 0 ] || fail "bounds.csv has no row"
-for f in $(cd "$dir" && ls); do
+for f in $(cd "$dir" && ls -A); do
   [[ " $known " == *" $f "* ]] || fail "data/large/$f is not a row's file"
 done
 echo "check_data_large: $rows rows ($mode)"

@@ -191,7 +191,59 @@ Test(lpcert, the_cover_command_certifies_a_published_optimum, .timeout = 300)
     run_result b2 = run_program_argv(bin, bad2, NULL, 0);
     cr_assert_eq(b2.status, 2, "%s", b2.err);
     cr_assert_eq(access(cert, F_OK), -1, "a refused run wrote %s", cert);
+    /* The instance itself, the other certificate, standard input's name, twice. */
+    const char *bad3[][8] = {
+        { "cover", "--lp-certificate", inst, inst, NULL },
+        { "cover", "--lp-certificate", cert, "--certificate", cert, inst, NULL },
+        { "cover", "--lp-certificate", "-", inst, NULL },
+        { "cover", "--lp-certificate", cert, "--lp-certificate", cert, inst, NULL },
+    };
+    for (size_t k = 0; k < sizeof bad3 / sizeof bad3[0]; k++) {
+        run_result b3 = run_program_argv(bin, bad3[k], NULL, 0);
+        cr_assert_eq(b3.status, 2, "case %zu: %s", k, b3.err);
+        cr_assert(strstr(b3.err, "--lp-certificate"), "case %zu: %s", k, b3.err);
+        cr_assert_eq(access(cert, F_OK), -1, "case %zu wrote %s", k, cert);
+        free(b3.out), free(b3.err);
+    }
     rmdir(dir);
     free(r.out), free(r.err), free(v.out), free(v.err);
     free(b1.out), free(b1.err), free(b2.out), free(b2.err);
+}
+
+/* t24 study --lp-certificate --out DIR: the certificate lands beside the instance it
+ * speaks of, which is the published four-card deck 1-10 instance byte for byte, and
+ * t24-check verifies the published optimum 93 from it and the study's cover; without
+ * --out the option is refused. */
+Test(lpcert, the_study_writes_it_beside_its_instance, .timeout = 300)
+{
+    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
+    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    char dir[] = "/tmp/t24-lpcert-XXXXXX", out[64], hgr[96], sol[96], cert[96];
+    cr_assert(mkdtemp(dir));
+    snprintf(out, sizeof out, "%s/out", dir);
+    snprintf(hgr, sizeof hgr, "%s/hitting_set.hgr", out);
+    snprintf(sol, sizeof sol, "%s/hitting_set.sol", out);
+    snprintf(cert, sizeof cert, "%s/lp-certificate.txt", out);
+    const char *argv[] = { "study", "--deck", "1-10", "--groupings", "all", "--json",
+                           "--lp-certificate", "--out", out, NULL };
+    run_result r = run_program_argv(bin, argv, NULL, 0);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_assert(strstr(r.out, "\"lp_certificate\""), "%s", r.out);
+    char *mine = slurp(hgr);
+    char *published = slurp(T24_SOURCE_DIR "/data/instances/cards4_deck1-10_target24_all.hgr");
+    cr_assert(mine && published);
+    cr_assert_str_eq(mine, published, "the study's instance is not the published one");
+    const char *cargv[] = { hgr, sol, cert, NULL };
+    run_result v = run_program_argv(check_bin, cargv, NULL, 0);
+    cr_assert_eq(v.status, 0, "%s%s", v.out, v.err);
+    cr_assert_str_eq(v.out, "optimum 93 verified\n");
+    const char *bad[] = { "study", "--lp-certificate", NULL };
+    run_result b = run_program_argv(bin, bad, NULL, 0);
+    cr_assert_eq(b.status, 2);
+    cr_assert(strstr(b.err, "--out"), "%s", b.err);
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+    free(mine), free(published), free(r.out), free(r.err), free(v.out), free(v.err);
+    free(b.out), free(b.err);
 }

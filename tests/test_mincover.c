@@ -971,6 +971,14 @@ Test(reduce, the_watch_hears_of_a_long_reduction)
     cr_assert_eq(instance_nelems(a.core), instance_nelems(b.core));
     cr_assert_eq(instance_nsets(a.core), instance_nsets(b.core));
     cr_assert_eq(a.dominated_elems, b.dominated_elems);
+    cr_assert_eq(a.dominated_sets, b.dominated_sets);
+    cr_assert_eq(a.nforced, b.nforced);
+    for (uint32_t i = 0; i < a.nforced; i++)
+        cr_assert_eq(a.forced[i], b.forced[i]);
+    for (uint32_t e = 0; e < instance_nelems(a.core); e++)
+        cr_assert_eq(a.core_elem[e], b.core_elem[e]);
+    for (uint32_t k = 0; k < instance_nsets(a.core); k++)
+        cr_assert_eq(a.core_set[k], b.core_set[k]);
     reduce_result_free(&a);
     reduce_result_free(&b);
     instance_free(h);

@@ -39,7 +39,8 @@ static const char help_head[] =
     "greedy, reductions, local search and the exact search. Prints the cover in PACE's\n"
     "solution format: its size, then one element a line (1-based, ascending). On SIGINT\n"
     "or SIGTERM it prints the best cover found so far and exits 0 (with --certificate,\n"
-    "the search stops as at the time limit and its last finished round is written).\n"
+    "the search stops as at the time limit and its last finished round is written; with\n"
+    "--lp-certificate, column generation stops and the bound it reached is written).\n"
     "\n"
     "options:\n"
     "  --json               print one JSON object instead: the bounds, the search, the\n"
@@ -111,7 +112,7 @@ static int certificate_engine(options *o)
     int rc = cover_estimate_check(&o->est, cubes, o->cubes.split || o->cubes.merge,
                                   o->certificate != NULL, o->cfg.engine_set);
     if (rc == -1)
-        rc = cover_lpcert_check(&o->lpcert, cubes || o->est.estimate);
+        rc = cover_lpcert_check(&o->lpcert, cubes || o->est.estimate, o->file, o->certificate);
     if (rc != -1 || o->est.estimate)
         return rc;
     if (cubes) /* the cube modes run t24's search alone */
@@ -310,14 +311,45 @@ static int goal_status(const options *o, const hs_report *r, int rc)
     return COVER_EXIT_GOAL;
 }
 
+/* The LP certificate asked for (--lp-certificate; a failure is said and kept for the exit
+ * status, and the search still runs), then the search, the cover printed and the
+ * certificate saved. Returns the exit status. */
+static int search(options *o, const hs_instance *h, FILE *cert, progress_line *line,
+                  double read, double t0)
+{
+    char err[512];
+    hs_report r;
+    int lprc = cover_lpcert_run(&o->lpcert, h, o->cfg.hp.deadline, o->cfg.hp.mem_limit_mb, line);
+    if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
+        progress_end(line);
+        return args_message("cover", "%s", err);
+    }
+    progress_end(line);
+    progress_done(line, r.size, r.lower_bound, r.optimal);
+    incumbent_done();
+    int rc = print_result(o, h, &r, read, t0);
+    if (rc == 0 && r.message[0]) {
+        /* The cover printed is valid and its bounds proven; the solver asked for
+         * still failed (as in `t24 study`), which a script must not miss. */
+        args_message("cover", "%s failed: %s", hs_engine_about(r.params.engine).label,
+                     r.message);
+        rc = ARGS_EXIT_USAGE;
+    }
+    rc = goal_status(o, &r, finish_certificate(o, cert, &r, rc));
+    if (rc == 0 && lprc)
+        rc = lprc; /* the cover is printed; the LP certificate asked for is missing */
+    hs_report_free(&r);
+    return rc;
+}
+
 /* Reads, publishes a first cover, searches under the time limit, prints. */
 static int run(options *o)
 {
     char err[512];
     double t0 = hs_clock();
     /* With a certificate to write, a signal ends the search as the time limit would, so
-     * that the round it finished is written (incumbent.h). */
-    if (incumbent_start(o->certificate != NULL))
+     * that the round it finished (or the LP bound reached) is written (incumbent.h). */
+    if (incumbent_start(o->certificate != NULL || o->lpcert.path != NULL))
         return args_message("cover", "cannot install the signal handlers");
     o->cfg.hp.cancelled = incumbent_stop_requested;
     o->cfg.hp.deadline = t0 + o->cfg.hp.time_limit; /* reading included */
@@ -328,7 +360,6 @@ static int run(options *o)
         return args_message("cover", "%s", err);
     double read = hs_clock() - t0;
     int rc = ARGS_EXIT_USAGE;
-    hs_report r;
     progress_line line = progress_line_make("cover", o->cfg.progress, t0,
                                             o->cfg.hp.time_limit);
     o->cfg.hp.settled_runs = false; /* a solver: no statistics to gather */
@@ -355,26 +386,8 @@ static int run(options *o)
                      strerror(errno));
     } else if (!start) {
         args_message("cover", "out of memory");
-    } else if (cover_lpcert_run(&o->lpcert, h, o->cfg.hp.deadline, o->cfg.hp.mem_limit_mb,
-                                &line)) {
-        progress_end(&line);
-    } else if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
-        progress_end(&line);
-        args_message("cover", "%s", err);
     } else {
-        progress_end(&line);
-        progress_done(&line, r.size, r.lower_bound, r.optimal);
-        incumbent_done();
-        rc = print_result(o, h, &r, read, t0);
-        if (rc == 0 && r.message[0]) {
-            /* The cover printed is valid and its bounds proven; the solver asked for
-             * still failed (as in `t24 study`), which a script must not miss. */
-            args_message("cover", "%s failed: %s", hs_engine_about(r.params.engine).label,
-                         r.message);
-            rc = ARGS_EXIT_USAGE;
-        }
-        rc = goal_status(o, &r, finish_certificate(o, cert, &r, rc));
-        hs_report_free(&r);
+        rc = search(o, h, cert, &line, read, t0);
     }
     incumbent_done();
     if (cert)

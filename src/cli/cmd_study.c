@@ -17,6 +17,7 @@
 #include "study/study.h"
 #include "study/enumeration_report.h"
 #include "study/enumeration.h"
+#include "cli/cover_lpcert.h"
 #include "cli/study_options.h"
 #include "core/notice.h"
 #include "core/parse.h"
@@ -58,6 +59,11 @@ static const char help_tail[] =
     "                       with --solver t24 (the default) certificate.txt (the proof\n"
     "                       of the lower bound, which t24-check verifies) into DIR\n"
     "                       (all or nothing)\n"
+    "  --lp-certificate     with --out: first, the LP bound of the hitting-set instance\n"
+    "                       by column generation (at most half the time left), written\n"
+    "                       to DIR/lp-certificate.txt as a one-leaf certificate that\n"
+    "                       t24-check verifies with DIR/hitting_set.hgr; for decks the\n"
+    "                       certifying search cannot take (seven cards)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        print the version (as the only option)\n"
     "\n"
@@ -72,6 +78,7 @@ typedef struct {
     bool json;
     bool timings;
     bool estimate;
+    bool lpcert; /* --lp-certificate */
     const char *out;
     int ranks[RANKS_MAX];
     size_t nranks; /* 0: the default 1, 8, 64 */
@@ -124,6 +131,8 @@ static int parse(int argc, char **argv, options *o)
             o->timings = true;
         } else if (strcmp(argv[i], "--estimate") == 0) {
             o->estimate = true;
+        } else if (strcmp(argv[i], "--lp-certificate") == 0) {
+            o->lpcert = true;
         } else if ((v = args_value(argc, argv, &i, "--ranks", &missing))) {
             if ((rc = parse_ranks(o, v)))
                 return rc;
@@ -140,6 +149,9 @@ static int parse(int argc, char **argv, options *o)
     if (o->nranks && !o->estimate)
         return args_error("study", "--ranks goes with --estimate (a run's ranks are "
                           "mpirun's -n)");
+    if (o->lpcert && (!o->out || o->estimate))
+        return args_error("study", "--lp-certificate writes DIR/lp-certificate.txt beside "
+                          "DIR/hitting_set.hgr: it needs --out DIR, and no --estimate");
     if (o->estimate)
         o->cfg.memory_limit = 0; /* an estimate starts nothing, so refuses nothing */
     return study_options_finish(&o->cfg, "study");
@@ -327,7 +339,7 @@ static int write_table(const study_options *cfg, const study *r, FILE *fp, char 
 
 /* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
-                     const char *json, FILE *cert, char *err, size_t errsize)
+                     const char *json, FILE *cert, FILE *lpcert, char *err, size_t errsize)
 {
     const enumeration *st = &r->st;
     /* The files that list templates one by one (a line per template, a template per
@@ -339,10 +351,12 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
     FILE *hd = artifact_open(a, "hands.tsv");
     FILE *js = artifact_open(a, "study.json");
     FILE *tc = artifact_open(a, "table.c");
+    FILE *lc = r->lpcert_written ? artifact_open(a, "lp-certificate.txt") : NULL;
     char command[384];
     study_options_command(cfg, "study", command, sizeof command);
     snprintf(err, errsize, "cannot write into '%s'", artifact_dir(a));
-    if ((per_template && (!sol || !tm)) || !hd || !js || !tc)
+    if ((per_template && (!sol || !tm)) || !hd || !js || !tc || (r->lpcert_written && !lc) ||
+        (lc && artifact_copy(lpcert, lc)))
         return -1;
     if (per_template && classes_list_members(r->cls)) {
         snprintf(err, errsize, "out of memory listing the classes' templates for --out");
@@ -392,8 +406,12 @@ static int run(options *o, bool *scanned)
         return ARGS_EXIT_USAGE;
     }
     o->cfg.hp.certificate = cert;
+    FILE *lpc = o->lpcert ? tmpfile() : NULL;
     study r;
-    int failed = study_run(&r, &o->cfg.sp, &o->cfg.hp, err, sizeof err);
+    int failed = o->lpcert && !lpc
+                     ? (snprintf(err, sizeof err, "cannot create a temporary file for the LP "
+                                 "certificate"), -1)
+                     : study_run_lpcert(&r, &o->cfg.sp, &o->cfg.hp, lpc, err, sizeof err);
     progress_end(&line);
     if (failed) {
         args_message("study", "%s", err);
@@ -401,18 +419,22 @@ static int run(options *o, bool *scanned)
         study_free(&r);
         if (cert)
             fclose(cert);
+        if (lpc)
+            fclose(lpc);
         return ARGS_EXIT_USAGE;
     }
     progress_done(&line, r.hr.size, r.hr.lower_bound, r.hr.optimal);
     *scanned = true;
     cJSON *js = study_json(&r, o->timings);
+    if (r.lpcert_written)
+        cover_lpcert_report_json(js, &r.lpcert, "lp-certificate.txt");
     char *text = cJSON_Print(js);
     rc = 0;
     if (cert && certificate_refused(o, &r, err, sizeof err)) {
         artifact_abort(a);
         a = NULL;
         rc = ARGS_EXIT_USAGE;
-    } else if (a && write_out(a, &o->cfg, &r, text, cert, err, sizeof err)) {
+    } else if (a && write_out(a, &o->cfg, &r, text, cert, lpc, err, sizeof err)) {
         artifact_abort(a); /* removes every temporary */
         a = NULL;
         rc = ARGS_EXIT_USAGE;
@@ -425,6 +447,11 @@ static int run(options *o, bool *scanned)
         printf("%s\n", text);
     } else {
         study_text(&r, o->timings, stdout);
+        if (r.lpcert_written)
+            printf("LP certificate: lower bound %u (L = %.6f; column generation %s) in "
+                   "%s/lp-certificate.txt; t24-check %s/hitting_set.hgr %s/lp-certificate.txt "
+                   "verifies it\n", r.lpcert.bound, r.lpcert.value,
+                   r.lpcert.lp_reached ? "converged" : "stopped first", o->out, o->out, o->out);
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */
@@ -437,6 +464,8 @@ static int run(options *o, bool *scanned)
     study_free(&r);
     if (cert)
         fclose(cert);
+    if (lpc)
+        fclose(lpc);
     return rc;
 }
 

@@ -24,16 +24,21 @@ typedef struct {
 /* Takes argv[*i] (and its value) when it is --lp-certificate: returns 1 then, 0 when it
  * is not, or the exit status of a usage error. */
 int cover_lpcert_parse(cover_lpcert *c, int argc, char **argv, int *i);
-/* Once every option is read: -1 when fine, else the exit status of a usage error
- * (with a cube mode or --estimate; a target that is not a regular file). */
-int cover_lpcert_check(const cover_lpcert *c, bool other_mode);
+/* Once every option is read: -1 when fine, else the exit status of a usage error (with
+ * a cube mode or --estimate; a target that is not a regular file, that is the instance
+ * `input` or the --certificate file, or whose folder cannot be written). */
+int cover_lpcert_check(const cover_lpcert *c, bool other_mode, const char *input,
+                       const char *certificate);
 /* Writes the certificate (whole, or nothing) before `deadline` (hs_clock()), with
- * COVER_LPCERT_SHARE of the time left. Returns 0 (also when none was asked), or 2 after
- * one line on stderr. */
+ * COVER_LPCERT_SHARE of the time left; a signal (incumbent.h) ends column generation
+ * with the bound it reached. Returns 0 (also when none was asked), or 2 after one line
+ * on stderr: the search still runs then, and the run ends with that status. */
 int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, double deadline, int mem_limit_mb,
                      progress_line *line);
 /* "lp_certificate" of obj, what it proves, when one was written (else no key: the
  * cover's JSON stays as before for every run without the option). */
 void cover_lpcert_json(cJSON *obj, const cover_lpcert *c);
+/* The object "lp_certificate" of obj for report r and its file (`t24 study` shares it). */
+void cover_lpcert_report_json(cJSON *obj, const hs_lp_certificate_report *r, const char *file);
 
 #endif

@@ -70,7 +70,10 @@ int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p, F
         return -1;
     certify_leaf_result lr;
     int rc = certify_leaf_write(h, cg.u, p->comment, out, &lr);
-    if (rc)
+    if (rc == -2)
+        snprintf(err, errsize, "the certificate's leaf would be a line over 2^28 bytes, "
+                               "which t24-check does not read (too many sets)");
+    else if (rc)
         snprintf(err, errsize, "cannot write the certificate");
     else {
         /* The same multipliers, the same exact sum: column generation's proven bound. */
@@ -80,5 +83,5 @@ int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p, F
                                          lr.bytes,       walltime_now() - t0 };
     }
     colgen_result_free(&cg);
-    return rc;
+    return rc ? -1 : 0;
 }

@@ -8,7 +8,8 @@
  * plan scratch and a refiner, and the class-hand incidences (estimated as hands x a
  * classes-per-hand figure measured for each number of cards, falling for large six-card
  * decks), which the hitting-set phase holds several times over (instance both ways,
- * reduced core, column generation's and GLPK's matrices: 110 bytes each at the peak).
+ * reduced core, column generation's and GLPK's matrices: 110 bytes each at the peak up
+ * to six cards, 40.5 at seven, each measured).
  * Time is the grouping and the scan (plan operations per hand x hands / threads), which
  * cannot be stopped, then the hitting sets, which get what --time-limit leaves: the
  * limit bounds the whole study, so the estimate never promises searches beyond it.

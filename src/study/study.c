@@ -10,9 +10,32 @@
 #include "study/jsonint.h"
 #include "core/walltime.h"
 
+/* The LP certificate of the classes' instance into out (none when out is NULL), with
+ * STUDY_LPCERT_SHARE of the time left before hp's deadline. */
+static int lp_certificate(study *p, const hs_params *hp, FILE *out, char *err, size_t errsize)
+{
+    if (!out)
+        return 0;
+    hs_lp_certificate_params q;
+    hs_lp_certificate_params_init(&q);
+    q.seconds = STUDY_LPCERT_SHARE * (hp->deadline - hs_clock());
+    q.mem_limit_mb = hp->mem_limit_mb;
+    q.cancelled = hp->cancelled;
+    q.cancel_ctx = hp->cancel_ctx;
+    q.comment = "t24 study --lp-certificate: a Lagrangian bound from column generation's duals";
+    if (!(q.seconds > 0)) {
+        snprintf(err, errsize, "no LP certificate: the time limit ran out before it");
+        return -1;
+    }
+    if (hs_lp_certificate(classes_instance(p->cls), &q, out, &p->lpcert, err, errsize))
+        return -1;
+    p->lpcert_written = true;
+    return 0;
+}
+
 /* The hitting-set half: classes, then the hitting-set run with class sizes as the
  * multiplicities (a class stands for that many templates). */
-static int run_hitting_sets(study *p, hs_params *hp, char *err, size_t errsize)
+static int run_hitting_sets(study *p, hs_params *hp, FILE *lpcert, char *err, size_t errsize)
 {
     double t0 = walltime_now();
     p->cls = p->st.params.per_template
@@ -31,9 +54,10 @@ static int run_hitting_sets(study *p, hs_params *hp, char *err, size_t errsize)
         mult[c] = classes_size(p->cls, c);
     p->seconds_classes = walltime_now() - t0;
     hp->multiplicity = mult;
-    int rc = hs_cover_run(classes_instance(p->cls), hp, &p->hr, err, errsize);
+    int rc = lp_certificate(p, hp, lpcert, err, errsize) ||
+             hs_cover_run(classes_instance(p->cls), hp, &p->hr, err, errsize);
     free(mult);
-    return rc;
+    return rc ? -1 : 0;
 }
 
 /* Runs the study for sp and the hitting sets for hp into *p (zeroed first). Returns 0,
@@ -43,6 +67,12 @@ static int run_hitting_sets(study *p, hs_params *hp, char *err, size_t errsize)
  * hr.message says why the solver failed. */
 int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char *err,
               size_t errsize)
+{
+    return study_run_lpcert(p, sp, hp, NULL, err, errsize);
+}
+
+int study_run_lpcert(study *p, const enumeration_params *sp, const hs_params *hp, FILE *lpcert,
+                     char *err, size_t errsize)
 {
     double t0 = walltime_now();
     memset(p, 0, sizeof *p);
@@ -55,7 +85,7 @@ int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char 
     q.settled_runs = true;    /* the report gives the random runs' spread */
     if (q.deadline <= 0)
         q.deadline = t0 + hp->time_limit * (1 - STUDY_RESERVE_SHARE);
-    if (run_hitting_sets(p, &q, err, errsize))
+    if (run_hitting_sets(p, &q, lpcert, err, errsize))
         return -1;
     p->seconds_total = walltime_now() - t0;
     return 0;

@@ -20,7 +20,13 @@ typedef struct {
     hs_report hr;
     double seconds_classes; /* grouping templates with equal solution sets */
     double seconds_total;   /* study_run() from entry to return */
+    bool lpcert_written;    /* study_run_lpcert() wrote its certificate */
+    hs_lp_certificate_report lpcert; /* then what it proves */
 } study;
+
+/* Of the time left after the enumeration, the share the LP certificate may take
+ * (study_run_lpcert()): the searches keep the rest. */
+#define STUDY_LPCERT_SHARE 0.5
 
 /* The share of hp->time_limit kept for what follows the searches (the cover check, the
  * report, freeing memory), so that the whole run ends within the limit. */
@@ -36,6 +42,12 @@ typedef struct {
  * a moment: an enumeration that alone overruns the limit cannot be stopped). */
 int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char *err,
               size_t errsize);
+/* study_run(), and first, once the classes are built, the LP bound of the hitting-set
+ * instance certified by one leaf (hs_lp_certificate()) into lpcert (NULL: none, which is
+ * study_run()), for at most STUDY_LPCERT_SHARE of the time left. A failure to write it
+ * fails the run. */
+int study_run_lpcert(study *p, const enumeration_params *sp, const hs_params *hp, FILE *lpcert,
+                     char *err, size_t errsize);
 cJSON *study_json(const study *p, bool timings);
 void study_text(const study *p, bool timings, FILE *out);
 void study_free(study *p);

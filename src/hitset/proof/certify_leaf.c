@@ -24,10 +24,35 @@ static int write_comment(FILE *out, const char *comment, uint64_t *bytes)
     return 0;
 }
 
+/* Decimal digits of v. */
+static uint64_t digits(uint64_t v)
+{
+    uint64_t n = 1;
+    while (v >= 10) {
+        v /= 10;
+        n++;
+    }
+    return n;
+}
+
+/* The bytes of the `leaf y` line with y's nonzero multipliers, its newline included. */
+static uint64_t leaf_line_bytes(const instance *h, const double *y)
+{
+    uint64_t n = strlen("leaf y") + 1;
+    for (uint32_t s = 0; s < instance_nsets(h); s++) {
+        uint64_t v = lagrange_fixed(y[s]);
+        if (v)
+            n += 2 + digits(s + 1) + digits(v); /* " S:V" */
+    }
+    return n;
+}
+
 int certify_leaf_write(const instance *h, const double *y, const char *comment, FILE *out,
                        certify_leaf_result *r)
 {
     memset(r, 0, sizeof *r);
+    if (leaf_line_bytes(h, y) > CERTIFY_LEAF_LINE_MAX)
+        return -2;
     /* The bound is what lagrange_evaluate() proves with these very integers, so the
      * checker, summing them exactly, finds the same L(y). */
     lagrange_bound b = lagrange_evaluate(h, y, NULL);

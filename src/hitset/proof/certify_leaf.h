@@ -22,10 +22,16 @@ typedef struct {
     uint64_t bytes;       /* the file's */
 } certify_leaf_result;
 
+/* The longest line t24-check reads (its CERT_LINE_MAX, newline included): the leaf is
+ * one line, up to 21 bytes a nonzero multiplier, so past about 12 million of them (an
+ * instance may have 2^27 sets) it would not be read. */
+#define CERTIFY_LEAF_LINE_MAX ((uint64_t)1 << 28)
+
 /* Writes the certificate of K = ceil(L(y)) for h to out, with y read as
  * lagrange_evaluate() reads it (rounded down to multiples of 2^-32 in [0, 1]); comment
- * (one line, or NULL) goes in a `c` line. Returns 0 with *r filled, or -1 when out
- * reports an error (part may be written). */
+ * (one line, or NULL) goes in a `c` line. Returns 0 with *r filled, -1 when out
+ * reports an error (part may be written), or -2, nothing written, when the leaf's line
+ * would pass CERTIFY_LEAF_LINE_MAX. */
 int certify_leaf_write(const instance *h, const double *y, const char *comment, FILE *out,
                        certify_leaf_result *r);
 
