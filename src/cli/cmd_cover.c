@@ -319,7 +319,7 @@ static int search(options *o, const hs_instance *h, FILE *cert, progress_line *l
 {
     char err[512];
     hs_report r;
-    int lprc = cover_lpcert_run(&o->lpcert, h, o->cfg.hp.deadline, o->cfg.hp.mem_limit_mb, line);
+    int lprc = cover_lpcert_run(&o->lpcert, h, &o->cfg.hp, line);
     if (hs_cover_run(h, &o->cfg.hp, &r, err, sizeof err)) {
         progress_end(line);
         return args_message("cover", "%s", err);

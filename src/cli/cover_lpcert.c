@@ -72,7 +72,7 @@ int cover_lpcert_check(const cover_lpcert *c, bool other_mode, const char *input
     return -1;
 }
 
-int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, double deadline, int mem_limit_mb,
+int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
                      progress_line *line)
 {
     char err[512];
@@ -80,8 +80,10 @@ int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, double deadline, int
         return 0;
     hs_lp_certificate_params p;
     hs_lp_certificate_params_init(&p);
-    p.seconds = COVER_LPCERT_SHARE * (deadline - hs_clock());
-    p.mem_limit_mb = mem_limit_mb;
+    p.seconds = COVER_LPCERT_SHARE * (hp->deadline - hs_clock());
+    p.mem_limit_mb = hp->mem_limit_mb;
+    p.progress = hp->progress;
+    p.progress_ctx = hp->progress_ctx;
     p.cancelled = incumbent_stop_requested; /* a signal: the bound reached so far */
     p.comment = "t24 cover --lp-certificate: a Lagrangian bound from column generation's duals";
     if (!(p.seconds > 0))

@@ -29,11 +29,12 @@ int cover_lpcert_parse(cover_lpcert *c, int argc, char **argv, int *i);
  * `input` or the --certificate file, or whose folder cannot be written). */
 int cover_lpcert_check(const cover_lpcert *c, bool other_mode, const char *input,
                        const char *certificate);
-/* Writes the certificate (whole, or nothing) before `deadline` (hs_clock()), with
+/* Writes the certificate (whole, or nothing) before hp's deadline (hs_clock()), with its
+ * memory limit and progress, with
  * COVER_LPCERT_SHARE of the time left; a signal (incumbent.h) ends column generation
  * with the bound it reached. Returns 0 (also when none was asked), or 2 after one line
  * on stderr: the search still runs then, and the run ends with that status. */
-int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, double deadline, int mem_limit_mb,
+int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
                      progress_line *line);
 /* "lp_certificate" of obj, what it proves, when one was written (else no key: the
  * cover's JSON stays as before for every run without the option). */

@@ -543,6 +543,10 @@ typedef struct {
      * (the certificate then proves the best bound reached). NULL: never (default). */
     int (*cancelled)(void *ctx);
     void *cancel_ctx;
+    /* At most once a second: phase "LP certificate", the proven bound so far, the rounds
+     * (unit "rounds"), no cover. NULL: none (default). */
+    hs_progress_fn progress;
+    void *progress_ctx;
 } hs_lp_certificate_params;
 
 typedef struct {

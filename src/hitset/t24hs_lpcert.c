@@ -32,6 +32,14 @@ static int check_params(const hs_lp_certificate_params *p, char *err, size_t err
     return 0;
 }
 
+/* Column generation's progress, as the public progress line. */
+static void relay(void *ctx, double bound, uint32_t rounds, double seconds)
+{
+    const hs_lp_certificate_params *p = ctx;
+    hs_progress pr = { "LP certificate", seconds, false, 0, bound, rounds, "rounds" };
+    p->progress(p->progress_ctx, &pr);
+}
+
 /* Column generation from greedy's cover for p->seconds; *cg filled on 0. */
 static int solve(const hs_instance *h, const hs_lp_certificate_params *p, colgen_result *cg,
                  char *err, size_t errsize)
@@ -49,6 +57,10 @@ static int solve(const hs_instance *h, const hs_lp_certificate_params *p, colgen
     cp.mem_limit_mb = p->mem_limit_mb;
     cancel_check cancel = { p->cancelled, p->cancel_ctx };
     cp.cancel = &cancel;
+    if (p->progress) {
+        cp.progress = relay;
+        cp.progress_ctx = (void *)p;
+    }
     int rc = colgen_lp(h, &cp, cg, err, errsize);
     greedy_cover_free(&g);
     return rc;

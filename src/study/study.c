@@ -22,6 +22,8 @@ static int lp_certificate(study *p, const hs_params *hp, FILE *out, char *err, s
     q.mem_limit_mb = hp->mem_limit_mb;
     q.cancelled = hp->cancelled;
     q.cancel_ctx = hp->cancel_ctx;
+    q.progress = hp->progress;
+    q.progress_ctx = hp->progress_ctx;
     q.comment = "t24 study --lp-certificate: a Lagrangian bound from column generation's duals";
     if (!(q.seconds > 0)) {
         snprintf(err, errsize, "no LP certificate: the time limit ran out before it");
