@@ -3,7 +3,8 @@
  *  - the bound never exceeds the optimum found by trying every element set;
  *  - the test sums the written multipliers again itself, in 128-bit integers, and finds
  *    the bound the file states (the largest K with D L(y) > (K - 1) D);
- *  - t24-check, the independent checker, verifies every certificate written;
+ *  - t24-check, the independent checker, verifies every certificate written, and
+ *    refuses the same file claiming the brute-force optimum plus one;
  *  - where column generation says it reached the LP optimum, the bound is the ceiling of
  *    GLPK's simplex on the whole LP (another method on the same model). */
 #include <criterion/criterion.h>
@@ -100,6 +101,24 @@ static run_result check(const instance *h, const char *text)
     return r;
 }
 
+/* The same file claiming opt + 1, a bound brute force knows to be false: t24-check must
+ * refuse it (exit 1), whatever the multipliers. */
+static void refuse_false_bound(const instance *h, const char *text, uint32_t opt, int t)
+{
+    const char *b = strstr(text, "\nbound ");
+    cr_assert(b);
+    const char *end = strchr(b + 1, '\n');
+    size_t head = (size_t)(b - text), size = strlen(text) + 32;
+    char *forged = malloc(size);
+    snprintf(forged, size, "%.*s\nbound %u%s", (int)head, text, opt + 1, end);
+    run_result v = check(h, forged);
+    cr_assert_eq(v.status, 1, "instance %d: t24-check accepted the false bound %u: %s", t,
+                 opt + 1, v.out);
+    free(v.out);
+    free(v.err);
+    free(forged);
+}
+
 Test(lpcert, random_instances_against_brute_force_and_the_checker, .timeout = 300)
 {
     uint64_t state = 0x51ed2701u;
@@ -119,6 +138,7 @@ Test(lpcert, random_instances_against_brute_force_and_the_checker, .timeout = 30
                      "the comment's line break must not start a line");
         run_result v = check(h, text);
         cr_assert_eq(v.status, 0, "instance %d: t24-check: %s%s", t, v.out, v.err);
+        refuse_false_bound(h, text, opt, t);
         char want[64];
         snprintf(want, sizeof want, "lower bound %u verified", r.bound);
         cr_assert(strstr(v.out, want), "instance %d: t24-check says %s", t, v.out);

@@ -11,8 +11,8 @@
 
 #include "cli/args.h"
 #include "cli/artifact.h"
-#include "cli/incumbent.h"
 #include "study/jsonint.h"
+#include "study/study.h"
 
 int cover_lpcert_parse(cover_lpcert *c, int argc, char **argv, int *i)
 {
@@ -78,16 +78,12 @@ int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
     char err[512];
     if (!c->path)
         return 0;
+    /* hp's cancel is incumbent.h's: a signal ends column generation with its bound. */
     hs_lp_certificate_params p;
-    hs_lp_certificate_params_init(&p);
-    p.seconds = COVER_LPCERT_SHARE * (hp->deadline - hs_clock());
-    p.mem_limit_mb = hp->mem_limit_mb;
-    p.progress = hp->progress;
-    p.progress_ctx = hp->progress_ctx;
-    p.cancelled = incumbent_stop_requested; /* a signal: the bound reached so far */
-    p.comment = "t24 cover --lp-certificate: a Lagrangian bound from column generation's duals";
-    if (!(p.seconds > 0))
-        return args_message("cover", "no LP certificate: the time limit ran out before it");
+    if (study_lpcert_params(hp, COVER_LPCERT_SHARE,
+                            "t24 cover --lp-certificate: a Lagrangian bound from column "
+                            "generation's duals", &p, err, sizeof err))
+        return args_message("cover", "%s", err);
     if (line->log)
         progress_log(line, "LP certificate: column generation on the whole instance");
     FILE *tmp = tmpfile();

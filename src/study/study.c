@@ -10,26 +10,34 @@
 #include "study/jsonint.h"
 #include "core/walltime.h"
 
+int study_lpcert_params(const hs_params *hp, double share, const char *comment,
+                        hs_lp_certificate_params *q, char *err, size_t errsize)
+{
+    hs_lp_certificate_params_init(q);
+    q->seconds = share * (hp->deadline - hs_clock());
+    q->mem_limit_mb = hp->mem_limit_mb;
+    q->cancelled = hp->cancelled;
+    q->cancel_ctx = hp->cancel_ctx;
+    q->progress = hp->progress;
+    q->progress_ctx = hp->progress_ctx;
+    q->comment = comment;
+    if (q->seconds > 0)
+        return 0;
+    snprintf(err, errsize, "no LP certificate: the time limit ran out before it");
+    return -1;
+}
+
 /* The LP certificate of the classes' instance into out (none when out is NULL), with
  * STUDY_LPCERT_SHARE of the time left before hp's deadline. */
 static int lp_certificate(study *p, const hs_params *hp, FILE *out, char *err, size_t errsize)
 {
+    hs_lp_certificate_params q;
     if (!out)
         return 0;
-    hs_lp_certificate_params q;
-    hs_lp_certificate_params_init(&q);
-    q.seconds = STUDY_LPCERT_SHARE * (hp->deadline - hs_clock());
-    q.mem_limit_mb = hp->mem_limit_mb;
-    q.cancelled = hp->cancelled;
-    q.cancel_ctx = hp->cancel_ctx;
-    q.progress = hp->progress;
-    q.progress_ctx = hp->progress_ctx;
-    q.comment = "t24 study --lp-certificate: a Lagrangian bound from column generation's duals";
-    if (!(q.seconds > 0)) {
-        snprintf(err, errsize, "no LP certificate: the time limit ran out before it");
-        return -1;
-    }
-    if (hs_lp_certificate(classes_instance(p->cls), &q, out, &p->lpcert, err, errsize))
+    if (study_lpcert_params(hp, STUDY_LPCERT_SHARE,
+                            "t24 study --lp-certificate: a Lagrangian bound from column "
+                            "generation's duals", &q, err, errsize) ||
+        hs_lp_certificate(classes_instance(p->cls), &q, out, &p->lpcert, err, errsize))
         return -1;
     p->lpcert_written = true;
     return 0;

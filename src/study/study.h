@@ -48,6 +48,11 @@ int study_run(study *p, const enumeration_params *sp, const hs_params *hp, char 
  * fails the run. */
 int study_run_lpcert(study *p, const enumeration_params *sp, const hs_params *hp, FILE *lpcert,
                      char *err, size_t errsize);
+/* hs_lp_certificate()'s parameters for a run of hp: `share` of the time left before hp's
+ * deadline, hp's memory limit, cancel and progress, and comment (`t24 study` and
+ * `t24 cover` share it). Returns 0, or -1 with err set when no time is left. */
+int study_lpcert_params(const hs_params *hp, double share, const char *comment,
+                        hs_lp_certificate_params *q, char *err, size_t errsize);
 cJSON *study_json(const study *p, bool timings);
 void study_text(const study *p, bool timings, FILE *out);
 void study_free(study *p);
