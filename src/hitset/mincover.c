@@ -45,17 +45,16 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails every check. */
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        return bad_param(err, errsize, "time_limit", p->time_limit,
-                         "a number of seconds in (0, 1e9]");
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+        return -1;
     if (!(p->deadline >= 0))
         return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
-    if (!(p->ls_seconds <= 1e9))
+    if (!(p->ls_seconds <= BUDGET_MAX_SECONDS))
         return bad_param(err, errsize, "ls_seconds", p->ls_seconds,
                          "< 0 (the default share), 0 (none) or seconds up to 1e9");
     if (!(p->reduce_share > 0 && p->reduce_share <= 1))
         return bad_param(err, errsize, "reduce_share", p->reduce_share, "a fraction in (0, 1]");
-    if (!(p->lag_seconds <= 1e9))
+    if (!(p->lag_seconds <= BUDGET_MAX_SECONDS))
         return bad_param(err, errsize, "lag_seconds", p->lag_seconds,
                          "< 0 (the default), 0 (none) or seconds up to 1e9");
     if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)

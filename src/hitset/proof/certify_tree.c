@@ -24,6 +24,9 @@
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/heur/greedy.h"
 
+/* A node's own work beside its LP's iterations (its choice, its line of the tree), in
+ * units (core/budget.h). */
+#define CERTIFY_NODE_UNITS 64
 /* A column further than this from 0 and from 1 is fractional. */
 #define FRACTIONAL 1e-6
 /* The LP stops once past the cutoff by this much: enough that the rounded duals' exact
@@ -518,13 +521,26 @@ static void poll_upper(search *s, double now)
         s->target = u;
 }
 
-/* The clock is read once a node, for all three: the caller's upper bound, the deadline
- * and the cancel (the job's budget, core/budget.h). */
+/* The job's limit ending at `end` (0: none): the caller's work and cancel. */
+static budget job_limit(const search *s, double end)
+{
+    budget b = s->job->p->limit;
+    b.end = end;
+    if (!b.cancel)
+        b.cancel = s->job->p->cancel;
+    return b;
+}
+
+/* The clock is read once a node, for all four: the caller's upper bound, the deadline,
+ * the work (a node counts CERTIFY_NODE_UNITS, its LP's iterations their own) and the
+ * cancel (the job's budget, core/budget.h). */
 static bool poll_stop(search *s, double now)
 {
     poll_upper(s, now);
+    budget b = job_limit(s, s->job->deadline);
+    budget_add(b, CERTIFY_NODE_UNITS);
     if (!s->stopped)
-        s->stopped = budget_over(budget_until(s->job->deadline, s->job->p->cancel), now);
+        s->stopped = budget_over(b, now);
     return s->stopped;
 }
 
@@ -814,6 +830,8 @@ static int search_there(void *arg)
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
+    if (s->lp)
+        certify_lp_limit(s->lp, job_limit(s, 0)); /* the time: certify_lp_solve()'s seconds */
     if (rc == 0 && s->job->dives)
         rc = dives(s);
     else if (rc == 0 && s->job->p->ncube)
