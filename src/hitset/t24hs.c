@@ -289,6 +289,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
                         mincover_extra *extra)
 {
     mincover_params_init(q);
+    q->work = p->work;
     q->time_limit = p->time_limit;
     q->deadline = p->deadline > 0 ? p->deadline : walltime_now() + p->time_limit;
     q->ls_seconds = p->local_search;
@@ -461,6 +462,9 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->search = mincover_ilp_status_name(r);
     snprintf(out->message, sizeof out->message, "%s", r->message);
     out->budget = r->budget;
+    out->work_used = r->work.used;
+    out->ended_by = mincover_end_name(r->ended_by);
+    out->reproducible = mincover_reproducible(r);
     out->elems = r->elems;
     out->sets = r->sets;
     out->necessary = r->bounds.necessary;

@@ -462,7 +462,12 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
                            : hitting_model(h, true, ind, val);
     if (!coverage)
         basis_load(P, p->basis);
-    rc = solve_lp(P, p->time_limit, limit_of(p), &out->lp, err, errsize);
+    /* The search's own LP asks the work, not the cancel: stopped, it would leave the
+     * search no bound at all, and after the LP phase it starts from that phase's basis
+     * (a stop during it was asked there). */
+    budget work = p->limit;
+    work.cancel = NULL;
+    rc = solve_lp(P, p->time_limit, work, &out->lp, err, errsize);
     out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

@@ -36,9 +36,10 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
     uint64_t per = lpwork_iteration_units(P);
     uint64_t its_left = sm->it_lim > 0 && sm->it_lim < INT_MAX ? (uint64_t)sm->it_lim : UINT64_MAX;
     double end = walltime_now() + seconds;
+    /* The budget is asked between chunks only: a solve of one chunk (a node's LP, most
+     * restricted LPs) asks nothing more than glp_simplex() did, and its first chunk
+     * always runs (at most LPWORK_CHUNK_UNITS). */
     for (;;) {
-        if (budget_stopped(b))
-            return GLP_ESTOP;
         double left = end - walltime_now();
         if (left <= 0)
             return GLP_ETMLIM;
@@ -53,5 +54,7 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
         its_left -= done < its_left ? done : its_left;
         if (its_left == 0)
             return GLP_EITLIM;
+        if (budget_stopped(b))
+            return GLP_ESTOP;
     }
 }

@@ -27,7 +27,7 @@ uint64_t lpwork_iteration_units(glp_prob *P);
 /* glp_simplex(P, sm) for at most `seconds` in all (sm->tm_lim is set per chunk from what
  * is left) and sm->it_lim iterations in all (0 or INT_MAX: none), in chunks; each chunk's
  * iterations times lpwork_iteration_units() are added to b, and b is asked between
- * chunks. Returns GLPK's code of the last chunk, or GLP_ESTOP when b stopped it (its end,
+ * chunks (not before the first: a solve that fits in one chunk asks nothing). Returns GLPK's code of the last chunk, or GLP_ESTOP when b stopped it (its end,
  * its work or its cancel): P then holds the basis reached, as after GLP_ETMLIM. */
 int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b);
 
