@@ -188,7 +188,7 @@ static const option_row table[] = {
       "optimum\n",
       "a positive number of seconds", set_time_limit },
     { "--work", "N", ALL,
-      "work units for the hitting-set run (about 1e7 a second\n"
+      "work units for the hitting-set run (about 5e6 a second\n"
       "here; docs/hitting-sets.md): its phases share work,\n"
       "not time, so the same command gives the same cover,\n"
       "bounds and certificate on any machine at any load;\n"

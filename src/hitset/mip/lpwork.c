@@ -7,7 +7,7 @@
 
 /* Entries of the model one iteration counts as a unit (calibrated with the rest of the
  * phases: docs/hitting-sets.md, "Work limits"). */
-#define LPWORK_ENTRIES_PER_UNIT 64
+#define LPWORK_ENTRIES_PER_UNIT 16
 
 uint64_t lpwork_iteration_units(glp_prob *P)
 {

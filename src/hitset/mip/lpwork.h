@@ -18,7 +18,7 @@
 /* The work of one chunk, in units (about 0.1 s at the rate measured in
  * docs/hitting-sets.md, "Work limits"): short enough for a stop asked within a second,
  * long enough that GLPK's restart per chunk (a factorisation) costs little. */
-#define LPWORK_CHUNK_UNITS 4000000
+#define LPWORK_CHUNK_UNITS 500000
 
 /* The units one simplex iteration of P counts: a pivot prices the rows and updates the
  * factorisation, about (rows + columns + nonzeros) / LPWORK_ENTRIES_PER_UNIT entries. */
