@@ -9,6 +9,7 @@
 #include "hitset/engine.h"
 #include "hitset/mincover.h"
 #include "hitset/mincover_phases.h"
+#include "hitset/heur/corecover.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/presolve/components.h"
 #include "core/budget.h"
@@ -189,6 +190,76 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     r->ls.best = mincover_whole_cover(r, r->ls.on_core.elems, r->ls.on_core.n, buf);
     if (!instance_is_cover(h, buf, r->ls.best)) {
         snprintf(err, errsize, "internal error: the local search's cover misses a set");
+        return -1;
+    }
+    return 0;
+}
+
+/* The core method's rounds, told as progress lines: "core round N", its best cover
+ * (forced added) beside the LP ceiling, and the round's core size. */
+typedef struct {
+    ls_relay ls;
+    char phase[32];
+} core_relay;
+
+static void relay_core(void *ctx, uint32_t round, uint32_t core, uint32_t best, double seconds)
+{
+    core_relay *c = ctx;
+    snprintf(c->phase, sizeof c->phase, "core round %u", round);
+    ilp_progress pr = { c->phase, seconds, true, best, c->ls.target, core, "core elements" };
+    mincover_relay_progress((void *)&c->ls.rl, &pr);
+}
+
+/* Where the core has the core method's shape (corecover_shape_fits(): far more elements
+ * than sets) and the local search has its default budget, the core method (corecover.h)
+ * runs in its place, from the same start and the LP's duals (none after the simplex:
+ * prices 0), for the local search's share of the work (or time) left: MINCOVER_LS_ALL
+ * where column generation ran, as the local search's all, else LOCALSEARCH_DEFAULT_SHARE;
+ * its cover is kept as the local search's, checked against the whole instance. */
+static bool core_fits(const mincover_result *r)
+{
+    return r->params.ls_seconds < 0 && !r->params.ls_steps &&
+           corecover_shape_fits(r->presolve.core);
+}
+
+static int core_phase(const instance *h, mincover_result *r, const uint32_t *start,
+                      uint32_t nstart, const double *duals, uint32_t target, double started,
+                      double until, uint32_t *buf, announcer *an, char *err, size_t errsize)
+{
+    corecover_params q;
+    corecover_result cr;
+    core_relay rl = { { { &r->params, r->presolve.offset, walltime_now() - started }, target },
+                      "" };
+    corecover_params_init(&q);
+    q.u = duals;
+    q.start = start;
+    q.nstart = nstart;
+    q.seed = r->params.seed;
+    double share = r->lp.method == MINCOVER_LP_COLGEN ? MINCOVER_LS_ALL
+                                                       : LOCALSEARCH_DEFAULT_SHARE;
+    q.limit = budget_work_share(mincover_run_budget(r), share);
+    double end = walltime_now() + share * (until - walltime_now());
+    if (!budget_by_work(q.limit) && (q.limit.end == 0 || end < q.limit.end))
+        q.limit.end = end;
+    if (r->params.progress) {
+        q.progress = relay_core;
+        q.progress_ctx = &rl;
+    }
+    if (r->params.improved) {
+        q.improved = mincover_announce_core;
+        q.improved_ctx = an;
+    }
+    if (corecover_run(r->presolve.core, &q, &cr, err, errsize))
+        return -1;
+    localsearch_result *ls = &r->ls.on_core;
+    *ls = (localsearch_result){ .n = cr.n, .elems = cr.elems, .start = nstart,
+                                .steps = cr.steps, .seconds = cr.seconds,
+                                .stop = LOCALSEARCH_STEPS };
+    r->ls.ran = true;
+    r->ls.start = r->presolve.offset + nstart;
+    r->ls.best = mincover_whole_cover(r, ls->elems, ls->n, buf);
+    if (!instance_is_cover(h, buf, r->ls.best)) {
+        snprintf(err, errsize, "internal error: the core method's cover misses a set");
         return -1;
     }
     return 0;
@@ -426,8 +497,10 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         }
     }
     if (r->params.ls_seconds != 0) {
-        if (ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget, cand, an, err,
-                     errsize))
+        if (core_fits(r) ? core_phase(h, r, warm, nwarm, duals, target, started,
+                                      t0 + r->budget, cand, an, err, errsize)
+                         : ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget,
+                                    cand, an, err, errsize))
             goto done;
         warm = r->ls.on_core.elems;
         nwarm = r->ls.on_core.n;
