@@ -261,3 +261,92 @@ Test(corecover, refuses_a_start_that_is_no_cover)
     cr_expect_neq(err[0], '\0');
     instance_free(h);
 }
+
+/* `t24 cover` on an instance of the shape (24,000 elements, 300 sets of 400: each element in about 5, so that the reductions leave more than 20,000): the core
+ * method runs in the local search's place, --json lists its rounds (each core far
+ * smaller than the instance, the covers never growing, the last the local search's
+ * best), the cover printed meets every set (checked here), and the same --work gives
+ * the same report twice. A five-card instance (not of the shape) has no rounds. */
+#include <cjson/cJSON.h>
+#include "helpers.h"
+
+static char *wide_text(uint32_t ne, uint32_t ns, uint32_t len, uint32_t **sets)
+{
+    uint64_t state = 0x9e3779b9ULL;
+    size_t cap = (size_t)ns * len * 7 + 64, n = 0;
+    char *text = malloc(cap);
+    *sets = malloc((size_t)ns * len * sizeof **sets);
+    n += (size_t)snprintf(text + n, cap - n, "p hs %u %u\n", ne, ns);
+    for (uint32_t s = 0; s < ns; s++)
+        for (uint32_t i = 0; i < len; i++) {
+            uint32_t e = (uint32_t)(test_random(&state) % ne);
+            (*sets)[(size_t)s * len + i] = e;
+            n += (size_t)snprintf(text + n, cap - n, "%u%c", e + 1, i + 1 < len ? ' ' : '\n');
+        }
+    return text;
+}
+
+Test(corecover, cover_command_reports_rounds)
+{
+    const uint32_t ne = 24000, ns = 300, len = 400;
+    uint32_t *sets;
+    char *text = wide_text(ne, ns, len, &sets);
+    const char *args = "cover --work 10000000 --time-limit 600 --lp simplex --quiet --json";
+    run_result a = run_t24(args, text), b = run_t24(args, text);
+    cr_assert_eq(a.status, 0, "%s", a.err);
+    cr_expect_str_eq(a.out, b.out, "the same --work gave another report");
+    cJSON *j = cJSON_Parse(a.out);
+    const cJSON *ls = cJSON_GetObjectItemCaseSensitive(j, "local_search");
+    const cJSON *rounds = cJSON_GetObjectItemCaseSensitive(ls, "core_rounds");
+    cr_assert(cJSON_IsArray(rounds), "no core_rounds in %s", a.out);
+    int n = cJSON_GetArraySize(rounds);
+    cr_assert_gt(n, 0);
+    double prev = cJSON_GetObjectItemCaseSensitive(ls, "start")->valuedouble;
+    for (int i = 0; i < n; i++) {
+        const cJSON *r = cJSON_GetArrayItem(rounds, i);
+        double core = cJSON_GetObjectItemCaseSensitive(r, "core")->valuedouble;
+        double cover = cJSON_GetObjectItemCaseSensitive(r, "cover")->valuedouble;
+        cr_expect_leq(core, ne / 2, "round %d: a core of %.0f", i + 1, core);
+        cr_expect_leq(cover, prev, "round %d: the cover grew", i + 1);
+        prev = cover;
+    }
+    cr_expect_eq(prev, cJSON_GetObjectItemCaseSensitive(ls, "best")->valuedouble);
+    cJSON_Delete(j);
+    run_free(&a);
+    run_free(&b);
+
+    run_result c = run_t24("cover --work 10000000 --time-limit 600 --lp simplex --quiet", text);
+    cr_assert_eq(c.status, 0, "%s", c.err);
+    bool *in = calloc(ne + 1, sizeof *in);
+    char *line = c.out, *next;
+    unsigned size = (unsigned)strtoul(line, &next, 10), got = 0;
+    while (*next) {
+        unsigned long e = strtoul(next, &line, 10);
+        if (line == next)
+            break;
+        cr_assert(e >= 1 && e <= ne, "element %lu", e);
+        in[e - 1] = true;
+        got++;
+        next = line;
+    }
+    cr_expect_eq(got, size);
+    for (uint32_t s = 0; s < ns; s++) {
+        bool met = false;
+        for (uint32_t i = 0; i < len; i++)
+            met = met || in[sets[(size_t)s * len + i]];
+        cr_expect(met, "set %u is not met", s + 1);
+    }
+    free(in);
+    run_free(&c);
+    free(sets);
+    free(text);
+
+    run_result d = run_t24("cover --work 20000000 --quiet --json " T24_SOURCE_DIR
+                           "/data/instances/cards5_deck1-5_target24_all.hgr", NULL);
+    cr_assert_eq(d.status, 0, "%s", d.err);
+    cJSON *k = cJSON_Parse(d.out);
+    const cJSON *kls = cJSON_GetObjectItemCaseSensitive(k, "local_search");
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(kls, "core_rounds"));
+    cJSON_Delete(k);
+    run_free(&d);
+}

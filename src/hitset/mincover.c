@@ -481,6 +481,7 @@ void mincover_result_free(mincover_result *r)
     reduce_result_free(&r->presolve.red);
     kernel_result_free(&r->presolve.kern);
     localsearch_result_free(&r->ls.on_core);
+    corecover_result_free(&r->ls.core);
     lagcover_result_free(&r->lag.on_core);
     ilp_basis_free(&r->exact.basis);
     free(r->solves);

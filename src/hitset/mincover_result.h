@@ -13,6 +13,7 @@
 
 #include "core/cancel.h"
 #include "hitset/proof/certify_result.h"
+#include "hitset/heur/corecover.h"
 #include "hitset/heur/coverage.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/model/instance.h"
@@ -256,6 +257,9 @@ struct mincover_ls_part {
                                       and the Lagrangian cover on the core */
     uint32_t best;                 /* its best cover of the instance (forced + core) */
     localsearch_result on_core;    /* its run on the core (sizes without the forced) */
+    corecover_result core;         /* the core method's rounds (core.rounds 0: it did not
+                                      run); where it ran in the local search's place, its
+                                      cover is on_core's (core.elems NULL) */
     double seconds;                /* the searches' phase up to the caller's bounds: the
                                       core's greedy, the LP, the Lagrangian cover and the
                                       local search (the exact search's is exact.seconds) */

@@ -255,6 +255,8 @@ static int core_phase(const instance *h, mincover_result *r, const uint32_t *sta
     *ls = (localsearch_result){ .n = cr.n, .elems = cr.elems, .start = nstart,
                                 .steps = cr.steps, .seconds = cr.seconds,
                                 .stop = LOCALSEARCH_STEPS };
+    cr.elems = NULL;
+    r->ls.core = cr;
     r->ls.ran = true;
     r->ls.start = r->presolve.offset + nstart;
     r->ls.best = mincover_whole_cover(r, ls->elems, ls->n, buf);

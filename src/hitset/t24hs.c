@@ -398,7 +398,7 @@ static void report_phases(const mincover_result *r, hs_report *out)
                                 lc->best_round, lc->greedy_calls, lc->seconds };
     hs_local_search_stats ls = { r->ls.ran,    r->ls.start,      r->ls.best,
                                  lsc->steps,   lsc->best_step,   localsearch_stop_name(lsc->stop),
-                                 lsc->seconds, lsc->best_seconds };
+                                 lsc->seconds, lsc->best_seconds, NULL, 0 };
     hs_seconds sec = { r->bounds.seconds, r->greedy.seconds,  r->presolve.seconds,
                        r->lp.seconds,     r->ls.seconds,      r->exact.seconds,
                        r->seconds_cover,  r->coverage.seconds };
@@ -489,7 +489,7 @@ static void report_verdict(const mincover_result *r, hs_report *out)
 
 /* Fills *out from r: the figures copied, the cover's three arrays taken over from r
  * (which mincover_result_free() then no longer frees). Returns 0, or -1 when memory runs
- * out for the coverage rows (r untouched). */
+ * out for the coverage rows or the core method's rounds (r untouched). */
 static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
 {
     if (r->coverage.n) {
@@ -513,6 +513,16 @@ static int report_from(mincover_result *r, const hs_params *p, hs_report *out)
     report_verdict(r, out);
     report_phases(r, out);
     report_kernel(r, out);
+    const corecover_result *cc = &r->ls.core;
+    if (cc->rounds) {
+        hs_core_round *rounds = malloc(cc->rounds * sizeof *rounds);
+        if (!rounds)
+            return -1;
+        for (uint32_t i = 0; i < cc->rounds; i++)
+            rounds[i] = (hs_core_round){ cc->log[i].core, r->presolve.offset + cc->log[i].best };
+        out->local_search.core_rounds = rounds;
+        out->local_search.ncore_rounds = cc->rounds;
+    }
     out->cover = r->cover.elems;
     out->adds = r->cover.adds;
     out->solves = r->solves;
@@ -559,5 +569,6 @@ void hs_report_free(hs_report *r)
     free(r->adds);
     free(r->solves);
     free(r->coverage);
+    free(r->local_search.core_rounds);
     memset(r, 0, sizeof *r);
 }

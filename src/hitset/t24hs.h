@@ -341,6 +341,12 @@ typedef struct {
     double seconds;
 } hs_lagrangian_stats;
 
+/* One round of the core method: its core's elements, and the best cover's size after it
+ * (forced elements included). */
+typedef struct {
+    uint32_t core, best;
+} hs_core_round;
+
 /* A local search: from a cover of size start to one of size best. */
 typedef struct {
     bool ran;
@@ -349,6 +355,11 @@ typedef struct {
     const char *stop;          /* why it ended: "target", "steps", "patience", "time",
                                   "cancelled" */
     double seconds, best_seconds;
+    /* In hs_report: where the core method (docs/hitting-sets.md, "Covers from a core")
+     * ran in the local search's place, its rounds in order (owned by the report; NULL and
+     * 0 where it did not run, and in hs_local_search()'s stats). */
+    hs_core_round *core_rounds;
+    uint32_t ncore_rounds;
 } hs_local_search_stats;
 
 /* Maximum coverage by k elements (params.coverage). */

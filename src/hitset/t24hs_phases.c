@@ -139,7 +139,8 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
     if (localsearch_run(h, start, nstart, &q, &r, err, errsize))
         return -1;
     hs_local_search_stats s = { true, r.start, r.n, r.steps, r.best_step,
-                                localsearch_stop_name(r.stop), r.seconds, r.best_seconds };
+                                localsearch_stop_name(r.stop), r.seconds, r.best_seconds,
+                                NULL, 0 };
     *stats = s;
     best->size = r.n;
     best->elems = r.elems;

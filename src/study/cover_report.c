@@ -121,6 +121,17 @@ static void json_local_search(cJSON *o, const hs_report *r, bool timings)
     cJSON_AddNumberToObject(j, "steps", (double)ls->steps);
     cJSON_AddNumberToObject(j, "best_step", (double)ls->best_step);
     cJSON_AddStringToObject(j, "stop", ls->stop);
+    /* Only where the core method ran in the local search's place: elsewhere the report
+     * stays byte for byte what it was. */
+    if (ls->ncore_rounds) {
+        cJSON *a = cJSON_AddArrayToObject(j, "core_rounds");
+        for (uint32_t i = 0; i < ls->ncore_rounds; i++) {
+            cJSON *c = cJSON_CreateObject();
+            cJSON_AddNumberToObject(c, "core", ls->core_rounds[i].core);
+            cJSON_AddNumberToObject(c, "cover", ls->core_rounds[i].best);
+            cJSON_AddItemToArray(a, c);
+        }
+    }
     if (timings) {
         cJSON_AddNumberToObject(j, "seconds", ls->seconds);
         cJSON_AddNumberToObject(j, "best_seconds", ls->best_seconds);

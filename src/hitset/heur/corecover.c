@@ -359,6 +359,13 @@ static int run_rounds(run_state *st, char *err, size_t errsize)
         budget_add(p->limit, instance_nnz(st->h) + instance_nelems(st->h));
         if (search_core(st, round, err, errsize))
             return -1;
+        corecover_round *log = realloc(st->out->log, (size_t)round * sizeof *log);
+        if (!log) {
+            snprintf(err, errsize, "out of memory");
+            return -1;
+        }
+        log[round - 1] = (corecover_round){ st->out->core_last, st->out->n };
+        st->out->log = log;
         st->out->rounds = round;
         if (p->progress)
             p->progress(p->progress_ctx, round, st->out->core_last, st->out->n,
@@ -411,5 +418,6 @@ end:
 void corecover_result_free(corecover_result *r)
 {
     free(r->elems);
+    free(r->log);
     memset(r, 0, sizeof *r);
 }

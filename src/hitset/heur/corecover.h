@@ -73,6 +73,11 @@ typedef struct {
                                none, then max_rounds alone ends it) */
 } corecover_params;
 
+/* One round: its core's elements, and the best cover's size after it. */
+typedef struct {
+    uint32_t core, best;
+} corecover_round;
+
 typedef struct {
     uint32_t n;             /* the best cover's size */
     uint32_t *elems;        /* its elements, ascending */
@@ -81,6 +86,7 @@ typedef struct {
     uint32_t best_round;    /* the round that found it (0: the start) */
     uint32_t core_last;     /* the last core's elements */
     uint64_t steps;         /* local search steps in all rounds */
+    corecover_round *log;   /* rounds of them, in order */
     double seconds;
 } corecover_result;
 
