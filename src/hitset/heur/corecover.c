@@ -160,11 +160,13 @@ static uint64_t step_units(const instance *core)
     return 1 + (ne ? 2 * instance_nnz(core) / ne : 0);
 }
 
-/* Subgradient steps on the whole instance's Lagrangian relaxation, the best cover's size
- * as the target: prices that make the cheap elements cover the sets about once. */
-static void move_prices(run_state *st)
+/* Subgradient steps on the core's Lagrangian relaxation (the core keeps every set, with
+ * the same ids, so its prices are the instance's), the best cover's size as the target:
+ * prices that make the cheap elements cover the sets about once. On the core, not the
+ * instance: a step then costs the core's entries (seven cards: thousands of times fewer),
+ * and the next core is priced on the whole instance once. */
+static void move_prices(run_state *st, const instance *h)
 {
-    const instance *h = st->h;
     uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
     for (uint32_t it = 0; it < CORECOVER_SUBGRADIENT && !budget_stopped(st->p->limit); it++) {
         reduced_costs(h, st->u, st->rc);
@@ -297,6 +299,7 @@ static int search_core(run_state *st, uint32_t round, char *err, size_t errsize)
     st->out->core_last = instance_nelems(core);
     if (keep_if_better(st, res.elems, res.n, round))
         goto missed;
+    move_prices(st, core);
     rc = 0;
     goto out;
 missed:
@@ -370,7 +373,6 @@ static int run_rounds(run_state *st, char *err, size_t errsize)
         if (p->progress)
             p->progress(p->progress_ctx, round, st->out->core_last, st->out->n,
                         walltime_now() - st->t0);
-        move_prices(st);
     }
     return 0;
 }

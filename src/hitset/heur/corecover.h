@@ -13,8 +13,9 @@
  * runs on the core; the first round's best cover is the better of the start and the best
  * of a few random greedy runs on the whole instance (the local search once started from
  * the pruned greedy alone: 51 on seven cards, deck 1-7, where the best run gives 49). A cover of the core is a cover of the instance: every set keeps its
- * core elements. After each round, subgradient steps on the whole instance (bounded by
- * the best cover's size) move the prices, and the next core is built from them.
+ * core elements. After each round, subgradient steps on the core's Lagrangian
+ * relaxation (aiming at the best cover's size) move the prices, and the next core is built
+ * from them over the whole instance.
  *
  * Deterministic: the same instance, prices, start, seed and limits give the same rounds
  * and cover; under a work limit (core/budget.h) where it stops does not depend on the
