@@ -11,8 +11,9 @@
 # clock.
 # Also: JSON's work object; --work's range errors (exit 2 naming the value); and issue 49
 # item 3, SIGTERM during the LP phase with --certificate: the run exits within a
-# generous bound (30 s; 0.6-0.9 s measured here, 3.6 s before) and its certificate proves
-# a bound above 0, verified by t24-check (before: bound 0, whatever the LP had reached).
+# generous bound (30 s; 1.7-2.4 s measured here at load 9, 8.5 s before) and its
+# certificate proves a bound above 0, verified by t24-check (before: bound 0, whatever the
+# LP had reached).
 # Usage: check_work.sh T24 T24_CHECK SOURCE_DIR
 set -u
 t24="$1" check="$2" src="$3"

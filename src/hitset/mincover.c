@@ -242,7 +242,7 @@ uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p)
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
 {
     budget b = mincover_run_budget(r);
-    uint64_t run = instance_nnz(h) + instance_nelems(h); /* one greedy run's entries */
+    uint64_t run = 1 + instance_nnz(h) + instance_nelems(h); /* a greedy run's entries, > 0 */
     if (greedy_run(h, NULL, &r->greedy.classic) ||
         greedy_prune(h, &r->greedy.classic, &r->greedy.pruned))
         return -1;

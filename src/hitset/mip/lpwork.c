@@ -16,11 +16,14 @@ uint64_t lpwork_iteration_units(glp_prob *P)
     return 1 + entries / LPWORK_ENTRIES_PER_UNIT;
 }
 
-/* Iterations in the next chunk: LPWORK_CHUNK_UNITS of work, no more than the work and
- * the iterations left (at least one, so that every chunk moves). */
+/* Iterations in the next chunk: LPWORK_CHUNK_UNITS of work, at least
+ * LPWORK_MIN_ITERATIONS, no more than the work and the iterations left (at least one, so
+ * that every chunk moves). */
 static int chunk_iterations(budget b, uint64_t per, uint64_t its_left)
 {
     uint64_t n = LPWORK_CHUNK_UNITS / per, work = budget_work_left(b);
+    if (n < LPWORK_MIN_ITERATIONS)
+        n = LPWORK_MIN_ITERATIONS;
     if (work != UINT64_MAX && work / per + 1 < n)
         n = work / per + 1;
     if (its_left < n)
