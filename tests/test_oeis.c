@@ -1,0 +1,503 @@
+/* test_oeis.c - the enumerator against a count published outside the project: OEIS
+ * A140606, the number of distinct functions (elements of Q(x1..xn)) that + - * / make of
+ * n variables, each used once: 6, 68, 1170, 27142, 793002 for n = 2..6.
+ *
+ * Every such function is a value of some expression tree, so A140606(n) bounds from above
+ * the number of distinct functions any family of n-card templates computes. This test
+ * bounds that number from below, with proof, and requires the bound to reach A140606:
+ *
+ *  - each template is evaluated at NPOINTS points of F_p^n (p = 2^61 - 1, coordinates
+ *    drawn by splitmix from a fixed seed) as an unreduced fraction N/D mod p, and its
+ *    fingerprint is the vector of the values N * D^-1. A point at which some divisor of
+ *    the template is 0 mod p is refused and the walk starts again at the next seed;
+ *  - two templates with one rational function f = N1/D1 = N2/D2 satisfy N1*D2 = N2*D1 in
+ *    Z[x], so wherever D1 and D2 are nonzero mod p their values agree: equal functions
+ *    always get equal fingerprints. Two distinct fingerprints are therefore two distinct
+ *    functions, and the number of distinct fingerprints is a proven lower bound;
+ *  - distinct functions may still share a fingerprint (this only lowers the count): their
+ *    difference N1*D2 - N2*D1 has total degree at most 2n <= 12 (every N and D is
+ *    multilinear), so by Schwartz-Zippel it vanishes at a random point with probability
+ *    at most 12/p, and at NPOINTS = 2 independent points at most (12/p)^2 < 2.7e-35; over
+ *    the fewer than 3.2e11 pairs of six cards' 793,002 functions a shortfall by collision
+ *    has probability below 1e-23. The seeds are fixed, so the outcome is deterministic.
+ *
+ * Hence, when the count equals A140606(n) (the published value taken as true), t24's
+ * templates compute every function of n variables: nothing is missing and no two
+ * distinct functions were merged. The probabilistic part can only make the test fail,
+ * never pass wrongly.
+ *
+ * Two to five cards are walked template by template, with no use of the formula groups;
+ * six cards (30,965,760 templates) by the first template of each of formula.c's
+ * 1,104,762 groups, which also checks the grouping: a group holding two functions would
+ * leave one uncounted unless another group computes it. The plan (what a study
+ * evaluates) is checked to compute each group's first template, and a walk that drops
+ * the balanced four-card shape shows the count fall short. */
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/op.h"
+#include "core/splitmix.h"
+#include "core/template.h"
+#include "eval/formula.h"
+
+#define MOD_P ((UINT64_C(1) << 61) - 1)
+#define NPOINTS 2
+#define SEED 0x0e15a140606ull
+#define SEED_TRIES 4
+#define NO_SHAPE UINT32_MAX
+#define CHUNK 65536
+
+/* A140606(n), OEIS, for n = 0..6 (0 and 1 unused here). */
+static const uint32_t a140606[TEMPLATE_MAX_CARDS] = { 0, 1, 6, 68, 1170, 27142, 793002 };
+
+/* --- arithmetic mod p = 2^61 - 1 ---------------------------------------------------- */
+
+static uint64_t mod_reduce(unsigned __int128 x)
+{
+    uint64_t r = (uint64_t)(x & MOD_P) + (uint64_t)(x >> 61);
+    r = (r & MOD_P) + (r >> 61);
+    return r == MOD_P ? 0 : r;
+}
+
+static uint64_t mod_mul(uint64_t a, uint64_t b)
+{
+    return mod_reduce((unsigned __int128)a * b);
+}
+
+static uint64_t mod_add(uint64_t a, uint64_t b)
+{
+    uint64_t r = a + b;
+    return r >= MOD_P ? r - MOD_P : r;
+}
+
+static uint64_t mod_sub(uint64_t a, uint64_t b)
+{
+    return a >= b ? a - b : a + MOD_P - b;
+}
+
+/* a^(p-2) = a^-1 for a != 0 (Fermat). */
+static uint64_t mod_inv(uint64_t a)
+{
+    uint64_t r = 1, e = MOD_P - 2;
+    for (; e; e >>= 1, a = mod_mul(a, a))
+        if (e & 1)
+            r = mod_mul(r, a);
+    return r;
+}
+
+typedef struct {
+    uint64_t n, d; /* the value n / d, d != 0 */
+} mfrac;
+
+/* a op b, or false when b is the divisor and is 0 (the point is refused). */
+static bool mfrac_apply(int op, mfrac a, mfrac b, mfrac *out)
+{
+    switch (op) {
+    case OP_ADD:
+    case OP_SUB: {
+        uint64_t l = mod_mul(a.n, b.d), r = mod_mul(b.n, a.d);
+        *out = (mfrac){ op == OP_ADD ? mod_add(l, r) : mod_sub(l, r), mod_mul(a.d, b.d) };
+        return true;
+    }
+    case OP_MUL:
+        *out = (mfrac){ mod_mul(a.n, b.n), mod_mul(a.d, b.d) };
+        return true;
+    default:
+        *out = (mfrac){ mod_mul(a.n, b.d), mod_mul(a.d, b.n) };
+        return b.n != 0;
+    }
+}
+
+/* A postfix program at point x, or false at a zero divisor. */
+static bool eval_prog_mod(const template_prog *p, const uint64_t *x, mfrac *out)
+{
+    mfrac st[TEMPLATE_MAX_TOKENS];
+    int sp = 0;
+    for (int i = 0; i < p->len; i++) {
+        int t = p->tok[i];
+        if (t < TEMPLATE_TOK_OP) {
+            st[sp++] = (mfrac){ x[t], 1 };
+            continue;
+        }
+        sp--;
+        if (!mfrac_apply(t - TEMPLATE_TOK_OP, st[sp - 1], st[sp], &st[sp - 1]))
+            return false;
+    }
+    *out = st[0];
+    return true;
+}
+
+/* The NPOINTS points of one seed, coordinates in 1..p-1. */
+typedef struct {
+    uint64_t x[NPOINTS][TEMPLATE_MAX_CARDS];
+} points;
+
+static points points_draw(uint64_t seed)
+{
+    points pt;
+    for (int k = 0; k < NPOINTS; k++)
+        for (int i = 0; i < TEMPLATE_MAX_CARDS; i++)
+            pt.x[k][i] = 1 + splitmix_next(&seed) % (MOD_P - 1);
+    return pt;
+}
+
+/* --- fingerprints, kept in an open-addressing set with a count each ------------------ */
+
+typedef struct {
+    uint64_t v[NPOINTS];
+    uint32_t count; /* 0: empty slot; else how many walked items had this fingerprint */
+} fp_slot;
+
+typedef struct {
+    fp_slot *slot;
+    size_t cap, used;
+} fp_set;
+
+static fp_set fp_set_new(void)
+{
+    fp_set s = { calloc(1024, sizeof(fp_slot)), 1024, 0 };
+    cr_assert(s.slot);
+    return s;
+}
+
+/* The slot of fingerprint v: its own, or the empty one where it would go. */
+static size_t fp_find(const fp_set *s, const uint64_t *v)
+{
+    size_t h = (size_t)(v[0] * 0x9e3779b97f4a7c15ull ^ v[NPOINTS - 1]) & (s->cap - 1);
+    while (s->slot[h].count && memcmp(s->slot[h].v, v, sizeof s->slot[h].v))
+        h = (h + 1) & (s->cap - 1);
+    return h;
+}
+
+static void fp_insert_slot(fp_set *s, const uint64_t *v, uint32_t count)
+{
+    size_t h = fp_find(s, v);
+    if (!s->slot[h].count) {
+        memcpy(s->slot[h].v, v, sizeof s->slot[h].v);
+        s->used++;
+    }
+    s->slot[h].count += count;
+}
+
+static void fp_set_add(fp_set *s, const uint64_t *v)
+{
+    if (2 * (s->used + 1) > s->cap) {
+        fp_set big = { calloc(2 * s->cap, sizeof(fp_slot)), 2 * s->cap, 0 };
+        cr_assert(big.slot);
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slot[i].count)
+                fp_insert_slot(&big, s->slot[i].v, s->slot[i].count);
+        free(s->slot);
+        *s = big;
+    }
+    fp_insert_slot(s, v, 1);
+}
+
+/* --- the walks ------------------------------------------------------------------------ */
+
+/* Which templates a walk visits: every template of f but those of shape `drop`
+ * (NO_SHAPE: none dropped), or, with s, the first template of each of s's groups. */
+typedef struct {
+    const template_family *f;
+    const formula_set *s;
+    uint32_t drop;
+    uint32_t next, end;
+} walk;
+
+static bool walk_next(walk *w, uint32_t *id)
+{
+    while (w->next < w->end) {
+        uint32_t i = w->next++, shape;
+        int perm[TEMPLATE_MAX_CARDS], ops[TEMPLATE_MAX_CARDS];
+        if (w->s) {
+            *id = formula_set_group_first(w->s, i);
+            return true;
+        }
+        template_id_split(w->f, i, &shape, perm, ops);
+        if (shape != w->drop) {
+            *id = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Fingerprints of fr[0..n) (NPOINTS fractions each) into fp, with one inversion for the
+ * whole chunk (Montgomery's trick: prefix products of the denominators). */
+static void fingerprints(const mfrac *fr, size_t n, uint64_t *fp, uint64_t *pre)
+{
+    size_t m = n * NPOINTS;
+    uint64_t acc = 1;
+    for (size_t i = 0; i < m; i++) {
+        pre[i] = acc;
+        acc = mod_mul(acc, fr[i].d);
+    }
+    uint64_t inv = mod_inv(acc); /* of the product of all denominators */
+    for (size_t i = m; i-- > 0;) {
+        fp[i] = mod_mul(fr[i].n, mod_mul(inv, pre[i]));
+        inv = mod_mul(inv, fr[i].d);
+    }
+}
+
+/* Walks w at points pt, adding every fingerprint to set (and, when ids_fp is given, the
+ * fingerprint of the i-th item at ids_fp[i * NPOINTS]). False when a divisor vanished at
+ * a point: the caller draws other points. */
+static bool walk_fingerprints(walk *w, const points *pt, fp_set *set, uint64_t *ids_fp)
+{
+    mfrac *fr = malloc(CHUNK * NPOINTS * sizeof *fr);
+    uint64_t *fp = malloc(CHUNK * NPOINTS * sizeof *fp), *pre = malloc(CHUNK * NPOINTS * 8);
+    cr_assert(fr && fp && pre);
+    bool ok = true, more = true;
+    size_t done = 0;
+    while (ok && more) {
+        size_t n = 0;
+        uint32_t id;
+        while (n < CHUNK && (more = walk_next(w, &id))) {
+            template_prog prog;
+            template_program(w->f, id, &prog);
+            for (int k = 0; k < NPOINTS && ok; k++)
+                ok = eval_prog_mod(&prog, pt->x[k], &fr[n * NPOINTS + k]);
+            if (!ok)
+                break;
+            n++;
+        }
+        if (!ok || !n)
+            break;
+        fingerprints(fr, n, fp, pre);
+        for (size_t i = 0; i < n; i++)
+            fp_set_add(set, &fp[i * NPOINTS]);
+        if (ids_fp)
+            memcpy(&ids_fp[done * NPOINTS], fp, n * NPOINTS * sizeof *fp);
+        done += n;
+    }
+    free(fr);
+    free(fp);
+    free(pre);
+    return ok;
+}
+
+/* The walk's distinct functions, at the first seed (from SEED on) where no divisor
+ * vanishes; the set is the caller's to free. *seed_used tells which seed. */
+static fp_set count_functions(const walk *w0, uint64_t *seed_used, uint64_t *ids_fp)
+{
+    for (uint64_t seed = SEED; seed < SEED + SEED_TRIES; seed++) {
+        walk w = *w0;
+        points pt = points_draw(seed);
+        fp_set set = fp_set_new();
+        if (walk_fingerprints(&w, &pt, &set, ids_fp)) {
+            if (seed_used)
+                *seed_used = seed;
+            return set;
+        }
+        free(set.slot);
+    }
+    cr_assert_fail("a divisor vanished at every one of %d seeds", SEED_TRIES);
+    return (fp_set){ 0 };
+}
+
+static walk walk_templates(const template_family *f, uint32_t drop)
+{
+    return (walk){ f, NULL, drop, 0, template_family_count(f) };
+}
+
+static walk walk_groups(const template_family *f, const formula_set *s)
+{
+    return (walk){ f, s, NO_SHAPE, 0, formula_set_groups(s) };
+}
+
+static uint32_t shape_index(const template_family *f, const char *pattern)
+{
+    for (uint32_t s = 0; s < template_family_shapes(f); s++)
+        if (!strcmp(template_family_shape(f, s), pattern))
+            return s;
+    cr_assert_fail("no shape %s", pattern);
+    return NO_SHAPE;
+}
+
+static formula_set *set_for(const template_family *f)
+{
+    char err[128];
+    formula_set *s = formula_set_new(f, err, sizeof err);
+    cr_assert(s, "%s", err);
+    return s;
+}
+
+/* --- the tests ------------------------------------------------------------------------ */
+
+Test(oeis, every_template_of_two_to_five_cards_makes_a140606_functions, .timeout = 300)
+{
+    for (int n = 2; n <= 5; n++) {
+        template_family *f = template_family_new(n, TEMPLATE_ALL);
+        cr_assert(f);
+        walk w = walk_templates(f, NO_SHAPE);
+        fp_set set = count_functions(&w, NULL, NULL);
+        cr_expect_eq(set.used, a140606[n], "%d cards: %zu distinct functions, A140606 says %u",
+                     n, set.used, a140606[n]);
+        free(set.slot);
+        template_family_free(f);
+    }
+}
+
+/* A walk that leaves out the balanced shape (x op y) op (z op w) must lose functions:
+ * (x0+x1)*(x2+x3) is one only that shape makes. Every other four-card shape has a leaf
+ * child at its root, so it computes x op T or T op x with T free of x; writing
+ * (x0+x1)*(x2+x3) so would need T = (x0+x1)*(x2+x3) - x_i, / x_i, ... for some card
+ * x_i, all of which still depend on x_i. This is the test above with a planted fault. */
+Test(oeis, a_walk_missing_the_balanced_shape_falls_short)
+{
+    template_family *f = template_family_new(4, TEMPLATE_ALL);
+    cr_assert(f);
+    walk w = walk_templates(f, shape_index(f, "LLOLLOO"));
+    fp_set set = count_functions(&w, NULL, NULL);
+    cr_expect_lt(set.used, a140606[4], "dropping a shape still gave %zu functions", set.used);
+    cr_expect_gt(set.used, 0);
+    free(set.slot);
+    template_family_free(f);
+}
+
+/* Three cards: 74 formula groups, 68 functions. The six extra groups are domain
+ * differences only, counted by hand: each of the three functions x*y/z (z one of the
+ * three cards) has three groups, x*y/z itself (z guarded), x/(z/y) (z and y guarded) and
+ * y/(z/x) (z and x guarded), which differ where y or x is 0. Every other function has
+ * one group. */
+Test(oeis, three_card_groups_outnumber_functions_by_the_guards_of_x_times_y_over_z)
+{
+    template_family *f = template_family_new(3, TEMPLATE_ALL);
+    cr_assert(f);
+    formula_set *s = set_for(f);
+    cr_assert_eq(formula_set_groups(s), 74);
+    walk w = walk_groups(f, s);
+    fp_set set = count_functions(&w, NULL, NULL);
+    cr_expect_eq(set.used, a140606[3]);
+    uint32_t multi = 0;
+    for (size_t i = 0; i < set.cap; i++) {
+        cr_expect_leq(set.slot[i].count, 3);
+        multi += set.slot[i].count > 1;
+        cr_expect(set.slot[i].count != 2);
+    }
+    cr_expect_eq(multi, 3, "%u functions have more than one group", multi);
+    free(set.slot);
+    formula_set_free(s);
+    template_family_free(f);
+}
+
+/* The plan's value of every group at point x, as fractions (0/0 where no root gives the
+ * group), or false at a zero divisor. */
+static bool plan_values(const formula_plan *p, const uint64_t *x, mfrac *group, uint32_t ng)
+{
+    static const int op_of[] = { [FORMULA_ADD] = OP_ADD, [FORMULA_SUB] = OP_SUB,
+                                 [FORMULA_MUL] = OP_MUL, [FORMULA_DIV] = OP_DIV,
+                                 [FORMULA_NADD] = OP_ADD };
+    mfrac *v = malloc(((size_t)p->ncards + p->nsteps) * sizeof *v);
+    cr_assert(v);
+    for (int i = 0; i < p->ncards; i++)
+        v[i] = (mfrac){ x[i], 1 };
+    memset(group, 0, ng * sizeof *group);
+    bool ok = true;
+    for (uint32_t i = 0; ok && i < p->nsteps + p->nroots; i++) {
+        const formula_step *st = i < p->nsteps ? &p->steps[i] : &p->roots[i - p->nsteps];
+        mfrac r;
+        ok = mfrac_apply(op_of[st->kind], v[st->a], v[st->b], &r);
+        if (st->kind == FORMULA_NADD)
+            r.n = mod_sub(0, r.n);
+        if (i < p->nsteps) {
+            v[p->ncards + i] = r;
+            continue;
+        }
+        uint32_t root = i - p->nsteps;
+        if (p->root_pos[root] != FORMULA_NONE)
+            group[p->root_pos[root]] = r;
+        if (p->root_neg[root] != FORMULA_NONE)
+            group[p->root_neg[root]] = (mfrac){ mod_sub(0, r.n), r.d };
+    }
+    free(v);
+    return ok;
+}
+
+/* How many walked items had fingerprint v (0: none). */
+static uint32_t fp_set_count(const fp_set *s, const uint64_t *v)
+{
+    return s->slot[fp_find(s, v)].count;
+}
+
+/* The groups of x0*x1*..*x(n-2)/x(n-1), whose fingerprint is computed here from the
+ * points alone. By hand: x(n-1) is always guarded, and any set of the other n-1 factors
+ * but all of them can be guarded too, e.g. (x0*x1)/(x(n-1)/(x2*..*x(n-2))): 2^(n-1) - 1
+ * forms, each its own domain (the log line below shows the most any function has). */
+static uint32_t quotient_groups(const fp_set *set, const points *pt, int n)
+{
+    uint64_t v[NPOINTS];
+    for (int k = 0; k < NPOINTS; k++) {
+        v[k] = mod_inv(pt->x[k][n - 1]);
+        for (int i = 0; i < n - 1; i++)
+            v[k] = mod_mul(v[k], pt->x[k][i]);
+    }
+    return fp_set_count(set, v);
+}
+
+/* For docs/method.md (ctest --verbose shows it): how many functions have more than one
+ * formula group, and the most groups one function has. */
+static void log_groups_per_function(int n, uint32_t ng, const fp_set *set)
+{
+    uint32_t multi = 0, most = 0;
+    for (size_t i = 0; i < set->cap; i++) {
+        multi += set->slot[i].count > 1;
+        most = set->slot[i].count > most ? set->slot[i].count : most;
+    }
+    cr_log_info("%d cards: %u formula groups, %zu functions, %u of them with more than one "
+                "group, at most %u", n, ng, set->used, multi, most);
+}
+
+/* Six cards through the formula groups, and for every card count the plan (what a study
+ * evaluates per hand) gives each group the function of its first template: equal values
+ * at the walk's points, as N1 * D2 = N2 * D1. */
+Test(oeis, formula_groups_of_two_to_six_cards_make_a140606_functions_as_the_plan_does,
+     .timeout = 600)
+{
+    for (int n = 2; n <= 6; n++) {
+        template_family *f = template_family_new(n, TEMPLATE_ALL);
+        cr_assert(f);
+        formula_set *s = set_for(f);
+        uint32_t ng = formula_set_groups(s);
+        uint64_t *first_fp = malloc((size_t)ng * NPOINTS * sizeof *first_fp), seed;
+        mfrac *plan = malloc((size_t)ng * sizeof *plan);
+        cr_assert(first_fp && plan);
+        walk w = walk_groups(f, s);
+        fp_set set = count_functions(&w, &seed, first_fp);
+        cr_expect_eq(set.used, a140606[n], "%d cards: %u groups make %zu distinct functions, "
+                     "A140606 says %u", n, ng, set.used, a140606[n]);
+        log_groups_per_function(n, ng, &set);
+        points pt = points_draw(seed);
+        cr_expect_eq(quotient_groups(&set, &pt, n), (1u << (n - 1)) - 1,
+                     "%d cards: x0*..*x%d/x%d", n, n - 2, n - 1);
+        for (int k = 0; k < NPOINTS; k++) {
+            cr_assert(plan_values(formula_set_plan(s), pt.x[k], plan, ng),
+                      "a divisor of the plan vanished where no template's did");
+            uint32_t bad = 0;
+            for (uint32_t g = 0; g < ng; g++)
+                bad += plan[g].d == 0 || mod_mul(first_fp[(size_t)g * NPOINTS + k], plan[g].d) !=
+                                             plan[g].n;
+            cr_expect_eq(bad, 0, "%d cards: the plan differs from %u groups' first templates",
+                         n, bad);
+        }
+        free(plan);
+        free(first_fp);
+        free(set.slot);
+        formula_set_free(s);
+        template_family_free(f);
+    }
+}
+
+/* The walk refuses a point where a divisor vanishes: x2 / (x0 - x1) at x0 = x1. */
+Test(oeis, a_vanishing_divisor_refuses_the_point)
+{
+    template_prog p = { 5, { 2, 0, 1, TEMPLATE_TOK_OP + OP_SUB, TEMPLATE_TOK_OP + OP_DIV } };
+    uint64_t x[3] = { 7, 7, 5 }, y[3] = { 7, 6, 5 };
+    mfrac v;
+    cr_expect_not(eval_prog_mod(&p, x, &v));
+    cr_assert(eval_prog_mod(&p, y, &v));
+    cr_expect_eq(mod_mul(v.n, mod_inv(v.d)), 5);
+}
