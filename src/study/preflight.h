@@ -30,6 +30,8 @@
 typedef struct {
     uint64_t templates, hands;
     uint64_t formulas;        /* groups of equal canonical form */
+    uint64_t functions;       /* distinct rational functions (OEIS A140606), 0: not
+                                 known (seven cards) or not the `all` family */
     uint64_t incidences;      /* estimated class-hand pairs */
     double matrix_bytes;      /* the class-hand matrix as the hitting-set engine holds
                                  it: compressed rows both ways, 4 bytes per incidence
