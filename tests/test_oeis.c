@@ -451,6 +451,52 @@ static void log_groups_per_function(int n, uint32_t ng, const fp_set *set)
                 "group, at most %u", n, ng, set->used, multi, most);
 }
 
+/* Groups of one function told apart by the cards whose zero leaves them undefined. */
+typedef struct {
+    uint64_t fp[NPOINTS];
+    uint32_t mask; /* bit i: undefined at a point whose card i is 0 (the others random) */
+} group_domain;
+
+static int group_domain_cmp(const void *a, const void *b)
+{
+    const group_domain *x = a, *y = b;
+    int c = memcmp(x->fp, y->fp, sizeof x->fp);
+    return c ? c : (x->mask > y->mask) - (x->mask < y->mask);
+}
+
+/* Of the groups beyond one per function (ng - functions), how many a zero card tells
+ * apart: per function, its distinct masks less one. The others differ only where a
+ * compound factor vanishes, as x0/(x1/(x2+x3)) and x0*(x2+x3)/x1 where x2 = -x3. A
+ * measurement for docs/method.md: a compound factor vanishing at the random coordinates
+ * (probability about 12/p per factor) would only move a group from one kind to the other. */
+static uint32_t told_apart_by_a_zero_card(const template_family *f, const formula_set *s,
+                                          const uint64_t *first_fp, uint64_t seed)
+{
+    int n = template_family_cards(f);
+    uint32_t ng = formula_set_groups(s), apart = 0;
+    group_domain *d = malloc((size_t)ng * sizeof *d);
+    cr_assert(d);
+    points pt = points_draw(seed + SEED_TRIES); /* coordinates apart from the count's */
+    for (uint32_t g = 0; g < ng; g++) {
+        template_prog prog;
+        template_program(f, formula_set_group_first(s, g), &prog);
+        memcpy(d[g].fp, &first_fp[(size_t)g * NPOINTS], sizeof d[g].fp);
+        d[g].mask = 0;
+        for (int i = 0; i < n; i++) {
+            uint64_t x[TEMPLATE_MAX_CARDS];
+            mfrac v;
+            memcpy(x, pt.x[0], sizeof x);
+            x[i] = 0;
+            d[g].mask |= (uint32_t)!eval_prog_mod(&prog, x, &v) << i;
+        }
+    }
+    qsort(d, ng, sizeof *d, group_domain_cmp);
+    for (uint32_t g = 1; g < ng; g++)
+        apart += !memcmp(d[g].fp, d[g - 1].fp, sizeof d[g].fp) && d[g].mask != d[g - 1].mask;
+    free(d);
+    return apart;
+}
+
 /* Six cards through the formula groups, and for every card count the plan (what a study
  * evaluates per hand) gives each group the function of its first template: equal values
  * at the walk's points, as N1 * D2 = N2 * D1. */
@@ -470,6 +516,18 @@ Test(oeis, formula_groups_of_two_to_six_cards_make_a140606_functions_as_the_plan
         cr_expect_eq(set.used, a140606[n], "%d cards: %u groups make %zu distinct functions, "
                      "A140606 says %u", n, ng, set.used, a140606[n]);
         log_groups_per_function(n, ng, &set);
+        uint32_t apart = told_apart_by_a_zero_card(f, s, first_fp, seed);
+        cr_log_info("%d cards: of the %zu extra groups, %u are told apart by a zero card", n,
+                    ng - set.used, apart);
+        if (n == 3) /* by hand: x*y/z's forms part where x or y is 0 (test above) */
+            cr_expect_eq(apart, 6);
+        /* By hand, four cards: only x*S/y with S a sum or difference of the other two
+         * cards (4 x 3 x 3 functions: y, x, then z+w, z-w or w-z) has two forms that no
+         * zero card tells apart, x*S/y and x/(y/S) (guards {y} and {y, S}); its third,
+         * S/(y/x), parts at x = 0. The forms of every other four-card function differ in a
+ * guarded card. */
+        if (n == 4)
+            cr_expect_eq(ng - set.used - apart, 4 * 3 * 3);
         points pt = points_draw(seed);
         cr_expect_eq(quotient_groups(&set, &pt, n), (1u << (n - 1)) - 1,
                      "%d cards: x0*..*x%d/x%d", n, n - 2, n - 1);
