@@ -181,6 +181,68 @@ Test(lpcert, bad_arguments_are_refused)
     instance_free(h);
 }
 
+/* NULL parameters are the defaults, as for every call of the library (t24hs.h, "NULL
+ * pointers"; issue 49): the same bound as with the defaults set by hand, and _init(NULL)
+ * does nothing. */
+Test(lpcert, null_parameters_mean_the_defaults)
+{
+    uint64_t state = 11;
+    instance *h = random_instance(12, 9, 4, &state);
+    hs_lp_certificate_params p;
+    hs_lp_certificate_report r, d;
+    char err[256] = "";
+    hs_lp_certificate_params_init(NULL);
+    hs_lp_certificate_params_init(&p);
+    FILE *f = tmpfile(), *g = tmpfile();
+    cr_assert(f && g);
+    cr_assert_eq(hs_lp_certificate(h, NULL, f, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(hs_lp_certificate(h, &p, g, &d, err, sizeof err), 0, "%s", err);
+    cr_assert(r.lp_reached && d.lp_reached, "12 elements: the LP is reached in 60 s");
+    cr_assert_eq(r.bound, d.bound);
+    cr_assert_gt(ftell(f), 0);
+    fclose(f);
+    fclose(g);
+    instance_free(h);
+}
+
+/* GLPK failing (its memory limit, from 1 MB up) is a failed call, after some rounds too:
+ * -1 with HS_ESOLVER and nothing written, never 0 with a bound the LP did not reach
+ * (issue 49: 7 MB to 12 MB on this instance returned 0 after 1 to 3 rounds). A call that
+ * returns 0 reached the LP, or spent its time. */
+Test(lpcert, glpk_failing_is_a_failed_call, .timeout = 300)
+{
+    char err[512];
+    FILE *in = fopen(T24_SOURCE_DIR "/data/instances/cards5_deck1-13_target24_all.hgr", "r");
+    cr_assert(in);
+    hs_instance *h = hs_instance_read_pace(in, err, sizeof err);
+    cr_assert(h, "%s", err);
+    fclose(in);
+    int failed = 0;
+    for (int mb = 1; mb <= 16; mb++) {
+        hs_lp_certificate_params p;
+        hs_lp_certificate_report r;
+        hs_lp_certificate_params_init(&p);
+        p.mem_limit_mb = mb;
+        p.seconds = 120;
+        FILE *f = tmpfile();
+        cr_assert(f);
+        err[0] = '\0';
+        int rc = hs_lp_certificate(h, &p, f, &r, err, sizeof err);
+        if (rc == 0) {
+            cr_assert(r.lp_reached || r.seconds >= p.seconds,
+                      "%d MB: 0 after %u rounds, LP not reached, %.1f s of %g (%s)", mb,
+                      r.rounds, r.seconds, p.seconds, err);
+        } else {
+            failed++;
+            cr_assert_eq(hs_error_code(err), HS_ESOLVER, "%d MB: %s", mb, err);
+            cr_assert_eq(ftell(f), 0, "%d MB: written after a failure", mb);
+        }
+        fclose(f);
+    }
+    cr_assert_gt(failed, 0, "no memory limit made GLPK fail: the test tests nothing");
+    hs_instance_free(h);
+}
+
 /* t24 cover --lp-certificate on a published instance whose optimum (93, bounds.csv) is
  * its LP bound's ceiling: t24-check, given the published cover too, verifies the optimum. */
 Test(lpcert, the_cover_command_certifies_a_published_optimum, .timeout = 300)
