@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cover_lpcert.h"
 #include "helpers.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/t24hs.h"
@@ -241,6 +242,70 @@ Test(lpcert, glpk_failing_is_a_failed_call, .timeout = 300)
     }
     cr_assert_gt(failed, 0, "no memory limit made GLPK fail: the test tests nothing");
     hs_instance_free(h);
+}
+
+/* What "proves nothing" means (issue 49): stopped before the LP with a bound no above the
+ * trivial one (1 with a set, 0 without), the bound t24-check calls trivial. */
+Test(lpcert, a_certificate_proves_nothing_at_the_trivial_bound_before_the_lp)
+{
+    hs_lp_certificate_report r = { 0 };
+    cr_assert(cover_lpcert_proves_nothing(&r, 5), "bound 0, stopped");
+    r.bound = 1;
+    cr_assert(cover_lpcert_proves_nothing(&r, 5), "bound 1, stopped: every cover has 1");
+    r.bound = 2;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 5), "bound 2 is something");
+    r.bound = 1;
+    r.lp_reached = true;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 5), "the LP's own bound, 1");
+    r.bound = 0;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 0), "no set: 0 is the optimum");
+}
+
+/* t24 cover --lp-certificate under time limits from 0.05 s up on five cards' deck 1-13
+ * (its LP takes seconds): whatever each run reached, a certificate that t24-check calls
+ * trivial ("proves nothing") with the LP not reached makes the run exit 3 with a line on
+ * stderr, and any other written certificate exits 0 (issue 49: it exited 0 in silence).
+ * Verdicts by t24-check, not by t24; no verdict hangs on the machine's speed. */
+Test(lpcert, the_cover_command_exits_3_when_its_certificate_proves_nothing, .timeout = 300)
+{
+    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
+    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
+    cr_assert(mkdtemp(dir));
+    snprintf(cert, sizeof cert, "%s/lp.cert", dir);
+    const char *inst = T24_SOURCE_DIR "/data/instances/cards5_deck1-13_target24_all.hgr";
+    const char *limits[] = { "0.05", "0.1", "0.2", "0.4", "30" };
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+        unlink(cert);
+        const char *argv[] = { "cover", "--json", "--time-limit", limits[i], "--lp-certificate",
+                               cert, inst, NULL };
+        run_result r = run_program_argv(bin, argv, NULL, 0);
+        if (access(cert, F_OK) != 0) { /* none written: said, and status 2 */
+            cr_assert_eq(r.status, 2, "%s s: no certificate, status %d", limits[i], r.status);
+            cr_assert(strstr(r.err, "no LP certificate"), "%s", r.err);
+            run_free(&r);
+            continue;
+        }
+        const char *cargv[] = { inst, cert, NULL };
+        run_result v = run_program_argv(check_bin, cargv, NULL, 0);
+        cr_assert_eq(v.status, 0, "%s s: %s", limits[i], v.err);
+        bool trivial = strstr(v.out, "proves nothing") != NULL;
+        bool reached = strstr(r.out, "\"lp_reached\":\ttrue") != NULL;
+        cr_assert(reached || strstr(r.out, "\"lp_reached\":\tfalse"), "%s", r.out);
+        if (trivial && !reached) {
+            cr_assert_eq(r.status, 3, "%s s: status %d for '%s'", limits[i], r.status, v.out);
+            cr_assert(strstr(r.err, "t24 cover: the LP certificate in ") &&
+                          strstr(r.err, " proves nothing: bound "), "%s", r.err);
+            cr_assert(strstr(r.out, "\"cover\""), "the cover is printed all the same");
+        } else {
+            cr_assert_eq(r.status, 0, "%s s: status %d: %s", limits[i], r.status, r.err);
+            cr_assert_not(strstr(r.err, "proves nothing"), "%s", r.err);
+        }
+        run_free(&r);
+        run_free(&v);
+    }
+    unlink(cert);
+    rmdir(dir);
 }
 
 /* t24 cover --lp-certificate on a published instance whose optimum (93, bounds.csv) is

@@ -1,6 +1,7 @@
 /* cmd_study.c - `t24 study`: parse options, run the study, print and export it. */
 #include <cjson/cJSON.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,8 @@ static const char help_tail[] =
     "  -V, --version        print the version (as the only option)\n"
     "\n"
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
-    "written (one line on stderr; nothing is left half-written).\n";
+    "written (one line on stderr; nothing is left half-written); 3 the report and DIR are\n"
+    "written but the --lp-certificate proves nothing (bound 0 or 1 before the LP).\n";
 
 #define RANKS_MAX 8
 #define RANKS_LIMIT (1 << 24) /* dist.c's bound on a launcher's count */
@@ -458,6 +460,12 @@ static int run(options *o, bool *scanned)
         args_message("study", "%s failed: %s", hs_engine_about(r.hr.params.engine).label,
                      r.hr.message);
         rc = ARGS_EXIT_USAGE;
+    }
+    if (rc == 0 && r.lpcert_written) {
+        char file[PATH_MAX + 32];
+        snprintf(file, sizeof file, "%s/lp-certificate.txt", o->out);
+        rc = cover_lpcert_unproven("study", &r.lpcert,
+                                   hs_instance_nsets(classes_instance(r.cls)), file);
     }
     free(text);
     cJSON_Delete(js);
