@@ -339,7 +339,14 @@ static int write_table(const study_options *cfg, const study *r, FILE *fp, char 
     return rc;
 }
 
-/* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
+/* The files of --out that a run writes or not by its options (six cards or fewer, --solver
+ * t24, --lp-certificate, --coverage): one an older run left and this one does not write
+ * goes with the commit, never to sit beside an instance it does not speak of (issue 49). */
+static const char *const optional_files[] = { "solutions.txt", "templates.tsv",
+    "certificate.txt", "lp-certificate.txt", "coverage.csv" };
+
+/* Writes every file of --out into the set, and marks the optional ones it does not write
+ * for removal. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
                      const char *json, FILE *cert, FILE *lpcert, char *err, size_t errsize)
 {
@@ -371,6 +378,11 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
         enumeration_report_hands_tsv(st, hd) ||
         write_hitting_sets(a, r, command, cert) || write_table(cfg, r, tc, err, errsize))
         return -1;
+    for (size_t i = 0; i < sizeof optional_files / sizeof *optional_files; i++)
+        if (artifact_remove(a, optional_files[i])) { /* a no-op for a file written above */
+            snprintf(err, errsize, "out of memory");
+            return -1;
+        }
     fprintf(js, "%s\n", json);
     return 0;
 }
