@@ -182,6 +182,18 @@ Test(lpcert, bad_arguments_are_refused)
     instance_free(h);
 }
 
+/* The binaries (T24_BIN, T24_CHECK_BIN), a new folder dir (a mkdtemp() template) and
+ * the certificate's path in it, for the tests that run the commands. */
+static void cli_setup(const char **bin, const char **check_bin, char *dir, char *cert,
+                      size_t size)
+{
+    *bin = getenv("T24_BIN");
+    *check_bin = getenv("T24_CHECK_BIN");
+    cr_assert(*bin && *check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    cr_assert(mkdtemp(dir));
+    snprintf(cert, size, "%s/lp.cert", dir);
+}
+
 /* NULL parameters are the defaults, as for every call of the library (t24hs.h, "NULL
  * pointers"; issue 49): the same bound as with the defaults set by hand, and _init(NULL)
  * does nothing. */
@@ -268,11 +280,9 @@ Test(lpcert, a_certificate_proves_nothing_at_the_trivial_bound_before_the_lp)
  * Verdicts by t24-check, not by t24; no verdict hangs on the machine's speed. */
 Test(lpcert, the_cover_command_exits_3_when_its_certificate_proves_nothing, .timeout = 300)
 {
-    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
-    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    const char *bin, *check_bin;
     char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
-    cr_assert(mkdtemp(dir));
-    snprintf(cert, sizeof cert, "%s/lp.cert", dir);
+    cli_setup(&bin, &check_bin, dir, cert, sizeof cert);
     const char *inst = T24_SOURCE_DIR "/data/instances/cards5_deck1-13_target24_all.hgr";
     const char *limits[] = { "0.05", "0.1", "0.2", "0.4", "30" };
     for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
@@ -280,9 +290,11 @@ Test(lpcert, the_cover_command_exits_3_when_its_certificate_proves_nothing, .tim
         const char *argv[] = { "cover", "--json", "--time-limit", limits[i], "--lp-certificate",
                                cert, inst, NULL };
         run_result r = run_program_argv(bin, argv, NULL, 0);
-        if (access(cert, F_OK) != 0) { /* none written: said, and status 2 */
+        if (access(cert, F_OK) != 0) { /* none written (no time left for it, or the reading
+                                          took it all, as under ASan): said, status 2 */
             cr_assert_eq(r.status, 2, "%s s: no certificate, status %d", limits[i], r.status);
-            cr_assert(strstr(r.err, "no LP certificate"), "%s", r.err);
+            cr_assert(strstr(r.err, "no LP certificate") ||
+                          strstr(r.err, "the time limit ran out while reading"), "%s", r.err);
             run_free(&r);
             continue;
         }
@@ -312,11 +324,9 @@ Test(lpcert, the_cover_command_exits_3_when_its_certificate_proves_nothing, .tim
  * its LP bound's ceiling: t24-check, given the published cover too, verifies the optimum. */
 Test(lpcert, the_cover_command_certifies_a_published_optimum, .timeout = 300)
 {
-    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
-    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    const char *bin, *check_bin;
     char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
-    cr_assert(mkdtemp(dir));
-    snprintf(cert, sizeof cert, "%s/lp.cert", dir);
+    cli_setup(&bin, &check_bin, dir, cert, sizeof cert);
     const char *inst = T24_SOURCE_DIR "/data/instances/cards4_deck1-10_target24_all.hgr";
     const char *sol = T24_SOURCE_DIR "/data/covers/cards4_deck1-10_target24_all.sol";
     const char *argv[] = { "cover", "--json", "--time-limit", "30", "--lp-certificate", cert,
