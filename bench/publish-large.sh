@@ -24,7 +24,7 @@ elif [[ $verdict =~ ^optimum\ ([0-9]+)\ verified$ ]]; then
 else
   fail "t24-check's verdict '$verdict' is not one this script reads"
 fi
-read -r _ _ _ elements sets _ < <(grep -m1 '^instance ' "$dir/lp-certificate.txt" | sed 's/^/x x /')
+read -r _ elements sets _ < <(grep -m1 '^instance ' "$dir/lp-certificate.txt")
 tmp=$(mktemp -d "$large/.publish-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 echo "$(sha256sum <"$dir/hitting_set.hgr" | cut -d' ' -f1) $(wc -c <"$dir/hitting_set.hgr") $name.hgr" \
