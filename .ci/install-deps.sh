@@ -18,6 +18,8 @@ pkgs="$pkgs jq cadical libcadical-dev"
 pkgs="$pkgs libnauty2-dev"
 # xz-utils: data/certificates/ is stored xz-compressed (make data writes, make test reads).
 pkgs="$pkgs xz-utils"
+# python3: bench/check-leaf.py and its differential test against t24-check (ctest leaf_diff).
+pkgs="$pkgs python3"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

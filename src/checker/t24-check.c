@@ -18,7 +18,12 @@
 /* t24's reader's limits (src/hitset/model/pace.c), so that both accept the same files. */
 #define PACE_LINE_MAX    (1ul << 20)
 #define PACE_MAX_ELEMS   (1ul << 24)
-#define PACE_MAX_ENTRIES (1ul << 27)
+#ifndef PACE_MAX_ENTRIES_LOG2 /* a test build may lower it (tests/check_checker_limit.sh) */
+#define PACE_MAX_ENTRIES_LOG2 28
+#endif
+#define PACE_MAX_ENTRIES (1ul << PACE_MAX_ENTRIES_LOG2)
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define CERT_LINE_MAX    (1ul << 28) /* a certificate line: memory stays bounded */
 #define NUM_MAX          (1ull << 62) /* D, every multiplier, every cut coefficient */
 
@@ -159,7 +164,7 @@ static void hgr_read(const char *path, hgr *h) {
         else if ((k = numbers(r.buf, 1, n, &h->el, &len, &cap)) < 0) no = "not elements 1..N";
         else if (k == 0) no = "an empty set: no hitting set exists";
         else if (sets++ == m) no = "more sets than the header announces";
-        else if (len > PACE_MAX_ENTRIES) no = "more than 2^27 elements in all sets";
+        else if (len > PACE_MAX_ENTRIES) no = "more than 2^" STR(PACE_MAX_ENTRIES_LOG2) " elements in all sets";
         if (k > 0 && !no) /* the set's end */
             h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }

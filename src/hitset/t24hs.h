@@ -563,8 +563,9 @@ typedef struct {
 
 HS_API void hs_lp_certificate_params_init(hs_lp_certificate_params *p);
 /* Writes the certificate to out (whole, or with -1 part of it: write to a temporary file
- * and rename). Returns 0 with *r filled, or -1 with err set when p is out of range, memory
- * runs out, GLPK fails or out reports an error. */
+ * and rename); p NULL: the defaults. Returns 0 with *r filled, or -1 with err set when p
+ * is out of range, memory runs out, GLPK fails (also after some rounds: their bound is
+ * then not written) or out reports an error. */
 HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p,
                              FILE *out, hs_lp_certificate_report *r, char *err,
                              size_t errsize);
