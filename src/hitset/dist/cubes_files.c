@@ -343,9 +343,8 @@ void cubes_names_free(char **names, uint32_t n)
 
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp)
 {
-    char path[CUBES_PATH_SIZE], file[300], line[256];
+    char file[300], line[256];
     snprintf(file, sizeof file, "%s.proof", name);
-    cubes_join(path, dir, file);
     FILE *f = open_own(dir, file);
     unsigned long b, t;
     unsigned long long nodes, cube;
@@ -376,8 +375,6 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
 
 uint64_t cubes_file_hash(const char *dir, const char *name)
 {
-    char path[CUBES_PATH_SIZE];
-    cubes_join(path, dir, name);
     FILE *fp = open_own(dir, name);
     if (!fp)
         return 0;
@@ -429,8 +426,7 @@ void cubes_cube_head(const instance *h, char *out, size_t size)
 
 bool cubes_names_instance(const char *dir, const char *file, const instance *h)
 {
-    char path[CUBES_PATH_SIZE], head[96], line[256];
-    cubes_join(path, dir, file);
+    char head[96], line[256];
     FILE *fp = open_own(dir, file);
     cubes_cube_head(h, head, sizeof head);
     const char *want = strchr(head, '\n') + 1; /* "instance N M SUM\n" */
