@@ -161,6 +161,8 @@ if need_install; then
   installed_pkgs=$(echo "$installed_pkgs" | tr '\n' ' ' | sed 's/ *$//')
   stop_new_daemons
   disable_units
+  snapshot "$state_dir/disabled"
+  say "boot units the install enabled: $(added "$before/units" "$state_dir/installed/units" | wc -l); left after disabling them: $(added "$before/units" "$state_dir/disabled/units" | wc -l)"
   if [ -n "$made_policy" ]; then rm -f /usr/sbin/policy-rc.d; made_policy=""; fi
   [ "$install_status" = 0 ] || skip "apt-get install slurm-wlm munge failed: $(tail -n 3 "$state_dir/install.log")"
   need_install && skip "slurm-wlm installed no slurmctld, slurmd or munged"
