@@ -156,8 +156,9 @@ if need_install; then
     --no-install-recommends slurm-wlm munge >"$state_dir/install.log" 2>&1
   install_status=$?
   snapshot "$state_dir/installed"
+  # every package new to dpkg -l, in any state (an install cut short leaves some half set up)
   installed_pkgs=$(awk '{ print $2 }' "$before/dpkg" | sort >"$state_dir/b" &&
-    awk '$1 == "ii" { print $2 }' "$state_dir/installed/dpkg" | sort | comm -13 "$state_dir/b" -)
+    awk '{ print $2 }' "$state_dir/installed/dpkg" | sort | comm -13 "$state_dir/b" -)
   installed_pkgs=$(echo "$installed_pkgs" | tr '\n' ' ' | sed 's/ *$//')
   stop_new_daemons
   disable_units
