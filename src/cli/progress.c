@@ -41,6 +41,8 @@ void progress_show(void *ctx, const hs_progress *p)
 {
     progress_line *l = ctx;
     double now = walltime_now(), bound = ceil(p->bound - 1e-6);
+    if (!(bound > 0)) /* ceil(0 - 1e-6) is -0, which would print "bound -0" */
+        bound = 0;
     double period = l->log ? PROGRESS_LOG_PERIOD : 1.0;
     if ((l->shown || l->log) && l->last > 0 && now - l->last < period)
         return;
