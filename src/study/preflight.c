@@ -243,7 +243,7 @@ const char *preflight_source(int ncards)
 
 /* The default --memory-limit: three quarters of the machine's memory (MemTotal in
  * /proc/meminfo), or 0 (no limit) when that cannot be read. */
-uint64_t preflight_default_limit(void)
+uint64_t preflight_machine_memory(void)
 {
     FILE *fp = fopen("/proc/meminfo", "r");
     unsigned long long kb = 0;
@@ -253,7 +253,12 @@ uint64_t preflight_default_limit(void)
             break;
     if (fp)
         fclose(fp);
-    return (uint64_t)kb * 1024 / 4 * 3;
+    return kb > UINT64_MAX / 1024 ? UINT64_MAX : (uint64_t)kb * 1024;
+}
+
+uint64_t preflight_default_limit(void)
+{
+    return preflight_machine_memory() / 4 * 3;
 }
 
 /* "1.4 GiB", "730 MiB", "12 KiB". */
