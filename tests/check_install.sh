@@ -77,7 +77,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 pc=$(find "$prefix" -name t24hs.pc | head -n 1)
 [ -n "$pc" ] || fail "no t24hs.pc under $prefix"
 export PKG_CONFIG_PATH=${pc%/*}
-[ "$(pkg-config --modversion t24hs)" = "$version" ] || fail "t24hs.pc's version is not $version"
+[ "$(pkg-config --modversion t24hs)" = "${version%+unreleased}" ] || fail "t24hs.pc's version is not ${version%+unreleased}"
 libdir=$(pkg-config --variable=libdir t24hs)
 [ -f "$(pkg-config --variable=includedir t24hs)/t24hs.h" ] || fail "t24hs.h is not in pkg-config's includedir"
 others=$(nm -D --defined-only "$libdir/libt24hs.so" | awk '{print $3}' | grep -v '^hs_' || true)
