@@ -11,7 +11,7 @@ WERROR     ?= ON
 # "Entering directory" and "Leaving directory" (hundreds of lines before the report).
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: deps build study install test test-quick test-seven seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
+.PHONY: deps build bin study install test test-quick test-seven seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
         frontier figures results data data-all check-data check-data-large clean fuzz fuzz-build fuzz-short prove certified-bounds \
         frontier-estimates estimate-check split-by-check check-slurm ranks-rss verify-checker
 
@@ -22,13 +22,15 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The first run builds t24 alone (not the tests and tools), its lines in a log, so that
-# the report is what one sees.
-study: deps
+# t24 and t24-check alone (not the tests and tools), the build's lines in a log, so that
+# what follows is what one sees: all that `make study` and `make prove` run.
+bin: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@echo "t24: building $(T24) (log: $(BUILD)/study-build.log)"
-	@cmake --build $(BUILD) --target t24 -j $(JOBS) >$(BUILD)/study-build.log 2>&1 || \
+	@echo "t24: building $(T24) and $(BUILD)/t24-check (log: $(BUILD)/study-build.log)"
+	@cmake --build $(BUILD) --target t24 t24-check -j $(JOBS) >$(BUILD)/study-build.log 2>&1 || \
 	  { tail -n 40 $(BUILD)/study-build.log; echo "t24: the build failed" >&2; exit 1; }
+
+study: bin
 	@$(T24) study
 
 # PREFIX/bin/t24 and PREFIX/share/man/man1/t24.1 (generated from docs/cli.md).
@@ -198,7 +200,7 @@ DECK  ?= 1-6
 HOURS ?= 1
 GOAL  ?= 0
 CUBES ?= 64
-prove: build
+prove: bin
 	bash bench/prove.sh $(T24) $(BUILD)/t24-check data/instances/cards5_deck$(DECK)_target24_all.hgr \
 	  $(or $(PROVE_DIR),prove-cards5-deck$(DECK)) $(JOBS) \
 	  $$(awk 'BEGIN { printf "%d", $(HOURS) * 3600 }') $(GOAL) $(CUBES)

@@ -187,6 +187,12 @@ typedef struct { FILE *fp; char *buf; size_t cap, max; unsigned long lineno; } r
 /* The next line, without its end (LF, CR LF or CR, as t24's src/core/lines.c), in r->buf: 1,
  * or 0 at the end; -1 for a line with a NUL byte or longer than r->max (refused, never cut
  * short), -2 for a read error, the reason in why. */
+/* Why line r->lineno holds a NUL byte: xz's magic bytes opening the file are the likely
+ * mistake (a published .cert.xz given as it is), so they are named. */
+static const char *nul_why(const reader *r, size_t n) {
+    bool xz = r->lineno == 1 && n >= 6 && r->max >= 6 && !memcmp(r->buf, "\xFD" "7zXZ", 6);
+    return xz ? "compressed with xz: unpack it first (xz -dk FILE)" : "a NUL byte";
+}
 static int rd_next(reader *r, char *why, size_t wsz) {
     size_t n = 0; /* the line's length, counted up to r->max + 1 */
     bool nul = false;
@@ -201,7 +207,7 @@ static int rd_next(reader *r, char *why, size_t wsz) {
         return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
     r->lineno++;
     if (nul || n > r->max)
-        return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? "a NUL byte" : "too long"), -1;
+        return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? nul_why(r, n) : "too long"), -1;
     r->buf = grow(r->buf, &r->cap, n + 1, 1);
     r->buf[n] = '\0';
     return 1;
@@ -278,7 +284,10 @@ static void hgr_read(const char *path, hgr *h) {
             no = "expected one header 'p hs N M' (N, M from 0 to 4294967295)";
         else if (r.buf[0] == 'p' && n > PACE_MAX_ELEMS) no = "more than 2^24 elements";
         else if (r.buf[0] == 'p') header = true;
-        else if (!header) no = "a set before the header";
+        else if (!header) /* the files given in the wrong order are the likely mistake */
+            no = strncmp(r.buf, "t24-certificate", 15)
+                     ? "a set before the header (a cover? the instance must come first)"
+                     : "a certificate, not an instance: the instance must come first";
         else if ((k = numbers(r.buf, 1, n, &h->el, &len, &cap)) < 0) no = "not elements 1..N";
         else if (k == 0) no = "an empty set: no hitting set exists";
         else if (sets++ == m) no = "more sets than the header announces";
@@ -319,7 +328,11 @@ static uint64_t cover_read(const char *path, const hgr *h) {
     int st, rc = 0;
     while ((st = rd_next(&r, why, sizeof why)) > 0)
         if (r.buf[0] != 'c' && numbers(r.buf, 0, UINT32_MAX, &v, &len, &cap) < 0) break;
-    if (st > 0) snprintf(why, sizeof why, "line %lu: not numbers", r.lineno);
+    if (st > 0)
+        snprintf(why, sizeof why, "line %lu: %s", r.lineno,
+                 strncmp(r.buf, "t24-certificate", 15)
+                     ? "not numbers"
+                     : "a certificate, not a cover: the cover must come before it");
     if (st) rc = 2;
     else if (!len || len - 1 != v[0])
         rc = 2, strcpy(why, len ? "its size is not its length" : "empty");

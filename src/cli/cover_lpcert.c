@@ -96,6 +96,7 @@ int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
     if (rc)
         return args_message("cover", "no LP certificate: %s", err);
     c->written = true;
+    line->floor = c->rep.bound; /* the run's later lines show no smaller bound */
     if (line->log) {
         char text[192];
         snprintf(text, sizeof text, "LP certificate: bound %u (L = %.6f; column generation %s) "

@@ -42,9 +42,11 @@ typedef struct {
     const char *source; /* where the figures come from, for --estimate's last line */
 } card_figures;
 
-/* Seven cards, measured (docs/seven.md): `t24 study --cards 7 --deck 1-7 --time-limit
- * 2100 --progress --out DIR` on this machine grouped 2,724,986,880 templates in 537 s
- * (its progress lines), scanned 1,716 hands in 306 s of wall on 2 threads, and wrote
+/* Seven cards, measured (docs/seven.md): `make seven` (`t24 study --cards 7 --deck 1-7
+ * --time-limit 1740`) on this machine with no other session on it grouped 2,724,986,880
+ * templates in 296 s and scanned 1,716 hands in 139 s of wall on 2 threads (its progress
+ * lines; the first run, beside other sessions at load 5, took 537 s and 306 s: a loaded
+ * machine's time, not the program's), and wrote
  * 66,378,526 class-hand incidences over 1,714 solvable hands (its hitting_set.hgr):
  * 38,727 per hand. Beyond deck 1-7 the figure falls as six cards' did from deck 1-7 to
  * 1-13 (1476 -> 872 per hand over 924 -> 18564 hands: exponent 0.176; 0.17 keeps the
@@ -74,9 +76,9 @@ static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
     /* Formulas and plan operations are still the estimates of docs/benchmarks.md (x2.25
      * per card, 0.70 per formula): the figures that matter are measured instead. */
     [7] = { 43000000, 30000000, 0, 1610612736.0, 38727, 1716, 0.17, SEVEN_SET_BYTES,
-            SEVEN_THREAD_BYTES, 537.0 / 2724986880.0, 306.0 * 2 / 1716,
-            "seven cards, deck 1-7 (docs/seven.md): grouping 537 s for 2724986880 "
-            "templates; scan 306 s x 2 threads for 1716 hands; 66378526 incidences over "
+            SEVEN_THREAD_BYTES, 296.0 / 2724986880.0, 139.0 * 2 / 1716,
+            "seven cards, deck 1-7 (docs/seven.md): grouping 296 s for 2724986880 "
+            "templates; scan 139 s x 2 threads for 1716 hands; 66378526 incidences over "
             "1714 hands; per hand x(1716/hands)^0.17 beyond, as six cards' fell from deck "
             "1-7 to 1-13; formula set 2.552 GiB (test_seven's 4.052 GiB grouping peak less "
             "the 1.5 GiB memo); a scan thread 0.776 GiB at most (deck 1-7's 4.846 GiB peak "
@@ -246,7 +248,7 @@ const char *preflight_source(int ncards)
 
 /* The default --memory-limit: three quarters of the machine's memory (MemTotal in
  * /proc/meminfo), or 0 (no limit) when that cannot be read. */
-uint64_t preflight_default_limit(void)
+uint64_t preflight_machine_memory(void)
 {
     FILE *fp = fopen("/proc/meminfo", "r");
     unsigned long long kb = 0;
@@ -256,7 +258,12 @@ uint64_t preflight_default_limit(void)
             break;
     if (fp)
         fclose(fp);
-    return (uint64_t)kb * 1024 / 4 * 3;
+    return kb > UINT64_MAX / 1024 ? UINT64_MAX : (uint64_t)kb * 1024;
+}
+
+uint64_t preflight_default_limit(void)
+{
+    return preflight_machine_memory() / 4 * 3;
 }
 
 /* "1.4 GiB", "730 MiB", "12 KiB". */

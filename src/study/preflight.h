@@ -67,6 +67,8 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
 int preflight_ranks_run(const preflight_estimate *e, int ranks, preflight_ranks *out);
 const char *preflight_source(int ncards);
 uint64_t preflight_default_limit(void);
+/* The machine's memory in bytes (MemTotal of /proc/meminfo; 0 when unknown). */
+uint64_t preflight_machine_memory(void);
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size);
 int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
                              char *buf, size_t size);
