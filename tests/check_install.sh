@@ -84,7 +84,7 @@ others=$(nm -D --defined-only "$libdir/libt24hs.so" | awk '{print $3}' | grep -v
 [ -z "$others" ] || fail "libt24hs.so exports names other than hs_: $(echo $others | head -c 300)"
 others=$(nm -g --defined-only "$libdir/libt24hs.a" | awk 'NF == 3 {print $3}' | grep -v '^hs_' || true)
 [ -z "$others" ] || fail "libt24hs.a has global names other than hs_: $(echo $others | head -c 300)"
-readelf -d "$libdir/libt24hs.so" | grep -q 'SONAME.*libt24hs\.so\.1' || fail "libt24hs.so has no SONAME libt24hs.so.1"
+readelf -d "$libdir/libt24hs.so" | grep -q 'SONAME.*libt24hs\.so\.2' || fail "libt24hs.so has no SONAME libt24hs.so.2"
 # The file behind the SONAME carries the SONAME's number first (docs/library.md).
 real=$(basename "$(readlink -f "$libdir/libt24hs.so")")
 soname=$(readelf -d "$libdir/libt24hs.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')

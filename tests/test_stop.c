@@ -104,6 +104,66 @@ Test(budget, a_poll_asks_once_per_stride_and_stays_stopped)
     cr_assert_eq(c.calls, 3);
 }
 
+/* A limit in work: counted by the phases, over at its end with no clock read (the end on
+ * the clock is 0 here), its share taken of the work left. */
+Test(budget, work_is_counted_and_ends_the_budget)
+{
+    budget_work w = { 0 };
+    budget b = budget_counting(budget_until(0, NULL), &w, 100);
+    cr_assert(budget_by_work(b));
+    cr_assert(!budget_by_work(budget_until(0, NULL)));
+    cr_assert_eq(budget_work_left(budget_until(0, NULL)), UINT64_MAX);
+    budget_add(b, 60);
+    cr_assert_eq(budget_used(b), 60);
+    cr_assert_eq(budget_work_left(b), 40);
+    cr_assert(!budget_over(b, 1e12)); /* no end on the clock: any time */
+    budget half = budget_work_share(b, 0.5);
+    cr_assert_eq(half.work_end, 80);
+    budget_add(half, 20); /* one counter: the share's work is the run's */
+    cr_assert_eq(w.used, 80);
+    cr_assert(budget_over(half, 0));
+    cr_assert(!budget_over(b, 0));
+    budget_add(b, UINT64_MAX); /* saturates, never wraps */
+    cr_assert_eq(w.used, UINT64_MAX);
+    cr_assert(budget_over(b, 0));
+    budget_add(budget_until(0, NULL), 5); /* no counter: nothing, no crash */
+    cr_assert_eq(budget_used(budget_until(0, NULL)), 0);
+}
+
+/* A poll adds what its loop did to the counter and stops at the work end at once, not at
+ * its next reading of the clock. */
+Test(budget, a_poll_counts_its_work_and_stops_at_the_work_end)
+{
+    budget_work w = { 5 };
+    budget_poll p = budget_poll_make(budget_counting(budget_until(0, NULL), &w, 50), 1000);
+    cr_assert(!budget_poll_stopped(&p, 10));
+    cr_assert_eq(w.used, 15);
+    cr_assert(!budget_poll_stopped(&p, 44));
+    cr_assert_eq(w.used, 49);
+    cr_assert(budget_poll_stopped(&p, 45)); /* 50: well before the stride's 1000 */
+    cr_assert_eq(w.used, 50);
+    cr_assert(budget_poll_stopped(&p, 45));
+    cr_assert_eq(w.used, 50); /* asked again: nothing counted twice */
+}
+
+/* The one range check of a limit: seconds in (0, 1e9], work in 1..1e15 (0 where allowed);
+ * the message names the field and the value. */
+Test(budget, one_range_check_names_the_field_and_value)
+{
+    char err[128];
+    cr_assert_eq(budget_check_seconds("time_limit", 1e9, err, sizeof err), 0);
+    cr_assert_eq(budget_check_seconds("time_limit", 1e-3, err, sizeof err), 0);
+    cr_assert_eq(budget_check_seconds("time_limit", 0, err, sizeof err), -1);
+    cr_assert(strstr(err, "time_limit = 0;"), "%s", err);
+    cr_assert_eq(budget_check_seconds("x", 1.5e9, err, sizeof err), -1);
+    cr_assert_eq(budget_check_seconds("x", NAN, err, sizeof err), -1);
+    cr_assert_eq(budget_check_work("work", 0, true, err, sizeof err), 0);
+    cr_assert_eq(budget_check_work("work", 0, false, err, sizeof err), -1);
+    cr_assert_eq(budget_check_work("work", BUDGET_MAX_WORK, false, err, sizeof err), 0);
+    cr_assert_eq(budget_check_work("work", BUDGET_MAX_WORK + 1, true, err, sizeof err), -1);
+    cr_assert(strstr(err, "work = 1000000000000001;"), "%s", err);
+}
+
 /* ---- the instances and their oracle ---- */
 
 /* A small instance as bit masks (at most 20 elements, 128 sets), built from its own generator. */

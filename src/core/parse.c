@@ -1,6 +1,8 @@
 /* parse.c - strict parsing of numbers and decks; see parse.h. */
 #include "core/parse.h"
 
+#include "core/budget.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -56,7 +58,7 @@ int parse_double_positive(const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || *end || !(v > 0) || v > 1e9)
+    if (errno || *end || !(v > 0) || v > BUDGET_MAX_SECONDS)
         return -1;
     *out = v;
     return 0;

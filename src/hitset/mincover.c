@@ -45,17 +45,20 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails every check. */
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        return bad_param(err, errsize, "time_limit", p->time_limit,
-                         "a number of seconds in (0, 1e9]");
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize) ||
+        budget_check_work("work", p->work, true, err, errsize))
+        return -1;
+    if (p->work && p->engine == ILP_CBC)
+        return bad_param(err, errsize, "engine", (int)p->engine,
+                         "ILP_GLPK or ILP_T24 with a work limit (CBC's work is not counted)");
     if (!(p->deadline >= 0))
         return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
-    if (!(p->ls_seconds <= 1e9))
+    if (!(p->ls_seconds <= BUDGET_MAX_SECONDS))
         return bad_param(err, errsize, "ls_seconds", p->ls_seconds,
                          "< 0 (the default share), 0 (none) or seconds up to 1e9");
     if (!(p->reduce_share > 0 && p->reduce_share <= 1))
         return bad_param(err, errsize, "reduce_share", p->reduce_share, "a fraction in (0, 1]");
-    if (!(p->lag_seconds <= 1e9))
+    if (!(p->lag_seconds <= BUDGET_MAX_SECONDS))
         return bad_param(err, errsize, "lag_seconds", p->lag_seconds,
                          "< 0 (the default), 0 (none) or seconds up to 1e9");
     if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
@@ -82,6 +85,18 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
         if (!p->extra[i].run || !p->extra[i].name || !p->extra[i].words || !p->extra[i].brief)
             return bad_param(err, errsize, "extra row", i, "a row with run, name, words, brief");
     return 0;
+}
+
+const char *mincover_end_name(mincover_end e)
+{
+    static const char *const names[] = { "finished", "work", "time", "cancel" };
+    return e <= MINCOVER_END_CANCEL ? names[e] : "finished";
+}
+
+bool mincover_reproducible(const mincover_result *r)
+{
+    return r->params.work > 0 &&
+           (r->ended_by == MINCOVER_END_FINISHED || r->ended_by == MINCOVER_END_WORK);
 }
 
 static const char *const lp_names[] = { "auto", "simplex", "colgen" };
@@ -158,10 +173,19 @@ void mincover_note_failure(mincover_result *r, const char *what, const char *why
         snprintf(r->message, sizeof r->message, "%s: %.200s", what, why);
 }
 
-/* The run's budget: its deadline and the caller's cancel (core/budget.h). */
-budget mincover_run_budget(const mincover_params *p)
+/* The run's budget: its deadline, the caller's cancel, its work counter (r->work, which
+ * every phase adds to) and its work end, params.work (core/budget.h). */
+budget mincover_run_budget(mincover_result *r)
 {
-    return budget_until(p->deadline, &p->cancel);
+    return budget_counting(budget_until(r->params.deadline, &r->params.cancel), &r->work,
+                           r->params.work);
+}
+
+/* A phase's seconds: `share` (of the time, as without a work limit), or with one (b by
+ * work: the phase's share is then b's work) `safety`, the time left, which only caps. */
+double mincover_safety_or(budget b, double share, double safety)
+{
+    return budget_by_work(b) ? safety : share;
 }
 
 /* A cover of the instance from a cover of the search's core (r->presolve.core): the forced
@@ -217,17 +241,25 @@ uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p)
  * deadline stops (none when it has passed). */
 static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
 {
+    budget b = mincover_run_budget(r);
+    uint64_t run = 1 + instance_nnz(h) + instance_nelems(h); /* a greedy run's entries, > 0 */
     if (greedy_run(h, NULL, &r->greedy.classic) ||
         greedy_prune(h, &r->greedy.classic, &r->greedy.pruned))
         return -1;
-    if ((!r->params.settled_runs && mincover_settled(r)) ||
-        budget_stopped(mincover_run_budget(&r->params))) {
+    budget_add(b, 2 * run);
+    if ((!r->params.settled_runs && mincover_settled(r)) || budget_stopped(b)) {
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
-    return greedy_runs_until(h, mult, mincover_greedy_runs(h, &r->params), r->params.seed,
-                             r->params.deadline,
-                             &r->params.cancel, &r->greedy.runs);
+    uint32_t runs = mincover_greedy_runs(h, &r->params);
+    /* With a work limit, as many runs as fit in their share of it (at least one). */
+    uint64_t fit = budget_work_left(budget_work_share(b, MINCOVER_GREEDY_WORK_SHARE)) / run;
+    if (fit < runs)
+        runs = fit ? (uint32_t)fit : 1;
+    int rc = greedy_runs_until(h, mult, runs, r->params.seed, r->params.deadline,
+                               &r->params.cancel, &r->greedy.runs);
+    budget_add(b, (uint64_t)r->greedy.runs.runs * run);
+    return rc;
 }
 
 /* The reductions' progress (reduce_watch): greedy's best cover beside the bounds known
@@ -256,7 +288,7 @@ static int reduce_phase(const instance *h, mincover_result *r, double started, c
 {
     reduce_relay c = { r, started };
     reduce_watch w = { r->params.progress ? relay_reduce : NULL, &c };
-    return reduce_run_share_watched(h, mincover_run_budget(&r->params), r->params.reduce_share,
+    return reduce_run_share_watched(h, mincover_run_budget(r), r->params.reduce_share,
                                     &w, &r->presolve.red, err, errsize);
 }
 
@@ -348,6 +380,26 @@ static void coverage_phase(const instance *h, mincover_result *r)
         r->coverage.n = r->optimum;
 }
 
+/* What ended the run (mincover_end), asked once it is over: the cancel; else the work,
+ * when used up; else the clock, when past the deadline or the searches' time (which
+ * started at `searched`); else nothing but the phases themselves. Without a work limit,
+ * a phase's share of the time ends it too: a run whose exact search was stopped by it
+ * ended by time. */
+static mincover_end ended_by(mincover_result *r, double searched)
+{
+    budget b = mincover_run_budget(r);
+    double now = walltime_now();
+    if (cancel_requested(&r->params.cancel))
+        return MINCOVER_END_CANCEL;
+    if (budget_by_work(b) && budget_work_left(b) == 0)
+        return MINCOVER_END_WORK;
+    if ((r->params.deadline > 0 && now >= r->params.deadline) ||
+        now >= searched + r->budget ||
+        (!budget_by_work(b) && r->exact.status == MINCOVER_ILP_TIME_LIMIT))
+        return MINCOVER_END_TIME;
+    return MINCOVER_END_FINISHED;
+}
+
 /* Runs the whole pipeline on h. multiplicity (per element, may be NULL) is how many
  * templates each class stands for, used only by the random greedy runs. Returns 0 with
  * *out filled (free with mincover_result_free()); a solver's failure (GLPK's, or CBC's
@@ -378,7 +430,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->greedy.pruned.elems, out->greedy.pruned.n);
     announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
     double t2 = walltime_now();
-    if (budget_stopped(mincover_run_budget(p)))
+    if (budget_stopped(mincover_run_budget(out)))
         out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
     else if (p->reduce ? reduce_phase(h, out, t0, err, errsize)
                        : no_reduction(h, &out->presolve.red))
@@ -404,6 +456,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     out->exact.seconds = t4 - t3 - out->ls.seconds;
     out->seconds_cover = t5 - t4;
     out->coverage.seconds = walltime_now() - t5;
+    out->ended_by = ended_by(out, t3);
     free(cand);
     free(lsbuf);
     free(an.buf);

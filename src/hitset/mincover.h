@@ -21,6 +21,9 @@
  * entries, and on heuristic_040 (1.9 million entries) 100 runs took 11 of its 60 s for a
  * cover the local search then improves by 7 % anyway (docs/hitting-sets.md). */
 #define MINCOVER_GREEDY_WORK (1u << 24)
+/* With a work limit (params.work), the random runs get at most this share of the work
+ * left: as many runs as fit, at least one. */
+#define MINCOVER_GREEDY_WORK_SHARE 0.1
 /* The LP relaxation before the local search (its ceiling is the local search's target)
  * gets at most half of the searches' time: on six cards it can take all of it, and the
  * local search would then have none. */
@@ -54,6 +57,10 @@
 #define MINCOVER_GLPK_BYTES_PER_LINE 350
 
 void mincover_params_init(mincover_params *p);
+/* "finished", "work", "time" or "cancel" (JSON's work.ended_by). */
+const char *mincover_end_name(mincover_end e);
+/* Does the run give the same answer again: a work limit, and ended by it or by nothing? */
+bool mincover_reproducible(const mincover_result *r);
 /* The random greedy runs a run of p makes on h: p->greedy_runs, or, for a solver
  * (settled_runs off), at most MINCOVER_GREEDY_WORK / (entries + elements) of them, at
  * least one. */

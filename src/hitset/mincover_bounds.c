@@ -149,7 +149,8 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
     uint32_t target = 0;
     *duals = NULL;
     bool colgen = use_colgen(p, r->presolve.core);
-    double share = mincover_lp_share(p, colgen) * r->budget;
+    budget lim = budget_work_share(mincover_run_budget(r), mincover_lp_share(p, colgen));
+    double share = mincover_safety_or(lim, mincover_lp_share(p, colgen) * r->budget, r->budget);
     const instance *core = r->presolve.core;
     share = colgen
                 ? mincover_glpk_preflight(p, cover_entries(core, start),
@@ -168,6 +169,7 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         cp.mem_limit_mb = p->mem_limit_mb;
         cp.basis = &r->exact.basis;
         cp.cancel = &p->cancel;
+        cp.limit = lim;
         if (p->progress) {
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;
@@ -187,6 +189,7 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         lq.time_limit = share;
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
+        lq.limit = lim;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
         if (ilp_lp_bound(r->presolve.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {

@@ -37,9 +37,10 @@ typedef struct {
 
 /* mincover.c: the plumbing every phase uses */
 void mincover_ilp_from(const mincover_params *p, ilp_params *q);
+double mincover_safety_or(budget b, double share, double safety);
 void mincover_relay_progress(void *ctx, const ilp_progress *in);
 void mincover_note_failure(mincover_result *r, const char *what, const char *why);
-budget mincover_run_budget(const mincover_params *p);
+budget mincover_run_budget(mincover_result *r);
 uint32_t mincover_whole_cover(const mincover_result *r, const uint32_t *core, uint32_t n,
                               uint32_t *out);
 void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n);

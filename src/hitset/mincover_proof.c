@@ -47,6 +47,7 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     certify_params_init(&q);
     q.time_limit = budget_floor(seconds);
     q.cancel = &r->params.cancel;
+    q.limit = mincover_run_budget(r);
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
     q.start = cand; /* read before the search writes its own cover */

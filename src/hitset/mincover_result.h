@@ -63,6 +63,12 @@ typedef enum {
 } mincover_lp;
 
 typedef struct {
+    uint64_t work;         /* work units for the whole run (core/budget.h), 0 for none
+                              (default): then every phase's share is taken in work, and
+                              time_limit and deadline are a safety cap alone, so that the
+                              run's cover and bounds are the same on any machine at any
+                              load unless that cap or the cancel ends it first
+                              (mincover_result.ended_by) */
     double time_limit;     /* seconds for the local search and the exact search together,
                               and for each max-coverage ILP, > 0 (default 60) */
     double deadline;       /* walltime_now() by which the two searches must end, which
@@ -283,8 +289,20 @@ struct mincover_coverage_part {
     double seconds;
 };
 
+/* What ended a run (mincover_result.ended_by): only a run that finished or used its work
+ * is reproducible; the clock or a cancel end runs at a moment no other run repeats. */
+typedef enum {
+    MINCOVER_END_FINISHED, /* every phase ended on its own (or the exact search's proof) */
+    MINCOVER_END_WORK,     /* params.work was used up */
+    MINCOVER_END_TIME,     /* the time limit or the deadline (with params.work: its
+                              safety cap, before the work) */
+    MINCOVER_END_CANCEL    /* the caller's cancel (a signal, for t24) */
+} mincover_end;
+
 typedef struct {
     mincover_params params;
+    budget_work work;              /* the work units the run used, whatever ended it */
+    mincover_end ended_by;
     uint32_t elems, sets;          /* the instance's (a study's classes and hands) */
     uint32_t optimum;              /* size of the best cover found */
     bool optimal;                  /* proven: best_bound == optimum */

@@ -63,6 +63,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
     q.seconds = budget_floor(seconds);
     q.u = duals;
     q.cancel = &r->params.cancel;
+    q.limit = budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE);
     if (r->params.improved) {
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
@@ -99,16 +100,46 @@ static bool ls_extend(void *ctx, uint32_t best, double *seconds)
     return true;
 }
 
+/* A local search step's work: the entries of a typical element and of the sets it
+ * meets, about 2 (entries / elements) + 1 (docs/hitting-sets.md, "Work limits"). */
+static uint64_t ls_step_units(const instance *core)
+{
+    uint32_t ne = instance_nelems(core);
+    return 1 + (ne ? 2 * instance_nnz(core) / ne : 0);
+}
+
+/* The local search under a work limit: its share of the work as steps (all the work
+ * left where column generation ran, as with time; else LOCALSEARCH_DEFAULT_SHARE of it,
+ * or MINCOVER_LS_ALL with --ls-steps, whose steps cap it), no patience where the steps
+ * were asked, and the time left only as a cap: no rule reads the clock. */
+static void ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
+{
+    const mincover_params *p = &r->params;
+    bool colgen = r->lp.method == MINCOVER_LP_COLGEN;
+    double share = colgen ? 1 : p->ls_steps ? MINCOVER_LS_ALL : LOCALSEARCH_DEFAULT_SHARE;
+    uint64_t steps = budget_work_left(budget_work_share(mincover_run_budget(r), share)) /
+                     ls_step_units(r->presolve.core);
+    q->max_steps = steps ? steps : 1;
+    if (p->ls_steps && p->ls_steps < q->max_steps)
+        q->max_steps = p->ls_steps;
+    q->seconds = budget_floor(until - g->begun);
+    q->patience = p->ls_steps || p->ls_seconds >= 0
+                      ? 0 : localsearch_default_patience(r->presolve.core);
+}
+
 /* The local search's time and stops (hitting-sets.md, "The local search's budget"):
  * `--local-search S` gives it S, capped by the budget, and no patience. By default,
  * where column generation ran (six cards), all the budget, since the exact search cannot
  * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
  * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
  * is then reproducible); else a quarter, with patience, and the rule of ls_extend. */
-static void ls_budget(const mincover_result *r, double until, ls_gap *g,
-                      localsearch_params *q)
+static void ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
+    if (budget_by_work(mincover_run_budget(r))) {
+        ls_work(r, until, g, q);
+        return;
+    }
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
     uint64_t patience = localsearch_default_patience(r->presolve.core);
     q->max_steps = p->ls_steps;
@@ -163,6 +194,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     q.cancel = &p->cancel;
     if (localsearch_run(r->presolve.core, start, nstart, &q, &r->ls.on_core, err, errsize))
         return -1;
+    budget_add(mincover_run_budget(r), r->ls.on_core.steps * ls_step_units(r->presolve.core));
     r->ls.ran = true;
     r->ls.start = r->presolve.offset + nstart;
     r->ls.best = mincover_whole_cover(r, r->ls.on_core.elems, r->ls.on_core.n, buf);
@@ -195,6 +227,7 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     }
     q.basis = &r->exact.basis; /* the local search phase's LP, if it ran */
     q.cancel = &r->params.cancel;
+    q.limit = mincover_run_budget(r);
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
@@ -236,7 +269,8 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
         if (in_warm[map[j]])
             pwarm[nw++] = j;
     mincover_ilp_from(&r->params, &q);
-    q.time_limit = budget_stopped(mincover_run_budget(&r->params)) ? 0
+    q.limit = mincover_run_budget(r);
+    q.time_limit = budget_stopped(q.limit) ? 0
                                            : mincover_glpk_preflight(&r->params, instance_nnz(part),
                                                             mincover_core_lines(part), seconds);
     q.warm = pwarm;
@@ -343,8 +377,8 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
     /* Not after a partial reduction: the kernel's first rules are the reductions' own,
      * and would spend the searches' time finishing what was stopped to leave them it. */
     if (r->params.reduce && r->params.kernel && r->presolve.red.core &&
-        !r->presolve.red.partial && !budget_stopped(mincover_run_budget(&r->params))) {
-        if (kernel_run(r->presolve.red.core, mincover_run_budget(&r->params), &r->presolve.kern,
+        !r->presolve.red.partial && !budget_stopped(mincover_run_budget(r))) {
+        if (kernel_run(r->presolve.red.core, mincover_run_budget(r), &r->presolve.kern,
                        err, errsize))
             return -1;
         r->presolve.core = r->presolve.kern.core;
@@ -368,7 +402,8 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     double *duals = NULL;
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
-    double until = budget_left(mincover_run_budget(&r->params), t0); /* INFINITY: no deadline */
+    budget run = mincover_run_budget(r);
+    double until = budget_left(run, t0); /* INFINITY: no deadline */
     r->budget = until < r->params.time_limit ? budget_floor(until) : r->params.time_limit;
     if (!r->presolve.core || until <= BUDGET_FLOOR) {
         /* The limit is spent (a long enumeration, a huge instance): building the local
@@ -387,7 +422,9 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     uint32_t nwarm = gp.n;
     double lag = r->params.lag_seconds;
     if (lag < 0)
-        lag = r->lp.method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE * r->budget : 0;
+        lag = r->lp.method == MINCOVER_LP_COLGEN
+                  ? mincover_safety_or(run, MINCOVER_LAG_SHARE * r->budget, r->budget)
+                  : 0;
     double left = t0 + r->budget - walltime_now();
     if (lag > left) /* never past the searches' end */
         lag = left;
@@ -407,7 +444,8 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         nwarm = r->ls.on_core.n;
     }
     r->ls.seconds = walltime_now() - t0;
-    mincover_extra_phase(r, t0 + r->budget);
+    if (!budget_by_work(run)) /* the caller's bounds take seconds: none under a work limit */
+        mincover_extra_phase(r, t0 + r->budget);
     double rest = r->budget - (walltime_now() - t0);
     if (r->params.certificate)
         bound = mincover_certify_phase(h, r, warm, nwarm, rest, started, cand, ncand);

@@ -20,6 +20,7 @@
 #include "hitset/mincover.h"
 #include "hitset/model/pace.h"
 #include "hitset/t24hs_null.h"
+#include "core/budget.h"
 #include "core/walltime.h"
 
 #ifndef T24HS_VERSION
@@ -288,6 +289,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
                         mincover_extra *extra)
 {
     mincover_params_init(q);
+    q->work = p->work;
     q->time_limit = p->time_limit;
     q->deadline = p->deadline > 0 ? p->deadline : walltime_now() + p->time_limit;
     q->ls_seconds = p->local_search;
@@ -348,7 +350,7 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
                    "0 unless engine is HS_ENGINE_T24 (the one search that takes a goal)");
     if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
         return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
-    if (!(p->local_search <= 1e9)) /* NaN too */
+    if (!(p->local_search <= BUDGET_MAX_SECONDS)) /* NaN too */
         return bad(err, errsize, "local_search", p->local_search,
                    "< 0 (the default share), 0 (none) or seconds up to 1e9");
     if (!(p->deadline >= 0))
@@ -460,6 +462,9 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->search = mincover_ilp_status_name(r);
     snprintf(out->message, sizeof out->message, "%s", r->message);
     out->budget = r->budget;
+    out->work_used = r->work.used;
+    out->ended_by = mincover_end_name(r->ended_by);
+    out->reproducible = mincover_reproducible(r);
     out->elems = r->elems;
     out->sets = r->sets;
     out->necessary = r->bounds.necessary;

@@ -192,6 +192,14 @@ typedef struct {
 } hs_bound_row;
 
 typedef struct {
+    uint64_t work;         /* work units for the run, 0 for none (default), up to 1e15:
+                              every phase's share is then taken in work, counted inside
+                              (docs/hitting-sets.md, "Work limits"), and time_limit and
+                              deadline only cap it, so that the same instance and
+                              parameters give the same cover, bounds and certificate on
+                              any machine at any load (hs_report.reproducible says
+                              whether the cap or a cancel ended the run first).
+                              HS_ENGINE_CBC takes none */
     double time_limit;     /* seconds for the run, > 0 (default 60); it also bounds each
                               max-coverage search */
     double deadline;       /* hs_clock() by which the run must end, or 0 (default): the
@@ -403,6 +411,13 @@ typedef struct {
      * capped by the deadline). */
     hs_params params;
     double budget;
+    /* The work the run used (units, whatever ended it: a timed run's figure is what
+     * params.work would ask for about the same run), what ended it ("finished", "work",
+     * "time", "cancel"), and whether the same parameters give the same answer again:
+     * only with params.work, and ended by "finished" or "work". */
+    uint64_t work_used;
+    const char *ended_by;
+    bool reproducible;
     /* The instance and its lower bounds. */
     uint32_t elems, sets;
     uint32_t necessary;     /* elements alone in some set */

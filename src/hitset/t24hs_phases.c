@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "hitset/engine.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/model/instance.h"
@@ -123,8 +124,8 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
         hs_local_search_params_init(&defaults);
         p = &defaults;
     }
-    if (!(p->seconds > 0 && p->seconds <= 1e9))
-        return bad(err, errsize, "seconds", p->seconds, "a number of seconds in (0, 1e9]");
+    if (budget_check_seconds("seconds", p->seconds, err, errsize))
+        return -1;
     if ((!start && nstart) || !hs_instance_is_cover(h, start, nstart)) {
         snprintf(err, errsize, "the start is no cover of the instance");
         return -1;
@@ -166,8 +167,8 @@ static int exact_check(const hs_instance *h, const hs_exact_params *p, char *err
     if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC && p->engine != HS_ENGINE_T24)
         return bad(err, errsize, "engine", (int)p->engine,
                    "HS_ENGINE_GLPK, HS_ENGINE_CBC or HS_ENGINE_T24");
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        return bad(err, errsize, "time_limit", p->time_limit, "a number of seconds in (0, 1e9]");
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+        return -1;
     if (p->threads < 1 || p->threads > PHASES_MAX_THREADS)
         return bad(err, errsize, "threads", p->threads, "1..64");
     if (p->mem_limit_mb < 0)

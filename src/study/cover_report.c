@@ -228,6 +228,31 @@ static void json_certificate(cJSON *o, const hs_report *r, bool timings)
     }
 }
 
+/* Why a run is not reproducible (hs_report.reproducible false), in a few words. */
+static const char *not_reproducible(const hs_report *r)
+{
+    if (!r->params.work)
+        return "no --work given: the phases shared wall time";
+    if (strcmp(r->ended_by, "time") == 0)
+        return "the time limit ended the run before its work";
+    return "a signal ended the run before its work";
+}
+
+/* "work": the units the run used (whatever ended it), its limit (0: none), what ended it
+ * and whether the same command gives the same answer again (docs/hitting-sets.md). */
+static void json_work(cJSON *o, const hs_report *r)
+{
+    cJSON *j = cJSON_AddObjectToObject(o, "work");
+    jsonint_add(j, "used", r->work_used > INT64_MAX ? INT64_MAX : (int64_t)r->work_used);
+    jsonint_add(j, "limit", (int64_t)r->params.work);
+    cJSON_AddStringToObject(j, "ended_by", r->ended_by ? r->ended_by : "finished");
+    cJSON_AddBoolToObject(j, "reproducible", r->reproducible);
+    if (r->reproducible)
+        cJSON_AddNullToObject(j, "why_not");
+    else
+        cJSON_AddStringToObject(j, "why_not", not_reproducible(r));
+}
+
 void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
                               cover_report_words v)
 {
@@ -266,6 +291,7 @@ void cover_report_json_search(cJSON *o, const hs_report *r, bool timings,
     else
         cJSON_AddNullToObject(o, "proven_by");
     cJSON_AddNumberToObject(o, "time_limit", r->params.time_limit);
+    json_work(o, r);
     json_certificate(o, r, timings);
     /* The key keeps its name, though the failure may be CBC's (the exact search). */
     if (r->message[0])

@@ -13,6 +13,7 @@
 #include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/mip/glpk_guard.h"
+#include "hitset/mip/lpwork.h"
 
 /* An element prices out when its reduced cost is below this: GLPK's duals carry
  * rounding of about 1e-9, and an element at -1e-9 would be added round after round. */
@@ -27,6 +28,7 @@ void colgen_params_init(colgen_params *p)
 {
     memset(p, 0, sizeof *p);
     p->seconds = 60;
+    p->limit = budget_until(0, NULL);
 }
 
 void colgen_result_free(colgen_result *r)
@@ -140,8 +142,9 @@ static void build(rmp *m, const colgen_params *p)
             add_column(m, p->cover[i]);
 }
 
-/* One restricted LP: 0 with its optimum and duals, 1 when the time ran out, -1. */
-static int solve(rmp *m, double seconds, bool first, double *value, char *err,
+/* One restricted LP: 0 with its optimum and duals, 1 when the time ran out or b stopped
+ * it, -1. */
+static int solve(rmp *m, double seconds, budget b, bool first, double *value, char *err,
                  size_t errsize)
 {
     glp_smcp sm;
@@ -150,9 +153,8 @@ static int solve(rmp *m, double seconds, bool first, double *value, char *err,
     /* The first LP has the all-slack basis, dual feasible with unit costs; later ones
      * start from the last optimum, still primal feasible with the new columns at 0. */
     sm.meth = first ? GLP_DUALP : GLP_PRIMAL;
-    sm.tm_lim = budget_glpk_ms(seconds);
-    int rc = glp_simplex(m->P, &sm);
-    if (rc == GLP_ETMLIM)
+    int rc = lpwork_simplex(m->P, &sm, seconds, b);
+    if (rc == GLP_ETMLIM || rc == GLP_ESTOP)
         return 1;
     if (rc != 0 || glp_get_status(m->P) != GLP_OPT) {
         snprintf(err, errsize, "GLPK's simplex did not solve a restricted LP (status %d)",
@@ -236,17 +238,23 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
                   colgen_result *out, char *err, size_t errsize)
 {
     double said = t0;
+    budget b = p->limit;
+    if (!b.cancel)
+        b.cancel = p->cancel;
+    /* a round's bound reads every entry, its pricing every element */
+    uint64_t round_units = instance_nnz(m->h) + instance_nelems(m->h);
     for (;;) {
         double left = p->seconds - (walltime_now() - t0);
-        if (left <= 0 || cancel_requested(p->cancel))
+        if (left <= 0 || budget_stopped(b))
             return 0;
         double value;
-        int rc = solve(m, left, out->rounds == 0, &value, err, errsize);
+        int rc = solve(m, left, b, out->rounds == 0, &value, err, errsize);
         if (rc)
             return rc > 0 ? 0 : -1;
         out->rounds++;
         out->restricted = value;
         keep_best_bound(m, out);
+        budget_add(b, round_units);
         double now = walltime_now();
         if (p->progress && now - said >= 1.0) {
             said = now;

@@ -39,6 +39,9 @@ typedef struct {
     void (*progress)(void *ctx, double bound, uint32_t rounds, double seconds);
     void *progress_ctx;
     const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
+    budget limit;             /* the run's work (counted: each simplex chunk, each round's
+                                 bound and pricing) and work end, asked between chunks
+                                 and rounds (default: none) */
 } colgen_params;
 
 typedef struct {

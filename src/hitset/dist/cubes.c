@@ -34,10 +34,9 @@ void cubes_params_init(cubes_params *p)
 
 static int check_params(const cubes_params *p, char *err, size_t errsize)
 {
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        snprintf(err, errsize, "time_limit = %.17g; must be a number of seconds in (0, 1e9]",
-                 p->time_limit);
-    else if (p->ncubes < 1 || p->ncubes > CUBES_MAX)
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+        return -1;
+    if (p->ncubes < 1 || p->ncubes > CUBES_MAX)
         snprintf(err, errsize, "ncubes = %u; must be 1..%u", p->ncubes, CUBES_MAX);
     else if (p->nworkers < 1 || p->worker >= p->nworkers)
         snprintf(err, errsize, "worker = %u of nworkers = %u; must be below it (and 1 or more)",

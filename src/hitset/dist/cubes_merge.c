@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
 #include "core/walltime.h"
 #include "hitset/dist/cubes.h"
@@ -550,11 +551,8 @@ int cubes_merge(const char *dir, const cubes_params *p, cubes_report *r, char *e
         cubes_params_init(&defaults);
         p = &defaults;
     }
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9)) {
-        snprintf(err, errsize, "time_limit = %.17g; must be a number of seconds in (0, 1e9]",
-                 p->time_limit);
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
         return -1;
-    }
     merge_job m = { .dir = dir, .p = p, .deadline = t0 + p->time_limit };
     int rc = merge_in(&m, r, err, errsize);
     free(m.line);

@@ -26,6 +26,7 @@ void lagcover_params_init(lagcover_params *p)
 {
     memset(p, 0, sizeof *p);
     p->seconds = 10;
+    p->limit = budget_until(0, NULL);
 }
 
 void lagcover_result_free(lagcover_result *r)
@@ -386,13 +387,14 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
                        f.cand, &n0, &f.u);
     if (c < 0)
         goto nomem;
+    budget_add(p->limit, (uint64_t)LAGCOVER_FIRST_ITERATIONS * instance_nnz(h));
     out->greedy_calls = (uint32_t)c;
     if (n0 == UINT32_MAX || take(h, p, f.cand, n0, out) < 0)
         goto broken;
     lagrange_evaluate(h, f.u, f.reduced);
     double pi = LAGCOVER_PI0;
     while (walltime_now() - t0 < p->seconds && !cancel_requested(p->cancel) &&
-           (!p->max_rounds || out->rounds < p->max_rounds)) {
+           !budget_stopped(p->limit) && (!p->max_rounds || out->rounds < p->max_rounds)) {
         uint32_t k = (uint32_t)ceil(pi * out->n);
         if (k >= out->n)
             break;
@@ -402,6 +404,8 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
         int64_t n = fix_round(&f, f.sub_best, k, left, &out->greedy_calls);
         if (n < 0)
             goto nomem;
+        /* a round searches the part left free: at most the whole instance */
+        budget_add(p->limit, (uint64_t)LAGCOVER_ROUND_ITERATIONS * instance_nnz(h));
         out->rounds++;
         int better = n == UINT32_MAX ? 0 : take(h, p, f.cand, (uint32_t)n, out);
         if (better < 0)

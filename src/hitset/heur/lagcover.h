@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
 #include "hitset/model/instance.h"
 
@@ -34,6 +35,9 @@ typedef struct {
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
     const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
+    budget limit;          /* the run's work: each subgradient iteration counts the
+                              instance's entries, and no round starts once it is over
+                              (default: none) */
 } lagcover_params;
 
 typedef struct {

@@ -13,6 +13,7 @@
 #include "core/walltime.h"
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/mip/ilp_node.h"
+#include "hitset/mip/lpwork.h"
 
 void ilp_params_init(ilp_params *p)
 {
@@ -20,6 +21,16 @@ void ilp_params_init(ilp_params *p)
     p->time_limit = 60;
     p->engine = ILP_GLPK;
     p->threads = 1;
+    p->limit = budget_until(0, NULL);
+}
+
+/* p's limit, asking p's cancel too where the limit has none of its own. */
+static budget limit_of(const ilp_params *p)
+{
+    budget b = p->limit;
+    if (!b.cancel)
+        b.cancel = p->cancel;
+    return b;
 }
 
 /* Releases the chosen elements; a no-op on an empty result. */
@@ -105,10 +116,11 @@ static int scratch(const instance *h, uint32_t extra, int **ind, double **val)
     return -1;
 }
 
-/* The LP relaxation with the primal simplex, stopped after `seconds`: 0 and its optimum
- * in *value, 1 when the time limit stopped it first (six cards: hundreds of thousands of
- * columns), or -1. */
-static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_t errsize)
+/* The LP relaxation with the dual simplex, stopped after `seconds` or when b is over
+ * (asked between chunks: mip/lpwork.h): 0 and its optimum in *value, 1 when the time
+ * limit or b stopped it first (six cards: hundreds of thousands of columns), or -1. */
+static int solve_lp(glp_prob *P, double seconds, budget b, double *value, char *err,
+                    size_t errsize)
 {
     glp_smcp sm;
     glp_init_smcp(&sm);
@@ -117,13 +129,12 @@ static int solve_lp(glp_prob *P, double seconds, double *value, char *err, size_
      * so there is no phase 1 (measured in benchmarks.md: several times faster than the
      * primal simplex on six-card cores). */
     sm.meth = GLP_DUALP;
-    sm.tm_lim = budget_glpk_ms(seconds);
     if (glp_get_num_rows(P) == 0) {
         *value = 0;
         return 0;
     }
-    int rc = glp_simplex(P, &sm);
-    if (rc == GLP_ETMLIM)
+    int rc = lpwork_simplex(P, &sm, seconds, b);
+    if (rc == GLP_ETMLIM || rc == GLP_ESTOP)
         return 1;
     if (rc != 0 || glp_get_status(P) != GLP_OPT) {
         snprintf(err, errsize, "GLPK's simplex did not find the LP optimum (status %d)",
@@ -154,7 +165,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     glpk_guard_begin(&g, p->mem_limit_mb, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     basis_load(P, p->basis);
-    rc = solve_lp(P, p->time_limit, value, err, errsize);
+    rc = solve_lp(P, p->time_limit, limit_of(p), value, err, errsize);
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
@@ -200,6 +211,10 @@ int ilp_lp_bound(const instance *h, const ilp_params *p, double *value, char *er
  * seconds, and the time limit was overrun by that much: there the most fractional column,
  * which costs nothing to pick. */
 #define ILP_DTH_MAX_COLS 20000
+/* A node of GLPK's branch and bound counts as this many simplex iterations of its model
+ * (its LP is solved inside glp_intopt(), where no chunk can count it): the work of a
+ * search limited by work is then the nodes it selected. */
+#define ILP_NODE_UNITS 20
 #define ILP_STRONG_CANDIDATES 5
 #define ILP_STRONG_ITERATIONS 50
 
@@ -240,7 +255,10 @@ static void report_progress(glp_tree *T, cbinfo *c)
 static void callback(glp_tree *T, void *info)
 {
     cbinfo *c = info;
-    if (cancel_requested(c->p->cancel)) { /* ends as the time limit would (GLP_ESTOP) */
+    if (glp_ios_reason(T) == GLP_ISELECT)
+        budget_add(c->p->limit, ILP_NODE_UNITS * lpwork_iteration_units(glp_ios_get_prob(T)));
+    if (cancel_requested(c->p->cancel) || budget_stopped(c->p->limit)) {
+        /* ends as the time limit would (GLP_ESTOP) */
         glp_ios_terminate(T);
         return;
     }
@@ -444,7 +462,12 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
                            : hitting_model(h, true, ind, val);
     if (!coverage)
         basis_load(P, p->basis);
-    rc = solve_lp(P, p->time_limit, &out->lp, err, errsize);
+    /* The search's own LP asks the work, not the cancel: stopped, it would leave the
+     * search no bound at all, and after the LP phase it starts from that phase's basis
+     * (a stop during it was asked there). */
+    budget work = p->limit;
+    work.cancel = NULL;
+    rc = solve_lp(P, p->time_limit, work, &out->lp, err, errsize);
     out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

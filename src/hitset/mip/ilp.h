@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
 #include "hitset/model/instance.h"
 
@@ -83,6 +84,11 @@ typedef struct {
     ilp_glpk_options glpk;    /* default: all zero */
     const cancel_check *cancel; /* GLPK only: the caller's early stop, asked at every
                                    callback of the branch and bound (core/cancel.h) */
+    budget limit;         /* GLPK only: the run's work counter and work end, asked
+                             between the simplex's chunks (mip/lpwork.h; ilp_lp_bound()
+                             asks `cancel` there too, the search's LP does not) and at
+                             every callback of the branch and bound, which add their
+                             work to it; default: none */
 } ilp_params;
 
 typedef struct {

@@ -392,7 +392,9 @@ int reduce_run_share_watched(const instance *h, budget b, double share, const re
 {
     double now = walltime_now();
     budget mine = b;
-    if (b.end > 0 && share < 1)
+    if (budget_by_work(b)) /* the share in work; the end on the clock only caps */
+        mine = budget_work_share(b, share);
+    else if (b.end > 0 && share < 1)
         mine.end = now + share * budget_left(b, now);
     return run(h, mine, &b, NULL, watch, out, err, errsize);
 }

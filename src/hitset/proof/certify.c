@@ -30,6 +30,7 @@ void certify_params_init(certify_params *p)
 {
     memset(p, 0, sizeof *p);
     p->time_limit = 60;
+    p->limit = budget_until(0, NULL);
     p->branching = CERTIFY_RELIABLE;
     p->strong_candidates = 5;
     p->strong_iterations = 50;
@@ -46,9 +47,8 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 int certify_params_check(const certify_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails. */
-    if (!(p->time_limit > 0 && p->time_limit <= 1e9))
-        return bad_param(err, errsize, "time_limit", p->time_limit,
-                         "a number of seconds in (0, 1e9]");
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+        return -1;
     if (!(p->deadline >= 0))
         return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
     if (!p->start && p->nstart)

@@ -19,6 +19,7 @@ int certify_hitting_set(const instance *h, const ilp_params *p, ilp_result *out,
     certify_params_init(&q);
     q.time_limit = p->time_limit;
     q.cancel = p->cancel;
+    q.limit = p->limit;
     q.start = p->warm;
     q.nstart = p->nwarm;
     q.mem_limit_mb = p->mem_limit_mb;

@@ -1,6 +1,7 @@
 /* certify_lp.c - the certifying search's LP on GLPK's simplex; see certify_lp.h. */
 #include "hitset/proof/certify_lp.h"
 #include "core/budget.h"
+#include "hitset/mip/lpwork.h"
 
 #include <glpk.h>
 #include <limits.h>
@@ -11,6 +12,7 @@
 struct certify_lp {
     glp_prob *P;
     int m, n;
+    budget limit; /* where every iteration's work goes (certify_lp_limit()) */
 };
 
 /* GLPK's allocator throughout: should GLPK fail midway (its memory limit), the guard
@@ -25,6 +27,7 @@ certify_lp *certify_lp_new(const instance *h)
     double *val = glp_alloc((int)ne + 2, sizeof *val);
     lp->m = (int)ns;
     lp->n = (int)ne;
+    lp->limit = budget_until(0, NULL);
     lp->P = glp_create_prob();
     glp_set_obj_dir(lp->P, GLP_MIN);
     if (ne)
@@ -49,6 +52,11 @@ certify_lp *certify_lp_new(const instance *h)
     return lp;
 }
 
+void certify_lp_limit(certify_lp *lp, budget b)
+{
+    lp->limit = b;
+}
+
 void certify_lp_free(certify_lp *lp)
 {
     if (!lp)
@@ -67,7 +75,8 @@ void certify_lp_fix(certify_lp *lp, uint32_t e, certify_fix how)
                          how == CERTIFY_IN ? 1.0 : 0.0);
 }
 
-/* One glp_simplex call; GLPK's return code. */
+/* One solve, in chunks that count their work into lp's limit and ask it between them
+ * (mip/lpwork.h); GLPK's return code, GLP_ESTOP when the limit stopped it. */
 static int simplex(certify_lp *lp, double seconds, double cutoff, int it_lim)
 {
     glp_smcp sm;
@@ -77,26 +86,25 @@ static int simplex(certify_lp *lp, double seconds, double cutoff, int it_lim)
      * so a child is a few steps away; GLP_DUALP falls back to the primal simplex if it
      * is not. */
     sm.meth = GLP_DUALP;
-    sm.tm_lim = budget_glpk_ms(seconds);
     if (it_lim > 0)
         sm.it_lim = it_lim;
     if (cutoff != HUGE_VAL)
         sm.obj_ul = cutoff;
-    return glp_simplex(lp->P, &sm);
+    return lpwork_simplex(lp->P, &sm, seconds, lp->limit);
 }
 
 certify_lp_status certify_lp_solve(certify_lp *lp, double seconds, double cutoff,
                                    uint64_t *iterations)
 {
     int before = glp_get_it_cnt(lp->P), rc = simplex(lp, seconds, cutoff, 0);
-    if (rc != 0 && rc != GLP_EOBJUL && rc != GLP_ETMLIM) {
+    if (rc != 0 && rc != GLP_EOBJUL && rc != GLP_ETMLIM && rc != GLP_ESTOP) {
         /* The kept basis went bad (GLPK's factorisation refused it): start afresh. */
         glp_std_basis(lp->P);
         rc = simplex(lp, seconds, cutoff, 0);
     }
     if (iterations)
         *iterations += (uint64_t)(glp_get_it_cnt(lp->P) - before);
-    if (rc == GLP_ETMLIM)
+    if (rc == GLP_ETMLIM || rc == GLP_ESTOP)
         return CERTIFY_LP_TIME;
     if (rc == GLP_EOBJUL)
         return CERTIFY_LP_CUTOFF;

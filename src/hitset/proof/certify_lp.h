@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "core/budget.h"
 #include "hitset/proof/certify_node.h"
 #include "hitset/model/instance.h"
 
@@ -34,6 +35,10 @@ typedef enum {
     CERTIFY_LP_TIME,    /* the time limit stopped it */
     CERTIFY_LP_FAILED   /* neither from the kept basis nor from a fresh one */
 } certify_lp_status;
+
+/* Every later solve and probe adds its work to b and stops when b is over (asked between
+ * chunks of iterations, mip/lpwork.h); default: none. */
+void certify_lp_limit(certify_lp *lp, budget b);
 
 /* Solves the LP from the current basis with the dual simplex, for at most `seconds`,
  * stopping once the objective passes cutoff (HUGE_VAL: never). *iterations (or NULL)

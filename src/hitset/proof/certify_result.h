@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
 #include "hitset/mip/ilp.h"
 
@@ -24,6 +25,9 @@ typedef struct {
     double time_limit;           /* seconds for the whole call, > 0 (default 60) */
     double deadline;             /* walltime_now() by which to stop, 0: none (default) */
     const cancel_check *cancel;  /* the caller's early stop, or NULL (default) */
+    budget limit;                /* the run's work counter and work end: every node and
+                                    every simplex iteration adds to it, and the search
+                                    stops once it is over (default: none) */
     const uint32_t *start;       /* a known cover (element ids), or NULL (default): the
                                     search's first target; when absent or not a cover,
                                     greedy's improved by t24's default local search */

@@ -24,6 +24,9 @@
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/heur/greedy.h"
 
+/* A node's own work beside its LP's iterations (its choice, its line of the tree), in
+ * units (core/budget.h). */
+#define CERTIFY_NODE_UNITS 256
 /* A column further than this from 0 and from 1 is fractional. */
 #define FRACTIONAL 1e-6
 /* The LP stops once past the cutoff by this much: enough that the rounded duals' exact
@@ -205,9 +208,9 @@ static int own_leaf(search *s)
     return rc;
 }
 
-/* The time limit ended the search here: the node's bound is what its nearest stating
- * ancestor's multipliers give (|F1| without one), and K is at most that. */
-static int stop_leaf(search *s)
+/* What a stopped node inherits: its nearest stating ancestor's multipliers' bound (|F1|
+ * without one). */
+static uint32_t inherited_bound(search *s)
 {
     uint32_t b = s->st.nin;
     if (s->nframes) {
@@ -218,10 +221,35 @@ static int stop_leaf(search *s)
         for (size_t i = from; i < s->npool; i++)
             s->w[s->pool[i].set] = 0;
     }
+    return b;
+}
+
+/* The time limit ended the search here: the node's bound is what its nearest stating
+ * ancestor's multipliers give (|F1| without one), and K is at most that. */
+static int stop_leaf(search *s)
+{
+    uint32_t b = inherited_bound(s);
     if (b < s->least)
         s->least = b;
     s->job->open++;
     return bare_leaf(s);
+}
+
+/* The limit (time, work or a signal) stopped the node's LP between two chunks of its
+ * simplex: the dual simplex's iterate still gives multipliers, and L of any multipliers
+ * bounds the node (computed exactly here, and again by the checker), so the node keeps
+ * what they prove where that beats what it inherits. A stop in the root's LP no longer
+ * writes bound 0 when the LP had got somewhere (issue 49). */
+static int stopped_lp_leaf(search *s)
+{
+    certify_wide ld = take_duals(s);
+    uint32_t b = certify_node_bound(&s->st, ld);
+    if (b <= inherited_bound(s))
+        return stop_leaf(s);
+    if (b < s->least)
+        s->least = b;
+    s->job->open++;
+    return own_leaf(s);
 }
 
 /* A node at the split depth: `open NAME`, its fixings handed to the caller's on_open
@@ -518,13 +546,26 @@ static void poll_upper(search *s, double now)
         s->target = u;
 }
 
-/* The clock is read once a node, for all three: the caller's upper bound, the deadline
- * and the cancel (the job's budget, core/budget.h). */
+/* The job's limit ending at `end` (0: none): the caller's work and cancel. */
+static budget job_limit(const search *s, double end)
+{
+    budget b = s->job->p->limit;
+    b.end = end;
+    if (!b.cancel)
+        b.cancel = s->job->p->cancel;
+    return b;
+}
+
+/* The clock is read once a node, for all four: the caller's upper bound, the deadline,
+ * the work (a node counts CERTIFY_NODE_UNITS, its LP's iterations their own) and the
+ * cancel (the job's budget, core/budget.h). */
 static bool poll_stop(search *s, double now)
 {
     poll_upper(s, now);
+    budget b = job_limit(s, s->job->deadline);
+    budget_add(b, CERTIFY_NODE_UNITS);
     if (!s->stopped)
-        s->stopped = budget_over(budget_until(s->job->deadline, s->job->p->cancel), now);
+        s->stopped = budget_over(b, now);
     return s->stopped;
 }
 
@@ -591,7 +632,10 @@ static int node(search *s, double *value)
         return rc;
     if (s->job->p->split_depth && s->depth >= s->job->p->split_depth)
         return open_node(s);
-    if (poll_stop(s, now))
+    /* The root solves its LP even when stopped already (a signal during the LP phase
+     * before it): one chunk of the simplex (mip/lpwork.h), whose multipliers are the
+     * bound the stop leaves, rather than none. */
+    if (poll_stop(s, now) && (s->depth > 0 || s->job->lp_solves > 0 || !s->lp))
         return stop_leaf(s);
     certify_lp_status st = solve(s, true);
     if (st == CERTIFY_LP_CUTOFF) {
@@ -602,7 +646,7 @@ static int node(search *s, double *value)
         st = solve(s, false);
     }
     if (st == CERTIFY_LP_TIME)
-        return stop_leaf(s);
+        return s->lp && s->job->lp_solves > 0 ? stopped_lp_leaf(s) : stop_leaf(s);
     if (st != CERTIFY_LP_OPTIMAL)
         return fail(s, "GLPK's simplex found no optimum at a node of the search");
     if (s->job->dives && s->depth == 0)
@@ -814,6 +858,8 @@ static int search_there(void *arg)
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
+    if (s->lp)
+        certify_lp_limit(s->lp, job_limit(s, 0)); /* the time: certify_lp_solve()'s seconds */
     if (rc == 0 && s->job->dives)
         rc = dives(s);
     else if (rc == 0 && s->job->p->ncube)

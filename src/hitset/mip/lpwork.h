@@ -1,0 +1,38 @@
+/* lpwork.h - GLPK's simplex run in chunks of iterations, the work of each chunk counted
+ * into a budget (core/budget.h) and the budget asked between chunks.
+ *
+ * glp_simplex() asks nobody while it runs: a time limit is all it takes, and a signal,
+ * a cancel or a limit in work waited for the whole solve (seconds on five cards' deck
+ * 1-13). Cut into chunks by it_lim, the solve asks the budget every
+ * LPWORK_CHUNK_UNITS units, and stops where the work ends at the same iteration on any
+ * machine. A chunk that ends by it_lim leaves GLPK's basis where it was, so the next
+ * chunk goes on from it. */
+#ifndef T24_HITSET_MIP_LPWORK_H
+#define T24_HITSET_MIP_LPWORK_H
+
+#include <glpk.h>
+#include <stdint.h>
+
+#include "core/budget.h"
+
+/* The work of one chunk, in units (about 0.5 s at the rate measured in
+ * docs/hitting-sets.md, "Work limits"), and at least LPWORK_MIN_ITERATIONS: short enough
+ * for a stop asked within about a second, long enough that GLPK's restart per chunk
+ * costs little. A restart loses the dual simplex's pricing weights, about 80 more
+ * iterations each (measured on five cards' deck 1-10, whole: 200-iteration chunks took
+ * 40 % more iterations and twice the time, 1,000-iteration chunks as many as one solve). */
+#define LPWORK_CHUNK_UNITS 2500000
+#define LPWORK_MIN_ITERATIONS 500
+
+/* The units one simplex iteration of P counts: a pivot prices the rows and updates the
+ * factorisation, about (rows + columns + nonzeros) / LPWORK_ENTRIES_PER_UNIT entries. */
+uint64_t lpwork_iteration_units(glp_prob *P);
+
+/* glp_simplex(P, sm) for at most `seconds` in all (sm->tm_lim is set per chunk from what
+ * is left) and sm->it_lim iterations in all (0 or INT_MAX: none), in chunks; each chunk's
+ * iterations times lpwork_iteration_units() are added to b, and b is asked between
+ * chunks (not before the first: a solve that fits in one chunk asks nothing). Returns GLPK's code of the last chunk, or GLP_ESTOP when b stopped it (its end,
+ * its work or its cancel): P then holds the basis reached, as after GLP_ETMLIM. */
+int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b);
+
+#endif

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Issue 48, item 4: a limit travels as one value (core/budget.h's budget: time end, work
+# end and counter, cancel), not as seconds, a deadline or a time limit of each internal
+# parameter struct. This check lists every such field of a parameter struct of src/hitset/
+# (a typedef ending in _params: a `double` named time_limit, deadline, seconds or
+# *_seconds) and compares the list with the exceptions below, which still take seconds
+# of their own: the list only shrinks. A new seconds field of a parameter struct fails
+# here (give the struct a `budget` instead); a field removed must leave the list too, so
+# that the list stays the truth. Result structs' seconds (measured times) are not limits
+# and not listed. The public header's (t24hs.h) are the library's ABI and stay.
+# Usage: check_limit_fields.sh [SRC]
+set -u
+src="${1:-$(dirname "$0")/../src}"
+exceptions="
+bounds/colgen.h:colgen_params.seconds
+bounds/lagrange.h:lagrange_params.seconds
+dist/cubes.h:cubes_params.time_limit
+heur/lagcover.h:lagcover_params.seconds
+heur/localsearch.h:localsearch_params.seconds
+mincover_result.h:mincover_params.deadline
+mincover_result.h:mincover_params.lag_seconds
+mincover_result.h:mincover_params.ls_seconds
+mincover_result.h:mincover_params.time_limit
+mip/ilp.h:ilp_params.time_limit
+proof/certify_result.h:certify_params.deadline
+proof/certify_result.h:certify_params.time_limit
+"
+found=$(cd "$src/hitset" && for h in $(find . -name '*.h' ! -name t24hs.h | sed 's|^\./||' | sort); do
+  awk -v file="$h" '
+    /^typedef struct/ { n = 0; inside = 1; next }
+    inside && /^[ \t]+double[ \t]+[a-z_]+[ \t]*;/ {
+      name = $2; sub(/;.*/, "", name)
+      if (name == "time_limit" || name == "deadline" || name == "seconds" || name ~ /_seconds$/)
+        fields[++n] = name
+    }
+    inside && /^}/ {
+      t = $2; sub(/;.*/, "", t)
+      if (t ~ /_params$/)
+        for (i = 1; i <= n; i++) print file ":" t "." fields[i]
+      inside = 0
+    }' "$h"
+done | sort)
+want=$(printf '%s\n' $exceptions | sort)
+if [ -z "$found" ] && [ -n "$want" ]; then
+  echo "no parameter struct found under $src/hitset: the check read nothing"
+  exit 1
+fi
+if [ "$found" != "$want" ]; then
+  echo "limit fields of parameter structs differ from the exceptions (left: listed, right: found):"
+  diff <(echo "$want") <(echo "$found") | sed -n 's/^[<>]/  &/p'
+  exit 1
+fi
+echo "no parameter struct of src/hitset/ takes seconds beyond the $(echo "$want" | wc -l) listed exceptions"
