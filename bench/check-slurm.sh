@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `make check-slurm` (issue 40): the Slurm scripts of examples/slurm/ under a real Slurm.
+# `make check-slurm` (issues 40, 49): the Slurm scripts of examples/slurm/ under a real Slurm.
 #   bench/check-slurm.sh BUILD_DIR [SOURCE_DIR]
-# As root on Debian, installs slurm-wlm and munge when they are missing, brings up munged,
-# slurmctld and slurmd on this one machine from a minimal configuration in a scratch
-# folder (loopback addresses, no cgroups, no accounting), and submits:
+# As root on Debian, installs slurm-wlm and munge when they are missing (it says which
+# packages before it installs them), brings up munged, slurmctld and slurmd on this one
+# machine from a minimal configuration in a scratch folder (loopback addresses, no cgroups,
+# no accounting), and submits:
 #   1. examples/slurm/cubes-array.sh as a two-task array on a split of DECK (default
 #      1-5: data/instances/cards5_deck$DECK_target24_all.hgr),
 #   2. examples/slurm/merge.sh after it (--dependency=afterany), whose proof.cert
@@ -11,6 +12,13 @@
 #   3. examples/slurm/six.sh with two tasks (srun --mpi=pmix, else pmi2) and, to compare,
 #      with one: the two-task run must print exactly one report.
 # Every wait is bounded, and the daemons and the scratch folder go whatever happens.
+# The machine is left as it was found (machine_restore): the packages it installed purged
+# (never one that was there before), the users, groups, files and folders they made
+# removed, no daemon of theirs enabled at boot or left running (a policy-rc.d refusing
+# starts while it installs, when there is none); KEEP_SLURM=1 keeps the packages, users
+# and files, still with the daemons disabled and stopped. Its log compares `dpkg -l`,
+# /etc/passwd, /etc/group, the units enabled at boot and the Slurm and munge processes
+# before and after.
 # Where it cannot run (not root, no apt-get, no package, no t24-mpi, no MPI plugin) it
 # says why and exits 0 without claiming anything; a step that fails exits 1.
 set -u
@@ -34,12 +42,130 @@ need_install() {
   done
   return 1
 }
+
+# ---- the machine as it was found ----
+# What the packages may change, in one line each (sorted), so that before and after
+# compare with diff. Processes: only munge's and Slurm's (other users' come and go).
+pkg_dirs="/etc/munge /etc/slurm /etc/slurm-llnl /var/lib/munge /var/log/munge /run/munge
+  /var/lib/slurm /var/lib/slurm-llnl /var/log/slurm /var/log/slurm-llnl /var/spool/slurm
+  /var/spool/slurmd /var/spool/slurmctld /run/slurm /etc/default/munge /etc/default/slurmd
+  /etc/default/slurmctld"
+snapshot() {
+  local out=$1
+  mkdir -p "$out"
+  dpkg -l 2>/dev/null | awk '/^[a-zA-Z][a-zA-Z ][a-zA-Z ] / { print $1, $2, $3 }' | sort >"$out/dpkg"
+  sort /etc/passwd >"$out/passwd"
+  sort /etc/group >"$out/group"
+  find /etc/systemd/system /etc/rc0.d /etc/rc1.d /etc/rc2.d /etc/rc3.d /etc/rc4.d \
+    /etc/rc5.d /etc/rc6.d /etc/rcS.d -type l -printf '%p -> %l\n' 2>/dev/null | sort >"$out/units"
+  ps -eo comm= | grep -E '^(munged|slurmctld|slurmd|slurmstepd|slurmdbd)$' | sort >"$out/procs"
+  local d
+  for d in $pkg_dirs; do [ -e "$d" ] && echo "$d"; done >"$out/paths"
+  find /var/cache/apt/archives -maxdepth 1 -name '*.deb' 2>/dev/null | sort >"$out/debs"
+}
+# The names in $2 that are not in $1 (both sorted files).
+added() { comm -13 "$1" "$2"; }
+compare() {
+  local what
+  for what in dpkg passwd group units procs paths; do
+    if cmp -s "$before/$what" "$after/$what"; then
+      say "before/after $what: the same ($(grep -c . "$before/$what") lines)"
+    else
+      say "before/after $what: DIFFERENT:"
+      diff "$before/$what" "$after/$what" | grep '^[<>]' | sed 's/^/  /' | head -n 40
+      changed=1
+    fi
+  done
+}
+# The pids of munge's and Slurm's daemons (pgrep takes 15 characters of pattern at most).
+daemon_pids() {
+  local d
+  for d in munged slurmctld slurmd slurmdbd; do pgrep -x "$d"; done
+}
+# Stops, by their pids, the munge and Slurm daemons that were not running before
+# (a package's postinst may start them when policy-rc.d lets it).
+stop_new_daemons() {
+  local p
+  for p in $(daemon_pids); do
+    grep -qx "$p" "$before/pids" || kill "$p" 2>/dev/null
+  done
+}
+# The units of the packages not enabled at boot: systemd's and sysvinit's links.
+disable_units() {
+  local u
+  for u in munge slurmctld slurmd slurmdbd; do
+    if [ -e "/lib/systemd/system/$u.service" ] || [ -e "/etc/init.d/$u" ]; then
+      systemctl disable --quiet "$u" >/dev/null 2>&1
+      [ -e "/etc/init.d/$u" ] && update-rc.d -f "$u" remove >/dev/null 2>&1
+    fi
+  done
+}
+installed_pkgs=""
+made_policy=""
+machine_restore() {
+  [ -n "${before:-}" ] || return 0
+  stop_new_daemons
+  [ -n "$installed_pkgs" ] && disable_units
+  if [ -n "$installed_pkgs" ] && [ "${KEEP_SLURM:-0}" != 1 ]; then
+    say "purging what it installed: $installed_pkgs"
+    # shellcheck disable=SC2086 # a list of package names
+    DEBIAN_FRONTEND=noninteractive timeout 600 apt-get -o DPkg::Lock::Timeout=600 purge -y \
+      -q $installed_pkgs >"$state_dir/purge.log" 2>&1 || say "apt-get purge failed: $(tail -n 3 "$state_dir/purge.log")"
+    local mid=$state_dir/mid
+    snapshot "$mid"
+    local u g f
+    for u in $(added "$before/passwd" "$mid/passwd" | cut -d: -f1); do userdel "$u" 2>/dev/null; done
+    for g in $(added "$before/group" "$mid/group" | cut -d: -f1); do groupdel "$g" 2>/dev/null; done
+    for f in $(added "$before/paths" "$mid/paths"); do rm -rf "$f"; done
+    for f in $(added "$before/debs" "$mid/debs"); do rm -f "$f"; done
+  elif [ -n "$installed_pkgs" ]; then
+    say "KEEP_SLURM=1: kept $installed_pkgs (daemons disabled and stopped)"
+  fi
+  [ -n "$made_policy" ] && rm -f /usr/sbin/policy-rc.d
+  after=$state_dir/after
+  snapshot "$after"
+  changed=0
+  compare
+  rm -rf "$state_dir"
+  before=""
+  if [ "$changed" != 0 ] && [ "${KEEP_SLURM:-0}" != 1 ]; then
+    say "FAILED: the machine is not as it was found (above)" >&2
+    exit 1 # in the EXIT trap: the script's status
+  fi
+}
+
+state_dir=$(mktemp -d /tmp/t24-slurm-state-XXXXXX)
+before=$state_dir/before
+snapshot "$before"
+daemon_pids >"$before/pids"
+trap 'machine_restore' EXIT
+trap 'exit 1' INT TERM HUP
 if need_install; then
   command -v apt-get >/dev/null || skip "no Slurm installed and no apt-get to install it"
-  say "installing slurm-wlm and munge (apt-get, at most 10 minutes)"
-  # No daemon of the package's own (invoke-rc.d may start them): this script starts its own.
-  DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y --no-install-recommends \
-    slurm-wlm munge >/dev/null 2>&1 || skip "apt-get install slurm-wlm munge failed"
+  installing=$(apt-get install -s --no-install-recommends slurm-wlm munge 2>/dev/null | awk '/^Inst / { print $2 }' | sort)
+  [ -n "$installing" ] || skip "apt-get finds no slurm-wlm or munge to install (apt-get update?)"
+  say "will install $(echo "$installing" | wc -l) packages (apt-get, at most 10 minutes), and purge them at the end unless KEEP_SLURM=1: $(echo "$installing" | tr '\n' ' ')"
+  # Their daemons must not start (this script starts its own): a policy-rc.d refusing
+  # every start while apt-get runs, when the machine has none.
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\n# bench/check-slurm.sh: no daemon starts while it installs\nexit 101\n' >/usr/sbin/policy-rc.d
+    chmod 755 /usr/sbin/policy-rc.d
+    made_policy=1
+  fi
+  DEBIAN_FRONTEND=noninteractive timeout 600 apt-get -o DPkg::Lock::Timeout=600 install -y \
+    --no-install-recommends slurm-wlm munge >"$state_dir/install.log" 2>&1
+  install_status=$?
+  snapshot "$state_dir/installed"
+  # every package new to dpkg -l, in any state (an install cut short leaves some half set up)
+  installed_pkgs=$(awk '{ print $2 }' "$before/dpkg" | sort >"$state_dir/b" &&
+    awk '{ print $2 }' "$state_dir/installed/dpkg" | sort | comm -13 "$state_dir/b" -)
+  installed_pkgs=$(echo "$installed_pkgs" | tr '\n' ' ' | sed 's/ *$//')
+  stop_new_daemons
+  disable_units
+  snapshot "$state_dir/disabled"
+  say "boot units the install enabled: $(added "$before/units" "$state_dir/installed/units" | wc -l); left after disabling them: $(added "$before/units" "$state_dir/disabled/units" | wc -l)"
+  if [ -n "$made_policy" ]; then rm -f /usr/sbin/policy-rc.d; made_policy=""; fi
+  [ "$install_status" = 0 ] || skip "apt-get install slurm-wlm munge failed: $(tail -n 3 "$state_dir/install.log")"
   need_install && skip "slurm-wlm installed no slurmctld, slurmd or munged"
 fi
 plugins=$(dirname "$(find /usr/lib /usr/lib64 /usr/local/lib -name 'proctrack_linuxproc.so' \
@@ -69,9 +195,9 @@ cleanup() {
       && kill -9 "$p" 2>/dev/null
   done
   rm -rf "$scratch"
+  machine_restore
 }
 trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
 
 # A free TCP port of the loopback: the first of 20 random ones nothing listens on.
 free_port() {

@@ -77,7 +77,7 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 pc=$(find "$prefix" -name t24hs.pc | head -n 1)
 [ -n "$pc" ] || fail "no t24hs.pc under $prefix"
 export PKG_CONFIG_PATH=${pc%/*}
-[ "$(pkg-config --modversion t24hs)" = "$version" ] || fail "t24hs.pc's version is not $version"
+[ "$(pkg-config --modversion t24hs)" = "${version%+unreleased}" ] || fail "t24hs.pc's version is not ${version%+unreleased}"
 libdir=$(pkg-config --variable=libdir t24hs)
 [ -f "$(pkg-config --variable=includedir t24hs)/t24hs.h" ] || fail "t24hs.h is not in pkg-config's includedir"
 others=$(nm -D --defined-only "$libdir/libt24hs.so" | awk '{print $3}' | grep -v '^hs_' || true)
@@ -85,17 +85,30 @@ others=$(nm -D --defined-only "$libdir/libt24hs.so" | awk '{print $3}' | grep -v
 others=$(nm -g --defined-only "$libdir/libt24hs.a" | awk 'NF == 3 {print $3}' | grep -v '^hs_' || true)
 [ -z "$others" ] || fail "libt24hs.a has global names other than hs_: $(echo $others | head -c 300)"
 readelf -d "$libdir/libt24hs.so" | grep -q 'SONAME.*libt24hs\.so\.2' || fail "libt24hs.so has no SONAME libt24hs.so.2"
-# shellcheck disable=SC2046 # pkg-config's flags are words
-# shellcheck disable=SC2086 # the flags are words
-cc -std=c99 -Wall -Wextra -Werror $example_flags -o "$prefix/hs_cover" "$src/examples/hs_cover.c" \
-  $(pkg-config --cflags --libs t24hs) -Wl,-rpath,"$libdir" 2>"$prefix/cc.log" \
-  || fail "examples/hs_cover.c does not build against the installed libt24hs: $(cat "$prefix/cc.log")"
-# shellcheck disable=SC2046
-# shellcheck disable=SC2086
-cc -std=c99 $example_flags -o "$prefix/hs_cover_static" "$src/examples/hs_cover.c" \
-  $(pkg-config --cflags t24hs) "$libdir/libt24hs.a" \
-  $(pkg-config --static --libs-only-l t24hs | sed 's/-lt24hs//') 2>"$prefix/cc.log" \
-  || fail "examples/hs_cover.c does not build against libt24hs.a: $(cat "$prefix/cc.log")"
+# The file behind the SONAME carries the SONAME's number first (docs/library.md).
+real=$(basename "$(readlink -f "$libdir/libt24hs.so")")
+soname=$(readelf -d "$libdir/libt24hs.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[[ $real == "$soname".* ]] || fail "libt24hs's file $real does not carry its SONAME $soname's version"
+# pkg-config prints plain paths (no lib/pkgconfig/../../include).
+flags=$(pkg-config --cflags --libs t24hs)
+[[ $flags != *..* ]] || fail "pkg-config prints a path through '..': $flags"
+[ -f "$prefix/share/doc/t24/examples/hs_cover.c" ] || fail "examples/ is not installed in share/doc/t24/examples"
+
+# docs/library.md's recipe, run as written: its install line is the install above, its
+# \$HOME/.local that prefix (a link to it), its files copies in a scratch folder. cc runs
+# with the build's sanitizers, when it has them.
+mkdir -p "$prefix/home" "$prefix/work/examples" "$prefix/work/data/instances"
+ln -s "$prefix" "$prefix/home/.local"
+cp "$src/examples/hs_cover.c" "$prefix/work/examples/"
+cp "$src/data/instances/cards5_deck1-5_target24_all.hgr" "$prefix/work/data/instances/"
+recipe=$(awk '/^## Install and link/ { on = 1; next } on && /^## / { exit }
+  on && /^    / && !/^    make install / { sub(/^    /, ""); print }' "$src/docs/library.md")
+printf '%s\n' "$recipe" | grep -q 'libt24hs\.a' || fail "docs/library.md's recipe has no static link"
+(cd "$prefix/work" && HOME=$prefix/home PKG_CONFIG_PATH= \
+  bash -euc "cc() { command cc $example_flags \"\$@\"; }; $recipe") >"$prefix/recipe.log" 2>&1 \
+  || fail "docs/library.md's recipe fails as written: $(tail -n 5 "$prefix/recipe.log")"
+cp "$prefix/work/hs_cover" "$prefix/work/hs_cover_static" "$prefix/" \
+  || fail "docs/library.md's recipe built no hs_cover or hs_cover_static"
 # Three sets over five elements; {2, 4} meets them all and no single element does.
 printf 'c example\np hs 5 3\n1 2\n2 3 4\n4 5\n' >"$prefix/in.hgr"
 for exe in hs_cover hs_cover_static; do
@@ -112,4 +125,12 @@ done
 printf 'p hs 2 1\n\n' | "$prefix/hs_cover" >/dev/null 2>"$prefix/err" && fail "hs_cover took an empty set"
 grep -q "empty set" "$prefix/err" || fail "hs_cover on an empty set: $(cat "$prefix/err")"
 
-echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly, lists every option and exit status, and names only installed pages; libt24hs links through pkg-config (shared and static) and exports hs_ names only"
+# A moved installation: pkg-config --define-prefix finds it from t24hs.pc's own place.
+pcrel=${pc#"$prefix"}
+moved=$prefix.moved
+trap 'rm -rf "$prefix" "$moved"' EXIT
+mv "$prefix" "$moved"
+got=$(PKG_CONFIG_PATH=${moved}${pcrel%/*} pkg-config --define-prefix --cflags t24hs)
+[ "${got% }" = "-I$moved/include" ] || fail "pkg-config --define-prefix on a moved installation prints '$got'"
+
+echo "install: t24 $version runs from $prefix/bin; t24.1 renders cleanly, lists every option and exit status, and names only installed pages; docs/library.md's recipe links libt24hs as written (shared and static), which exports hs_ names only"

@@ -10,7 +10,11 @@
 #   * docs/frontier/certified.md (bench/certified-bounds.sh): each open deck's best known
 #     lower, its command and its best cover;
 #   * docs/certificates.md's table of the open decks: each best cover;
-#   * docs/cluster.md: every bound certified only through cubes is its measured row.
+#   * docs/cluster.md: every bound certified only through cubes is its measured row;
+#   * docs/frontier.md's "lower bound certified by" names a command that writes a
+#     certificate (--certificate CERT, or make prove), never a solver's word alone;
+#   * docs/figures.tsv (issue 49): every other figure quoted in several places (times,
+#     counts, sizes) is the one value given there, wherever the file says it is quoted.
 # (check_data.sh checks README's column too, in ctest `data`, 40 s; this one takes a second.)
 # With --planted, also checks that a planted disagreement on each page fails.
 # usage: check_numbers.sh ROOT [--planted]
@@ -23,10 +27,12 @@ plant() {
   local tmp out
   tmp=$(mktemp -d)
   mkdir -p "$tmp/data/instances" "$tmp/docs/frontier"
-  for f in README.md data/README.md data/instances/bounds.csv docs/frontier.md \
-    docs/frontier/certified.md docs/certificates.md docs/cluster.md; do
+  mkdir -p "$tmp/src/study"
+  for f in README.md Makefile data/README.md data/instances/bounds.csv src/study/preflight.c; do
     cp "$root/$f" "$tmp/$f"
   done
+  cp "$root"/docs/*.md "$root/docs/figures.tsv" "$tmp/docs/"
+  cp "$root/docs/frontier/certified.md" "$tmp/docs/frontier/"
   sed -i "$2" "$tmp/$1"
   if cmp -s "$root/$1" "$tmp/$1"; then
     echo "FAIL the plant '$2' changes nothing in $1"; rm -rf "$tmp"; return 1
@@ -50,6 +56,17 @@ if [ "${2:-}" = --planted ]; then
   plant docs/frontier/certified.md 's/^| cards5_deck1-10_target24_all | 104 |/| cards5_deck1-10_target24_all | 103 |/' "docs/frontier/certified.md" || planted=1
   plant docs/certificates.md 's/^| 1-8 | 64 |/| 1-8 | 63 |/' "docs/certificates.md" || planted=1
   plant docs/cluster.md 's/\*\*bound 104\*\*/**bound 103**/' "docs/cluster.md" || planted=1
+  # Issue 49, item 7: each disagreement found on 0b6fac1, planted back as it was.
+  plant docs/frontier.md 's/^| 1-6 | 30 (proven) | `[^`]*` |/| 1-6 | 30 (proven) | `t24 study --cards 5 --deck 1-6 --time-limit 600 --solver cbc --threads 1` |/' "docs/frontier.md: best known bounds" || planted=1
+  plant docs/cluster.md 's/the optimum 30, takes about 15 s/the optimum 30, takes about 40 s/' "prove-deck1-6-seconds" || planted=1
+  plant data/README.md 's/the enumeration alone takes 435 s, 7.3 minutes,/the enumeration alone takes about 7 minutes/' "seven-enumeration-seconds" || planted=1
+  plant src/study/preflight.c 's|SEVEN_THREAD_BYTES, 296.0 / 2724986880.0, 139.0|SEVEN_THREAD_BYTES, 537.0 / 2724986880.0, 306.0|' "seven-grouping-seconds" || planted=1
+  plant docs/seven.md 's/every rank groups for 5 minutes (296 s)/every rank groups for 9 minutes (296 s)/' "seven-grouping-minutes" || planted=1
+  plant docs/certificates.md 's/it is one C file,/it is one C file of under 600 lines,/' "t24-check-lines" || planted=1
+  plant README.md 's/Deck 1-8 (3,432 hands, 3,430 solvable,/Deck 1-8 (3,430 hands,/' "seven-deck1-8-hands" || planted=1
+  plant README.md 's/CBC in 32 s, GLPK in 55 s |/CBC in about 30 s, GLPK in about 55 s |/' "cbc-deck1-6-seconds" || planted=1
+  plant docs/certificates.md 's/ 1.37 GB (the cubes.* merged proof: 964 MB) / 1.37 GB /' "cert-deck1-7-49-cubes" || planted=1
+  plant docs/figures.tsv 's/^prove-deck1-6-seconds\t15\tMakefile/prove-deck1-6-seconds\t40\tMakefile/' "prove-deck1-6-seconds" || planted=1
   [ "$planted" -eq 0 ] || exit 1
 fi
 
@@ -74,8 +91,14 @@ while IFS=, read -r name ne ns lower _ lcmd upper _ ucmd proven clower _; do
   grep -qE "^\| $deck \|.*\| $known \|\$" "$root/README.md" \
     || miss "README.md: five-card deck $deck's best known is not '$known' (bounds.csv)"
   known=$([ "$proven" = yes ] && echo "$upper (proven)" || echo "$lower..$upper")
-  has docs/frontier.md "| $deck | $known | \`$lcmd\` | \`$ucmd\` |" \
-    || miss "docs/frontier.md: best known bounds: no row '| $deck | $known | \`$lcmd\` | \`$ucmd\` |' (bounds.csv; FRONTIER_DECKS=none bash docs/frontier/make-frontier.sh build/t24)"
+  # A proven optimum is certified by the command that wrote its published certificate
+  # (data/make-data.sh), whatever solver proved it first.
+  ccmd=$lcmd
+  [ "$proven" = no ] || ccmd="t24 cover --time-limit 600 --certificate CERT data/instances/$name.hgr"
+  [[ " $ccmd " == *" --certificate CERT "* || $ccmd == "make prove "* ]] \
+    || miss "docs/frontier.md: deck $deck's lower bound is 'certified by' '$ccmd', which writes no certificate"
+  has docs/frontier.md "| $deck | $known | \`$ccmd\` | \`$ucmd\` |" \
+    || miss "docs/frontier.md: best known bounds: no row '| $deck | $known | \`$ccmd\` | \`$ucmd\` |' (bounds.csv; FRONTIER_DECKS=none bash docs/frontier/make-frontier.sh build/t24)"
   if [[ $lcmd == "make prove "* ]]; then
     [[ " $lcmd " == *" DECK=$deck GOAL=$lower "* ]] \
       || miss "bounds.csv: deck $deck's lower_command '$lcmd' does not prove its lower bound $lower"
@@ -104,5 +127,44 @@ while read -r deck k; do
   [ "$k" = "$want" ] || miss "docs/frontier.md: the cubes paragraph gives deck $deck **$k**, bounds.csv's lower is ${want:-missing}"
 done < <(tr '\n' ' ' <"$root/docs/frontier.md" | grep -oE 'deck 1-[0-9]+ \*\*[0-9]+\*\*' | tr -d '*' | cut -d' ' -f2-)
 
-[ "$bad" -eq 0 ] && echo "numbers: README.md, data/README.md, docs/frontier.md, docs/frontier/certified.md, docs/certificates.md and docs/cluster.md agree with bounds.csv's $n rows"
+# docs/figures.tsv: each row's pattern matches in its file, and only its value.
+figures="$root/docs/figures.tsv"
+[ -f "$figures" ] || miss "numbers: docs/figures.tsv is missing"
+nfig=0
+if [ -f "$figures" ]; then
+  nfig=$(grep -cv '^#' "$figures")
+  out=$(cd "$root" && perl -e '
+    use strict; use warnings;
+    my (%value, @bad);
+    open(my $in, "<", $ARGV[0]) or die "numbers: $ARGV[0]: $!\n";
+    while (my $line = <$in>) {
+      chomp $line;
+      next if $line =~ /^#/ || $line eq "";
+      my ($fig, $val, $glob, $re) = split /\t/, $line, 4;
+      if (!defined $re || $re eq "") { push @bad, "docs/figures.tsv: not 4 fields: $line"; next }
+      $value{$fig} //= $val;
+      push @bad, "docs/figures.tsv: $fig is both $value{$fig} and $val" if $value{$fig} ne $val;
+      my @files = glob $glob;
+      @files = ($glob) unless @files;
+      for my $f (@files) {
+        my $fh;
+        if (!open($fh, "<", $f)) { push @bad, "$fig: cannot read $f"; next }
+        local $/; my $text = <$fh>; close $fh;
+        $text =~ s/\s+/ /g;
+        my $seen = 0;
+        while ($text =~ /$re/g) {
+          $seen++;
+          my $got = defined $1 ? $1 : "";
+          if ($val eq "(none)") { push @bad, "$fig: $f quotes \x27$got\x27, which no page may quote" }
+          elsif ($got ne $val) { push @bad, "$fig: $f says $got where docs/figures.tsv says $val (/$re/)" }
+        }
+        push @bad, "$fig: $f no longer quotes it (/$re/ matches nothing): reword docs/figures.tsv too"
+          if !$seen && $val ne "(none)";
+      }
+    }
+    print "$_\n" for @bad;
+    exit(@bad ? 1 : 0);' "$figures" 2>&1) || miss "$out"
+fi
+
+[ "$bad" -eq 0 ] && echo "numbers: README.md, data/README.md, docs/frontier.md, docs/frontier/certified.md, docs/certificates.md and docs/cluster.md agree with bounds.csv's $n rows; docs/figures.tsv's $nfig quotes agree"
 exit "$bad"

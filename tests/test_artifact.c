@@ -161,3 +161,85 @@ Test(artifact, a_failed_run_removes_the_folder_it_created_and_only_that)
     cr_assert_eq(entries(base), 0, "no temporaries");
     cr_assert_eq(rmdir(base), 0, "the folder that existed before is still there");
 }
+
+/* A name marked with artifact_remove() goes with the commit, and only then; a file the
+ * set writes is kept whatever was marked; a commit that fails puts the marked file back
+ * (issue 49: a study's --out kept an older run's certificates beside a new instance). */
+Test(artifact, a_marked_file_goes_with_the_commit_and_only_with_it)
+{
+    char dir[] = "/tmp/t24-artifact-XXXXXX", path[512], err[256];
+    cr_assert(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/old.cert", dir);
+    write_file(path, "OLD\n");
+    snprintf(path, sizeof path, "%s/kept.txt", dir);
+    write_file(path, "KEPT\n");
+    artifact_set *a = artifact_begin(dir, err, sizeof err);
+    cr_assert(a, "%s", err);
+    FILE *fp = artifact_open(a, "new.txt");
+    cr_assert(fp);
+    fputs("NEW\n", fp);
+    cr_assert_eq(artifact_remove(a, "old.cert"), 0);
+    cr_assert_eq(artifact_remove(a, "new.txt"), 0, "a no-op: the set writes it");
+    cr_assert_eq(artifact_remove(a, "absent.txt"), 0);
+    snprintf(path, sizeof path, "%s/old.cert", dir);
+    cr_assert_eq(access(path, F_OK), 0, "removed before the commit");
+    cr_assert_eq(artifact_commit(a, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(access(path, F_OK), 0, "old.cert outlived the commit");
+    snprintf(path, sizeof path, "%s/new.txt", dir);
+    char *text = slurp(path);
+    cr_assert_str_eq(text, "NEW\n");
+    free(text);
+    cr_assert_eq(entries(dir), 2, "new.txt and kept.txt, no temporary, no backup");
+
+    /* A commit that fails (its target is a folder) keeps the marked file. */
+    snprintf(path, sizeof path, "%s/old.cert", dir);
+    write_file(path, "OLD\n");
+    snprintf(path, sizeof path, "%s/blocked", dir);
+    cr_assert_eq(mkdir(path, 0755), 0);
+    a = artifact_begin(dir, err, sizeof err);
+    cr_assert(a, "%s", err);
+    cr_assert(artifact_open(a, "blocked"));
+    cr_assert_eq(artifact_remove(a, "old.cert"), 0);
+    cr_assert_eq(artifact_commit(a, err, sizeof err), -1);
+    snprintf(path, sizeof path, "%s/old.cert", dir);
+    text = slurp(path);
+    cr_assert_str_eq(text, "OLD\n", "a failed commit removed the marked file");
+    free(text);
+    cr_assert_eq(entries(dir), 4, "new.txt, kept.txt, old.cert, blocked");
+    remove_tree(dir);
+}
+
+/* t24 study --out into a folder of an earlier run: the certificates, coverage and lists
+ * that this run does not write are gone after it, so no certificate of another instance
+ * sits beside hitting_set.hgr; a file the study never writes stays (issue 49). */
+Test(artifact, a_study_into_a_used_folder_leaves_no_file_of_the_older_run)
+{
+    char dir[] = "/tmp/t24-artifact-XXXXXX", path[512], args[700];
+    cr_assert(mkdtemp(dir));
+    snprintf(args, sizeof args, "study --cards 4 --deck 1-6 --lp-certificate --coverage "
+             "--out %s", dir);
+    run_result r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    const char *gone[] = { "certificate.txt", "lp-certificate.txt", "coverage.csv" };
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, gone[i]);
+        cr_assert_eq(access(path, F_OK), 0, "the first run wrote no %s", gone[i]);
+    }
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    write_file(path, "mine\n");
+    snprintf(args, sizeof args, "study --cards 4 --deck 1-5 --solver glpk --out %s", dir);
+    r = run_t24(args, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    run_free(&r);
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, gone[i]);
+        cr_assert_neq(access(path, F_OK), 0, "%s of deck 1-6 is left beside deck 1-5",
+                      gone[i]);
+    }
+    snprintf(path, sizeof path, "%s/notes.txt", dir);
+    cr_assert_eq(access(path, F_OK), 0, "a file the study does not own was removed");
+    snprintf(path, sizeof path, "%s/hitting_set.hgr", dir);
+    cr_assert_eq(access(path, F_OK), 0);
+    remove_tree(dir);
+}

@@ -649,3 +649,41 @@ Test(checker, a_tree_200000_deep_needs_no_deep_stack, .timeout = 300)
     run_free(&r);
     free(cert);
 }
+
+/* n lines "cut 1:2^62" (each cut derived from row 1 alone, b = 2^62 on the instance's sets
+ * of one element or its single set), then "leaf y" with 2^62 on the rows M + 1 .. M + n. */
+static char *cut_chain(unsigned m, unsigned n)
+{
+    static const char V[] = "4611686018427387904";
+    char *b = calloc(n * 60 + 40, 1);
+    for (unsigned i = 0; i < n; i++) sprintf(b + strlen(b), "cut 1:%s\n", V);
+    strcat(b, "leaf y");
+    for (unsigned i = 1; i <= n; i++) sprintf(b + strlen(b), " %u:%s", m + i, V);
+    return strcat(b, "\n");
+}
+
+/* Each checked step of the 128-bit arithmetic refuses what does not fit, and only that
+ * (the figures by hand: 2^62 2^62 = 2^124, and 2^127 - 1 is the largest value). */
+Test(checker, each_overflow_is_refused_at_its_step)
+{
+    static const char V[] = "4611686018427387904";
+    char body[200];
+    /* a coefficient 2^62 + 2^62 = 2^63 on element 1; b 2^63 with 2^62 on each element */
+    snprintf(body, sizeof body, "cut 1:%s 2:%s\nleaf\n", V, V);
+    expect_refused("p hs 2 2\n1 2\n1\n", "2", "1", body, "a coefficient of the cut is above 2^62");
+    expect_refused("p hs 2 2\n1\n2\n", "2", "1", body, "the cut's b is beyond 2^62");
+    /* sum_R V_R b'_R: 9 2^124 > 2^127 - 1 overflows; 7 2^124 does not, and then
+     * D L(y) = 7 2^124 + (1 - 7 2^124) = 1 is not above (2 - 0 - 1) 1 */
+    char *b = cut_chain(1, 9);
+    expect_refused("p hs 1 1\n1\n", "2", "1", b, "arithmetic overflow");
+    free(b), b = cut_chain(1, 7);
+    expect_refused("p hs 1 1\n1\n", "2", "1", b, "D L(y) = 1, not above");
+    /* the leaf's sum: 2^126 + 4 (1 - 2^126) = 4 - 3 2^126 < -2^127 overflows; with three
+     * elements 2^126 + 3 (1 - 2^126) = 3 - 2^127 fits (printed as a long double: its
+     * leading digits, -170141183460469231731687303715884105725 rounded) */
+    free(b), b = cut_chain(1, 4);
+    expect_refused("p hs 4 1\n1 2 3 4\n", "2", "1", b, "overflow in L(y)");
+    expect_refused("p hs 3 1\n1 2 3\n", "2", "1", b,
+                   "D L(y) = -17014118346046923173");
+    free(b);
+}

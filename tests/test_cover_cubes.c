@@ -775,3 +775,131 @@ Test(cover_cubes, a_merge_without_t24_check_is_not_verified, .timeout = 300)
     free(text);
     cleanup(tmp);
 }
+
+/* ---- Nothing good thrown away, nothing that blocks (issue 49, item 2) ---- */
+
+/* The proofs dir holds (cube-N.proof, regular files) and those set aside (.rejected). */
+static void count_proofs(const char *dir, int *proofs, int *rejected)
+{
+    char path[700];
+    struct stat st;
+    *proofs = *rejected = 0;
+    for (int i = 1; i <= 99; i++) {
+        snprintf(path, sizeof path, "%s/cube-%05d.proof", dir, i);
+        *proofs += lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+        snprintf(path, sizeof path, "%s/cube-%05d.proof.rejected", dir, i);
+        *rejected += lstat(path, &st) == 0;
+    }
+}
+
+/* `t24 cover ARGS` under `timeout 60` (a mode that blocks on a FIFO is ended there:
+ * status 124, far past its --time-limit 5), with env before it; its stderr into err
+ * (2048 bytes). Returns the exit status. */
+static int run_bounded(const char *env, const char *args, char *err)
+{
+    char cmd[4096], path[64] = "/tmp/t24-bounded-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s timeout 60 '%s' cover --quiet --time-limit 5 %s "
+             "</dev/null >/dev/null 2>'%s'", env, getenv("T24_BIN"), args, path);
+    int st = system(cmd);
+    char *text = slurp(path);
+    snprintf(err, 2048, "%s", text ? text : "");
+    free(text);
+    unlink(path);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* One false line in root.cert of a folder whose 10 cubes are all closed: the merge names
+ * root.cert and keeps all 10 proofs, and --cubes searches none again (main set all 10
+ * aside as .rejected, and its next --cubes searched every one). The same when
+ * instance.hgr is replaced while the cubes are checked one by one (a checker that
+ * refuses the whole, passes root.cert alone, then finds the instance replaced). */
+Test(cover_cubes, a_fault_of_root_cert_or_the_instance_sets_no_cube_aside, .timeout = 600)
+{
+    char *tmp = scratch(), dir[512], copy[600], path[900], err[2048], env[4096];
+    deck5_folder(tmp, dir);
+    int proofs, rejected, st;
+    count_proofs(dir, &proofs, &rejected);
+    cr_assert_eq(proofs, 10, "the folder has %d proofs, not 10", proofs);
+    /* 1. root.cert: `dominated A B` says B's sets all hold A; one B changed */
+    copy_folder(dir, "root", copy);
+    cr_assert_eq(sh("cd '%s' && awk '!done && /^dominated [0-9]+ [0-9]+$/ { $3 = $3 + 1; "
+                    "done = 1 } { print }' root.cert >x && ! cmp -s x root.cert && "
+                    "mv x root.cert%s", copy, ""), 0);
+    cr_expect_eq(merge_claims_only_what_checks(copy, err), 2, "a false root.cert merged");
+    cr_expect(strstr(err, "root.cert fails alone") && strstr(err, "no cube's proof set aside"),
+              "%s", err);
+    count_proofs(copy, &proofs, &rejected);
+    cr_expect(proofs == 10 && rejected == 0, "%d proofs kept, %d set aside: %s", proofs,
+              rejected, err);
+    cJSON *js = run_cubes(copy, &st);
+    cr_expect(js && num(js, "searched") == 0, "--cubes searched good cubes again");
+    cJSON_Delete(js);
+    /* 2. instance.hgr replaced (a set removed) during the cubes' checks */
+    copy_folder(dir, "moved", copy);
+    snprintf(path, sizeof path, "%s/check.sh", tmp);
+    snprintf(env, sizeof env,
+             "#!/bin/sh\nn=$(cat '%s/count' 2>/dev/null || echo 0); n=$((n + 1)); "
+             "echo $n >'%s/count'\n"
+             "if [ $n = 1 ]; then echo 't24-check: certificate line 9: planted' >&2; exit 1; fi\n"
+             "if [ $n = 3 ]; then awk '/^p hs/ { $4 = $4 - 1; print; s = 1; next } "
+             "s && /^[0-9]/ { s = 0; next } { print }' '%s/instance.hgr' >'%s/x' && "
+             "cat '%s/x' >'%s/instance.hgr'; fi\nexec \"$T24_CHECK_BIN\" \"$@\"\n",
+             tmp, tmp, copy, tmp, tmp, copy);
+    put(path, env);
+    cr_assert_eq(chmod(path, 0755), 0);
+    snprintf(env, sizeof env, "T24_CHECK='%s'", path);
+    snprintf(path, sizeof path, "--merge '%s'", copy);
+    cr_expect_eq(run_bounded(env, path, err), 2);
+    cr_expect(strstr(err, "instance.hgr' changed while the merge checked") &&
+              strstr(err, "no cube's proof set aside"), "%s", err);
+    count_proofs(copy, &proofs, &rejected);
+    cr_expect(proofs == 10 && rejected == 0, "%d proofs kept, %d set aside: %s", proofs,
+              rejected, err);
+    cleanup(tmp);
+}
+
+/* A link as a cube's proof is refused by name (main counted it open at every merge, with
+ * no word, and searched it again at every --cubes); a FIFO as root.cert, cover.sol, goal
+ * or a cube file is refused at once by --merge, --cubes and --cube (main blocked on it
+ * past --time-limit 5, until `timeout 60` ended it). */
+Test(cover_cubes, links_and_fifos_in_a_folder_are_refused_at_once, .timeout = 600)
+{
+    char *tmp = scratch(), dir[512], copy[600], args[1400], err[2048];
+    deck5_folder(tmp, dir);
+    /* the link: the proof moved out of the folder, a link to it in its place */
+    copy_folder(dir, "link", copy);
+    cr_assert_eq(sh("cd '%s' && mv cube-00003.proof ../p3 && ln -s ../p3 cube-00003.proof%s",
+                    copy, ""), 0);
+    snprintf(args, sizeof args, "--merge '%s'", copy);
+    cr_expect_eq(run_bounded("", args, err), 2, "a linked proof: %s", err);
+    cr_expect(strstr(err, "cube-00003.proof' is not a regular file (a symbolic link)"), "%s",
+              err);
+    snprintf(args, sizeof args, "--cubes '%s'", copy);
+    cr_expect_eq(run_bounded("", args, err), 2, "a linked proof: %s", err);
+    cr_expect(strstr(err, "cube-00003.proof' is not a regular file (a symbolic link)"), "%s",
+              err);
+    static const char *const files[] = { "root.cert", "cover.sol", "goal", "cube-00001" };
+    static const char *const modes[] = { "--merge '%s'", "--cubes '%s'",
+                                         "--cube '%s/cube-00002'" };
+    for (int f = 0; f < 4; f++) {
+        char name[700];
+        copy_folder(dir, files[f], copy);
+        snprintf(name, sizeof name, "%s/%s", copy, files[f]);
+        cr_assert_eq(unlink(name), 0);
+        cr_assert_eq(mkfifo(name, 0644), 0);
+        for (int m = 0; m < 3; m++) {
+            if (f == 3 && m == 1)
+                continue; /* --cubes lists regular cube files alone: the FIFO is no cube */
+            snprintf(args, sizeof args, modes[m], copy);
+            if (f == 3 && m == 2)
+                snprintf(args, sizeof args, "--cube '%s'", name);
+            int st = run_bounded("", args, err);
+            cr_expect(st == 2 && strstr(err, "is not a regular file"),
+                      "a FIFO as %s, %s: status %d: %s", files[f], args, st, err);
+        }
+    }
+    cleanup(tmp);
+}

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cover_lpcert.h"
 #include "helpers.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/t24hs.h"
@@ -181,15 +182,151 @@ Test(lpcert, bad_arguments_are_refused)
     instance_free(h);
 }
 
+/* The binaries (T24_BIN, T24_CHECK_BIN), a new folder dir (a mkdtemp() template) and
+ * the certificate's path in it, for the tests that run the commands. */
+static void cli_setup(const char **bin, const char **check_bin, char *dir, char *cert,
+                      size_t size)
+{
+    *bin = getenv("T24_BIN");
+    *check_bin = getenv("T24_CHECK_BIN");
+    cr_assert(*bin && *check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    cr_assert(mkdtemp(dir));
+    snprintf(cert, size, "%s/lp.cert", dir);
+}
+
+/* NULL parameters are the defaults, as for every call of the library (t24hs.h, "NULL
+ * pointers"; issue 49): the same bound as with the defaults set by hand, and _init(NULL)
+ * does nothing. */
+Test(lpcert, null_parameters_mean_the_defaults)
+{
+    uint64_t state = 11;
+    instance *h = random_instance(12, 9, 4, &state);
+    hs_lp_certificate_params p;
+    hs_lp_certificate_report r, d;
+    char err[256] = "";
+    hs_lp_certificate_params_init(NULL);
+    hs_lp_certificate_params_init(&p);
+    FILE *f = tmpfile(), *g = tmpfile();
+    cr_assert(f && g);
+    cr_assert_eq(hs_lp_certificate(h, NULL, f, &r, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(hs_lp_certificate(h, &p, g, &d, err, sizeof err), 0, "%s", err);
+    cr_assert(r.lp_reached && d.lp_reached, "12 elements: the LP is reached in 60 s");
+    cr_assert_eq(r.bound, d.bound);
+    cr_assert_gt(ftell(f), 0);
+    fclose(f);
+    fclose(g);
+    instance_free(h);
+}
+
+/* GLPK failing (its memory limit, from 1 MB up) is a failed call, after some rounds too:
+ * -1 with HS_ESOLVER and nothing written, never 0 with a bound the LP did not reach
+ * (issue 49: 7 MB to 12 MB on this instance returned 0 after 1 to 3 rounds). A call that
+ * returns 0 reached the LP, or spent its time. */
+Test(lpcert, glpk_failing_is_a_failed_call, .timeout = 300)
+{
+    char err[512];
+    FILE *in = fopen(T24_SOURCE_DIR "/data/instances/cards5_deck1-13_target24_all.hgr", "r");
+    cr_assert(in);
+    hs_instance *h = hs_instance_read_pace(in, err, sizeof err);
+    cr_assert(h, "%s", err);
+    fclose(in);
+    int failed = 0;
+    for (int mb = 1; mb <= 16; mb++) {
+        hs_lp_certificate_params p;
+        hs_lp_certificate_report r;
+        hs_lp_certificate_params_init(&p);
+        p.mem_limit_mb = mb;
+        p.seconds = 120;
+        FILE *f = tmpfile();
+        cr_assert(f);
+        err[0] = '\0';
+        int rc = hs_lp_certificate(h, &p, f, &r, err, sizeof err);
+        if (rc == 0) {
+            cr_assert(r.lp_reached || r.seconds >= p.seconds,
+                      "%d MB: 0 after %u rounds, LP not reached, %.1f s of %g (%s)", mb,
+                      r.rounds, r.seconds, p.seconds, err);
+        } else {
+            failed++;
+            cr_assert_eq(hs_error_code(err), HS_ESOLVER, "%d MB: %s", mb, err);
+            cr_assert_eq(ftell(f), 0, "%d MB: written after a failure", mb);
+        }
+        fclose(f);
+    }
+    cr_assert_gt(failed, 0, "no memory limit made GLPK fail: the test tests nothing");
+    hs_instance_free(h);
+}
+
+/* What "proves nothing" means (issue 49): stopped before the LP with a bound no above the
+ * trivial one (1 with a set, 0 without), the bound t24-check calls trivial. */
+Test(lpcert, a_certificate_proves_nothing_at_the_trivial_bound_before_the_lp)
+{
+    hs_lp_certificate_report r = { 0 };
+    cr_assert(cover_lpcert_proves_nothing(&r, 5), "bound 0, stopped");
+    r.bound = 1;
+    cr_assert(cover_lpcert_proves_nothing(&r, 5), "bound 1, stopped: every cover has 1");
+    r.bound = 2;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 5), "bound 2 is something");
+    r.bound = 1;
+    r.lp_reached = true;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 5), "the LP's own bound, 1");
+    r.bound = 0;
+    cr_assert_not(cover_lpcert_proves_nothing(&r, 0), "no set: 0 is the optimum");
+}
+
+/* t24 cover --lp-certificate under time limits from 0.05 s up on five cards' deck 1-13
+ * (its LP takes seconds): whatever each run reached, a certificate that t24-check calls
+ * trivial ("proves nothing") with the LP not reached makes the run exit 3 with a line on
+ * stderr, and any other written certificate exits 0 (issue 49: it exited 0 in silence).
+ * Verdicts by t24-check, not by t24; no verdict hangs on the machine's speed. */
+Test(lpcert, the_cover_command_exits_3_when_its_certificate_proves_nothing, .timeout = 300)
+{
+    const char *bin, *check_bin;
+    char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
+    cli_setup(&bin, &check_bin, dir, cert, sizeof cert);
+    const char *inst = T24_SOURCE_DIR "/data/instances/cards5_deck1-13_target24_all.hgr";
+    const char *limits[] = { "0.05", "0.1", "0.2", "0.4", "30" };
+    for (size_t i = 0; i < sizeof limits / sizeof *limits; i++) {
+        unlink(cert);
+        const char *argv[] = { "cover", "--json", "--time-limit", limits[i], "--lp-certificate",
+                               cert, inst, NULL };
+        run_result r = run_program_argv(bin, argv, NULL, 0);
+        if (access(cert, F_OK) != 0) { /* none written (no time left for it, or the reading
+                                          took it all, as under ASan): said, status 2 */
+            cr_assert_eq(r.status, 2, "%s s: no certificate, status %d", limits[i], r.status);
+            cr_assert(strstr(r.err, "no LP certificate") ||
+                          strstr(r.err, "the time limit ran out while reading"), "%s", r.err);
+            run_free(&r);
+            continue;
+        }
+        const char *cargv[] = { inst, cert, NULL };
+        run_result v = run_program_argv(check_bin, cargv, NULL, 0);
+        cr_assert_eq(v.status, 0, "%s s: %s", limits[i], v.err);
+        bool trivial = strstr(v.out, "proves nothing") != NULL;
+        bool reached = strstr(r.out, "\"lp_reached\":\ttrue") != NULL;
+        cr_assert(reached || strstr(r.out, "\"lp_reached\":\tfalse"), "%s", r.out);
+        if (trivial && !reached) {
+            cr_assert_eq(r.status, 3, "%s s: status %d for '%s'", limits[i], r.status, v.out);
+            cr_assert(strstr(r.err, "t24 cover: the LP certificate in ") &&
+                          strstr(r.err, " proves nothing: bound "), "%s", r.err);
+            cr_assert(strstr(r.out, "\"cover\""), "the cover is printed all the same");
+        } else {
+            cr_assert_eq(r.status, 0, "%s s: status %d: %s", limits[i], r.status, r.err);
+            cr_assert_not(strstr(r.err, "proves nothing"), "%s", r.err);
+        }
+        run_free(&r);
+        run_free(&v);
+    }
+    unlink(cert);
+    rmdir(dir);
+}
+
 /* t24 cover --lp-certificate on a published instance whose optimum (93, bounds.csv) is
  * its LP bound's ceiling: t24-check, given the published cover too, verifies the optimum. */
 Test(lpcert, the_cover_command_certifies_a_published_optimum, .timeout = 300)
 {
-    const char *bin = getenv("T24_BIN"), *check_bin = getenv("T24_CHECK_BIN");
-    cr_assert(bin && check_bin, "T24_BIN and T24_CHECK_BIN must name the binaries");
+    const char *bin, *check_bin;
     char dir[] = "/tmp/t24-lpcert-XXXXXX", cert[64];
-    cr_assert(mkdtemp(dir));
-    snprintf(cert, sizeof cert, "%s/lp.cert", dir);
+    cli_setup(&bin, &check_bin, dir, cert, sizeof cert);
     const char *inst = T24_SOURCE_DIR "/data/instances/cards4_deck1-10_target24_all.hgr";
     const char *sol = T24_SOURCE_DIR "/data/covers/cards4_deck1-10_target24_all.sol";
     const char *argv[] = { "cover", "--json", "--time-limit", "30", "--lp-certificate", cert,

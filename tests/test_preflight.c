@@ -144,6 +144,30 @@ Test(preflight, estimate_prints_its_lines_and_runs_nothing)
     run_free(&r);
 }
 
+/* The line cites OEIS A140606 beside the formula count (issue 52): six cards' `all`
+ * family makes A140606(6) = 793,002 distinct functions (tests/test_oeis.c checks t24's
+ * templates against it); the reduced family (three of the five four-card shapes) makes
+ * fewer, and seven cards' count is not checked, so neither line names one. */
+Test(preflight, the_line_cites_a140606_where_the_count_is_checked)
+{
+    char line[512];
+    preflight_estimate e = six_cards(13, 0);
+    cr_assert_gt(preflight_describe(&e, line, sizeof line), 0);
+    cr_expect(strstr(line, "(1104762 formulas, 793002 functions as OEIS A140606) x "), "%s",
+              line);
+    e = estimate_of(7, 7, 0);
+    cr_assert_gt(preflight_describe(&e, line, sizeof line), 0);
+    cr_expect(!strstr(line, "A140606") && strstr(line, " formulas) x "), "%s", line);
+    enumeration_params sp;
+    hs_params hp;
+    enumeration_params_init(&sp);
+    hs_params_init(&hp);
+    sp.groupings = TEMPLATE_REDUCED;
+    cr_assert_eq(preflight_run(&sp, &hp, &e), 0);
+    cr_assert_gt(preflight_describe(&e, line, sizeof line), 0);
+    cr_expect(!strstr(line, "A140606") && strstr(line, "4608 templates ("), "%s", line);
+}
+
 /* The template arrays alone (four words per template, 495 MB) do not fit in 256 MiB. */
 Test(preflight, a_run_over_the_memory_limit_is_refused_with_status_2)
 {

@@ -429,11 +429,27 @@ Test(t24hs, cubes_take_null_parameters_and_reports)
     hs_instance_free(h);
 }
 
-/* A stub checker: its verdict is ctx's, for every certificate; counts its calls. */
+/* A stub checker: its verdict is ctx's, for every certificate (but the one of call
+ * root_call, root.cert alone, which it passes with its open nodes counted); counts its
+ * calls. */
 typedef struct {
     int verdict;
     int calls, with_cover;
+    int root_call; /* 0: none */
 } stub_check;
+
+/* The `open` lines of the certificate cert. */
+static uint64_t open_lines(const char *cert)
+{
+    char line[256];
+    uint64_t n = 0;
+    FILE *fp = fopen(cert, "r");
+    cr_assert(fp);
+    while (fgets(line, sizeof line, fp))
+        n += !strncmp(line, "open ", 5);
+    fclose(fp);
+    return n;
+}
 
 static int stub(void *ctx, const char *instance, const char *cover, const char *cert,
                 double seconds, uint64_t *open, char *why, size_t whysize)
@@ -443,13 +459,21 @@ static int stub(void *ctx, const char *instance, const char *cover, const char *
     s->with_cover += cover != NULL;
     cr_expect(instance && cert && seconds > 0 && access(cert, R_OK) == 0);
     *open = 0;
+    if (s->calls == s->root_call) {
+        *open = open_lines(cert);
+        snprintf(why, whysize, "stub: %llu open", (unsigned long long)*open);
+        return HS_CHECK_OPEN;
+    }
     snprintf(why, whysize, s->verdict == HS_CHECK_FAILED ? "certificate line 1: stub" : "stub");
     return s->verdict;
 }
 
 /* hs_cubes_merge_checked() believes its checker alone: verified when it verifies;
- * written unverified when it gives no verdict; refused when it fails, every cube failing
- * alone set aside (cube-N.proof.rejected) and searched again by hs_cubes_run(). */
+ * written unverified when it gives no verdict; refused when it fails: when root.cert
+ * fails alone too, root.cert is named and no cube set aside (issue 49: each cube is
+ * checked inside root.cert's tree, so each would fail with it); when root.cert passes
+ * alone, every cube failing alone set aside (cube-N.proof.rejected) and searched again
+ * by hs_cubes_run(). */
 Test(t24hs, a_merge_is_verified_only_by_its_checker)
 {
     char err[1024], tmpl[] = "/tmp/t24hs-check-XXXXXX", dir[64], path[128];
@@ -464,8 +488,8 @@ Test(t24hs, a_merge_is_verified_only_by_its_checker)
     uint32_t cubes = r.cubes;
     cr_assert_geq(cubes, 2, "the cycle did not split: the test tests little");
     cr_assert_eq(hs_cubes_run(dir, &p, &r, err, sizeof err), 0, "%s", err);
-    stub_check yes = { HS_CHECK_VERIFIED, 0, 0 }, none = { HS_CHECK_UNAVAILABLE, 0, 0 };
-    stub_check no = { HS_CHECK_FAILED, 0, 0 };
+    stub_check yes = { HS_CHECK_VERIFIED, 0, 0, 0 }, none = { HS_CHECK_UNAVAILABLE, 0, 0, 0 };
+    stub_check no = { HS_CHECK_FAILED, 0, 0, 0 }, cubes_no = { HS_CHECK_FAILED, 0, 0, 2 };
     p.check = stub;
     p.check_ctx = &none;
     cr_assert_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), 0, "%s", err);
@@ -476,10 +500,16 @@ Test(t24hs, a_merge_is_verified_only_by_its_checker)
     cr_expect_eq(r.bound, 8);
     p.check_ctx = &no;
     cr_expect_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), -1);
+    cr_expect(!r.verified && strstr(err, "root.cert fails alone"), "%s", err);
+    cr_expect_eq(r.rejected, 0, "%s", err);
+    cr_expect_eq(no.calls, 2, "the merge, root.cert alone, and no cube");
+    snprintf(path, sizeof path, "%s/cube-00001.proof.rejected", dir);
+    cr_expect_neq(access(path, R_OK), 0, "a proof set aside for root.cert's fault: %s", err);
+    p.check_ctx = &cubes_no;
+    cr_expect_eq(hs_cubes_merge_checked(dir, &p, &r, err, sizeof err), -1);
     cr_expect(!r.verified && strstr(err, "stub"), "%s", err);
     cr_expect_eq(r.rejected, cubes, "%s", err);
-    cr_expect_eq(no.calls, 2 + (int)cubes, "the merge, root.cert alone, each cube alone");
-    snprintf(path, sizeof path, "%s/cube-00001.proof.rejected", dir);
+    cr_expect_eq(cubes_no.calls, 2 + (int)cubes, "the merge, root.cert alone, each cube alone");
     cr_expect_eq(access(path, R_OK), 0, "no proof set aside: %s", err);
     cr_assert_eq(hs_cubes_run(dir, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.searched, cubes, "the rejected cubes were not searched again");

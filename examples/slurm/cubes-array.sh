@@ -2,7 +2,7 @@
 # One certified proof over a job array: each task searches its share of the cubes of DIR,
 # then helps with the others' open cubes (docs/cluster.md, "One proof over many machines").
 # DIR is made once, on a file system every node shares, by a split, e.g.
-#   build/t24 cover --split 256 --goal 49 --cubes-dir /shared/d7 \
+#   build/t24 cover --split 256 --goal 50 --cubes-dir /shared/d7 \
 #       data/instances/cards5_deck1-7_target24_all.hgr
 # then, from the repository's root:
 #   sbatch --export=ALL,DIR=/shared/d7 examples/slurm/cubes-array.sh

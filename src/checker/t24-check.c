@@ -18,13 +18,136 @@
 /* t24's reader's limits (src/hitset/model/pace.c), so that both accept the same files. */
 #define PACE_LINE_MAX    (1ul << 20)
 #define PACE_MAX_ELEMS   (1ul << 24)
-#define PACE_MAX_ENTRIES (1ul << 27)
+#ifndef PACE_MAX_ENTRIES_LOG2 /* a test build may lower it (tests/check_checker_limit.sh) */
+#define PACE_MAX_ENTRIES_LOG2 28
+#endif
+#define PACE_MAX_ENTRIES (1ul << PACE_MAX_ENTRIES_LOG2)
+#define STR_(x) #x
+#define STR(x) STR_(x)
 #define CERT_LINE_MAX    (1ul << 28) /* a certificate line: memory stays bounded */
 #define NUM_MAX          (1ull << 62) /* D, every multiplier, every cut coefficient */
 
-__extension__ typedef __int128 i128; /* GCC's and Clang's; __extension__ for -pedantic */
 typedef unsigned long long ull;      /* for printf */
 enum { FREE, IN, OUT };              /* an element: free, in F1, in F0 */
+/* ---- The arithmetic core: every sum and product of a check, in 128 bits, each overflow
+ * caught. Frama-C/WP proves it (make verify-checker; docs/certificates.md, "What is
+ * proved"). Frama-C has no __int128, so it reads this part of the file alone, with i128 as
+ * two 64-bit limbs and the primitives q_* known by their contracts only (taken as axioms);
+ * the shipped primitives are GCC's and Clang's __int128 and overflow builtins, checked
+ * against those contracts by tests/test_checker_arith.c. ---- */
+#ifdef __FRAMAC__
+typedef struct { int64_t hi; uint64_t lo; } i128; /* the value hi 2^64 + lo */
+/*@ logic integer val(i128 x) = x.hi * 18446744073709551616 + x.lo;
+    predicate in128(integer x) = -170141183460469231731687303715884105728 <= x
+                                 <= 170141183460469231731687303715884105727;
+    logic integer N62 = 4611686018427387904; */
+#else
+__extension__ typedef __int128 i128; /* GCC's and Clang's; __extension__ for -pedantic */
+#endif
+/*@ assigns \nothing;  ensures val(\result) == x; */
+static i128 q_of(int64_t x);
+/*@ requires \valid(r);  assigns *r;
+    ensures \result <==> !in128(val(a) + val(b));
+    ensures !\result ==> val(*r) == val(a) + val(b); */
+static bool q_add(i128 a, i128 b, i128 *r); /* a + b into *r, or true: an overflow */
+/*@ requires \valid(r);  assigns *r;
+    ensures \result <==> !in128(val(a) - val(b));
+    ensures !\result ==> val(*r) == val(a) - val(b); */
+static bool q_sub(i128 a, i128 b, i128 *r);
+/*@ requires \valid(r);  assigns *r;
+    ensures \result <==> !in128(a * val(b));
+    ensures !\result ==> val(*r) == a * val(b); */
+static bool q_mul(uint64_t a, i128 b, i128 *r);
+/*@ requires in128(val(a) + val(b));  assigns \nothing;
+    ensures val(\result) == val(a) + val(b); */
+static i128 q_sum(i128 a, i128 b); /* a + b, known not to overflow */
+/*@ requires a <= N62 && -N62 <= b <= N62;  assigns \nothing;
+    ensures val(\result) == a * b; */
+static i128 q_mul62(uint64_t a, int64_t b); /* |a b| <= 2^124: no overflow */
+/*@ assigns \nothing;  ensures \result <==> val(a) < val(b); */
+static bool q_lt(i128 a, i128 b);
+/*@ requires 0 < d;  assigns \nothing;
+    ensures d * (val(\result) - 1) < val(a) <= d * val(\result); */
+static i128 q_ceil_div(i128 a, uint64_t d); /* ceil(a / d) */
+/*@ requires -N62 <= val(a) <= N62;  assigns \nothing;  ensures \result == val(a); */
+static int64_t q_to64(i128 a);
+#ifndef __FRAMAC__
+static i128 q_of(int64_t x) { return x; }
+static bool q_add(i128 a, i128 b, i128 *r) { return __builtin_add_overflow(a, b, r); }
+static bool q_sub(i128 a, i128 b, i128 *r) { return __builtin_sub_overflow(a, b, r); }
+static bool q_mul(uint64_t a, i128 b, i128 *r) { return __builtin_mul_overflow((i128)a, b, r); }
+static i128 q_sum(i128 a, i128 b) { return a + b; }
+static i128 q_mul62(uint64_t a, int64_t b) { return (i128)a * b; }
+static bool q_lt(i128 a, i128 b) { return a < b; }
+static i128 q_ceil_div(i128 a, uint64_t d) { return a / d + (a % d > 0); } /* / truncates */
+static int64_t q_to64(i128 a) { return (int64_t)a; }
+#endif
+/*@ assigns \nothing;  ensures \result <==> val(x) < -N62 || N62 < val(x); */
+static bool beyond62(i128 x) { return q_lt(q_of((int64_t)NUM_MAX), x) || q_lt(x, q_of(-(int64_t)NUM_MAX)); }
+/* b' of a cut: b less its coefficients on the elements in F1. It cannot overflow: b and
+ * each coefficient are within 2^62 (cut_derive refuses others), and a cut has at most one
+ * coefficient per element, at most 2^24 (PACE_MAX_ELEMS). */
+/*@ requires -N62 <= val(b) <= N62 && len <= 16777216;
+    requires \valid_read(el + (0 .. len - 1)) && \valid_read(co + (0 .. len - 1));
+    requires \forall integer i; 0 <= i < len ==> -N62 <= co[i] <= N62 &&
+                                                   \valid_read(state + el[i]);
+    assigns \nothing; */
+static i128 cut_residual(i128 b, const uint32_t *el, const int64_t *co, uint64_t len,
+                         const uint8_t *state) {
+    /*@ loop invariant 0 <= i <= len && -N62 * (i + 1) <= val(b) <= N62 * (i + 1);
+        loop assigns i, b;  loop variant len - i; */
+    for (uint64_t i = 0; i < len; i++) b = q_sum(b, q_of(state[el[i]] == IN ? -co[i] : 0));
+    return b;
+}
+/* *sum + v b into *sum, or true: an overflow (a multiplier's term of sum_R V_R b'_R). */
+/*@ requires \valid(sum);  assigns *sum;
+    ensures !\result ==> val(*sum) == val(\old(*sum)) + v * val(b); */
+static bool add_product(i128 *sum, uint64_t v, i128 b) {
+    i128 t;
+    return q_mul(v, b, &t) || q_add(*sum, t, sum);
+}
+/*@ logic integer leaf_min{L}(i128 *acc, uint32_t *t, integer D, integer i) =
+      i <= 0 ? 0 : leaf_min(acc, t, D, i - 1) +
+                   (D - val(acc[t[i - 1]]) < 0 ? D - val(acc[t[i - 1]]) : 0); */
+/* The leaf's inequality. D L(y) = bsum + sum over the free elements e of min(0, D - acc[e])
+ * (bsum = sum_R V_R b'_R, acc[e] = sum_R V_R a_{R,e}; a free element not in touched has
+ * acc 0 and adds min(0, D) = 0): 0 when it is above (K - |F1| - 1) D, 2 when not, 1 on an
+ * overflow. D L(y) and the right-hand side into *total and *need, for the message. */
+/*@ requires nf1 < K <= 4294967295 && 1 <= D <= N62;
+    requires \valid_read(touched + (0 .. nt - 1));
+    requires \forall integer i; 0 <= i < nt ==> \valid_read(acc + touched[i]);
+    requires \valid(total) && \valid(need) && \separated(total, need);
+    assigns *total, *need;
+    ensures \result == 0 || \result == 1 || \result == 2;
+    ensures \result == 0 ==>
+            val(bsum) + leaf_min{Pre}(acc, touched, D, nt) > (K - nf1 - 1) * D; */
+static int leaf_decide(i128 bsum, uint64_t D, const i128 *acc, const uint32_t *touched,
+                       size_t nt, uint64_t K, uint64_t nf1, i128 *total, i128 *need) {
+    i128 s = bsum, t;
+    /*@ loop invariant 0 <= i <= nt && val(s) == val(bsum) + leaf_min{Pre}(acc, touched, D, i);
+        loop assigns i, s, t;  loop variant nt - i; */
+    for (size_t i = 0; i < nt; i++)
+        if (q_sub(q_of((int64_t)D), acc[touched[i]], &t) || (q_lt(t, q_of(0)) && q_add(s, t, &s)))
+            return 1;
+    uint64_t gap = K - nf1 - 1; /* below 2^32 */
+    /*@ assert gap == K - nf1 - 1 && gap <= 4294967295; */
+    i128 rhs = q_mul62(D, (int64_t)gap); /* at most 2^94 */
+    /*@ assert val(rhs) == gap * D; */
+    *total = s, *need = rhs;
+    return q_lt(rhs, s) ? 0 : 2;
+}
+/* A cut's coefficient ceil(acc / D) into *co, or true when it is above 2^62 (refused). acc
+ * is positive: a free element's sum of V a, listed in touched once it left 0. */
+/*@ requires 0 <= val(acc) && 1 <= D && \valid(co);
+    assigns *co;
+    ensures !\result ==> 0 <= *co <= N62 && D * (*co - 1) < val(acc) <= D * *co; */
+static bool cut_coef(i128 acc, uint64_t D, int64_t *co) {
+    i128 t = q_ceil_div(acc, D);
+    if (q_lt(q_of((int64_t)NUM_MAX), t)) return true;
+    return *co = q_to64(t), false;
+}
+/* ---- The rest: Frama-C reads none of it (it is covered by the tests and the fuzzer). ---- */
+#ifndef __FRAMAC__
 
 /* s on stderr with every byte a terminal could act on as \xNN: controls, DEL and, stricter
  * than t24's own messages, any byte above ASCII (a certificate's tokens and paths are echoed). */
@@ -64,6 +187,12 @@ typedef struct { FILE *fp; char *buf; size_t cap, max; unsigned long lineno; } r
 /* The next line, without its end (LF, CR LF or CR, as t24's src/core/lines.c), in r->buf: 1,
  * or 0 at the end; -1 for a line with a NUL byte or longer than r->max (refused, never cut
  * short), -2 for a read error, the reason in why. */
+/* Why line r->lineno holds a NUL byte: xz's magic bytes opening the file are the likely
+ * mistake (a published .cert.xz given as it is), so they are named. */
+static const char *nul_why(const reader *r, size_t n) {
+    bool xz = r->lineno == 1 && n >= 6 && r->max >= 6 && !memcmp(r->buf, "\xFD" "7zXZ", 6);
+    return xz ? "compressed with xz: unpack it first (xz -dk FILE)" : "a NUL byte";
+}
 static int rd_next(reader *r, char *why, size_t wsz) {
     size_t n = 0; /* the line's length, counted up to r->max + 1 */
     bool nul = false;
@@ -78,7 +207,7 @@ static int rd_next(reader *r, char *why, size_t wsz) {
         return snprintf(why, wsz, "line %lu: %s", r->lineno + 1, strerror(errno)), -2;
     r->lineno++;
     if (nul || n > r->max)
-        return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? "a NUL byte" : "too long"), -1;
+        return snprintf(why, wsz, "line %lu: %s", r->lineno, nul ? nul_why(r, n) : "too long"), -1;
     r->buf = grow(r->buf, &r->cap, n + 1, 1);
     r->buf[n] = '\0';
     return 1;
@@ -155,11 +284,14 @@ static void hgr_read(const char *path, hgr *h) {
             no = "expected one header 'p hs N M' (N, M from 0 to 4294967295)";
         else if (r.buf[0] == 'p' && n > PACE_MAX_ELEMS) no = "more than 2^24 elements";
         else if (r.buf[0] == 'p') header = true;
-        else if (!header) no = "a set before the header";
+        else if (!header) /* the files given in the wrong order are the likely mistake */
+            no = strncmp(r.buf, "t24-certificate", 15)
+                     ? "a set before the header (a cover? the instance must come first)"
+                     : "a certificate, not an instance: the instance must come first";
         else if ((k = numbers(r.buf, 1, n, &h->el, &len, &cap)) < 0) no = "not elements 1..N";
         else if (k == 0) no = "an empty set: no hitting set exists";
         else if (sets++ == m) no = "more sets than the header announces";
-        else if (len > PACE_MAX_ENTRIES) no = "more than 2^27 elements in all sets";
+        else if (len > PACE_MAX_ENTRIES) no = "more than 2^" STR(PACE_MAX_ENTRIES_LOG2) " elements in all sets";
         if (k > 0 && !no) /* the set's end */
             h->off = grow(h->off, &ocap, sets + 1, sizeof *h->off), h->off[sets] = len;
     }
@@ -196,7 +328,11 @@ static uint64_t cover_read(const char *path, const hgr *h) {
     int st, rc = 0;
     while ((st = rd_next(&r, why, sizeof why)) > 0)
         if (r.buf[0] != 'c' && numbers(r.buf, 0, UINT32_MAX, &v, &len, &cap) < 0) break;
-    if (st > 0) snprintf(why, sizeof why, "line %lu: not numbers", r.lineno);
+    if (st > 0)
+        snprintf(why, sizeof why, "line %lu: %s", r.lineno,
+                 strncmp(r.buf, "t24-certificate", 15)
+                     ? "not numbers"
+                     : "a certificate, not a cover: the cover must come before it");
     if (st) rc = 2;
     else if (!len || len - 1 != v[0])
         rc = 2, strcpy(why, len ? "its size is not its length" : "empty");
@@ -292,9 +428,7 @@ static int row_find(checker *k, uint64_t r, rowv *v) {
 /* b' = b - (its coefficients over F1): no overflow, with |b|, a <= 2^62 and N <= 2^24. */
 static i128 residual(const checker *k, const rowv *v) {
     if (!v->is_cut) return 1 - (i128)v->st->hits;
-    i128 b = v->b;
-    for (uint64_t i = 0; i < v->len; i++) b -= k->state[v->el[i]] == IN ? v->co[i] : 0;
-    return b;
+    return cut_residual(v->b, v->el, v->co, v->len, k->state);
 }
 /* a_{R,e}: e's coefficient in row v, or 0. */
 static int64_t coef(const rowv *v, uint32_t e) {
@@ -396,20 +530,17 @@ static int read_pairs(checker *k, size_t *i, const char *stop, bool live) {
 /* Over multipliers p[0..n), rows not live left out when live_only: sum_R V_R b'_R into *sum,
  * and V_R a_{R,e} into acc[e] for free e, listed in touched as its acc leaves 0. 1: overflow. */
 static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *sum) {
-    i128 t;
     rowv v;
     for (size_t i = 0; i < n; i++) {
         if (row_find(k, p[i].row, &v)) return 1; /* never: it was in scope when read */
         if (live_only && row_dead(k, &v)) continue;
-        if (__builtin_mul_overflow((i128)p[i].v, residual(k, &v), &t) ||
-            __builtin_add_overflow(*sum, t, sum))
-            return fail(k, "arithmetic overflow");
+        if (add_product(sum, p[i].v, residual(k, &v))) return fail(k, "arithmetic overflow");
         for (uint64_t j = 0; p[i].v && j < v.len; j++) {
             uint32_t e = v.el[j];
-            i128 a = (i128)p[i].v * (v.is_cut ? v.co[j] : 1); /* both at most 2^62: no overflow */
+            i128 a = q_mul62(p[i].v, v.is_cut ? v.co[j] : 1); /* both at most 2^62 */
             if (k->state[e] != FREE) continue;
             if (k->acc[e] == 0 && a > 0) k->touched[k->ntouched++] = e;
-            if (__builtin_add_overflow(k->acc[e], a, &k->acc[e]))
+            if (q_add(k->acc[e], a, &k->acc[e]))
                 return fail(k, "arithmetic overflow");
         }
     }
@@ -419,26 +550,23 @@ static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *su
  * D L(y) = sum_R V_R b'_R + sum over free e of min(0, D - sum_R V_R a_{R,e}), rows not live
  * left out. It costs the rows' lengths: only the free elements they touch are summed. */
 static int leaf_holds(checker *k, const frame *y) {
-    i128 total = 0, t;
+    i128 total = 0, need = 0;
     if (k->nf1 >= k->K) return 0;
     if (combine(k, k->ys + y->y_start, y->y_len, true, &total)) return 1;
-    for (size_t i = 0; i < k->ntouched; i++) { /* an untouched free element adds min(0, D) */
-        t = (i128)k->D - k->acc[k->touched[i]];
-        k->acc[k->touched[i]] = 0; /* reset, for the next list */
-        if (t < 0 && __builtin_add_overflow(total, t, &total)) return fail(k, "overflow in L(y)");
-    }
+    int rc = leaf_decide(total, k->D, k->acc, k->touched, k->ntouched, k->K, k->nf1, &total,
+                         &need);
+    for (size_t i = 0; i < k->ntouched; i++) k->acc[k->touched[i]] = 0; /* for the next list */
     k->ntouched = 0;
-    i128 need = (i128)(k->K - k->nf1 - 1) * k->D; /* at most 2^94 */
-    if (total > need) return 0;
+    if (rc == 1) return fail(k, "overflow in L(y)");
+    if (rc == 0) return 0;
     return fail(k, "the leaf does not reach the bound: D L(y) = %.0Lf, not above (K - |F1| - 1) "
                 "D = %.0Lf (|F1| = %llu)", (long double)total, (long double)need, (ull)k->nf1);
 }
-static i128 ceil_div(i128 a, i128 d) { return a / d + (a % d > 0); } /* d > 0; / truncates */
 /* cut R:U ..., its list from tok[*i]: the row with coefficient ceil(sum_R u_R a_{R,e}) on each
  * free e, right-hand side ceil(sum_R u_R b'_R), into cuts[ncuts] and the arena. */
 static int cut_derive(checker *k, size_t *i) {
     size_t s = k->nys;
-    i128 rhs = 0, t;
+    i128 rhs = 0;
     if (read_pairs(k, i, "y", false)) return 1;
     if (k->nys == s) return fail(k, "the cut names no row");
     k->cuts = grow(k->cuts, &k->cutcap, k->ncuts + 1, sizeof *k->cuts);
@@ -447,18 +575,17 @@ static int cut_derive(checker *k, size_t *i) {
     k->nys = s;
     qsort(k->touched, k->ntouched, sizeof *k->touched, cmp_u32);
     *c = (cut){ .j = ++k->cuts_total, .start = k->cutlen, .len = k->ntouched,
-                .b = ceil_div(rhs, k->D) };
+                .b = q_ceil_div(rhs, k->D) };
     k->cutel = grow(k->cutel, &k->elcap, k->cutlen + c->len, sizeof *k->cutel);
     k->cutco = grow(k->cutco, &k->cocap, k->cutlen + c->len, sizeof *k->cutco);
     for (size_t j = 0; j < k->ntouched; j++, k->cutlen++) {
         k->cutel[k->cutlen] = k->touched[j];
-        t = ceil_div(k->acc[k->touched[j]], k->D);
+        bool big = cut_coef(k->acc[k->touched[j]], k->D, &k->cutco[k->cutlen]);
         k->acc[k->touched[j]] = 0;
-        if (t > (i128)NUM_MAX) return fail(k, "a coefficient of the cut is above 2^62");
-        k->cutco[k->cutlen] = (int64_t)t;
+        if (big) return fail(k, "a coefficient of the cut is above 2^62");
     }
     k->ntouched = 0;
-    if (c->b > (i128)NUM_MAX || c->b < -(i128)NUM_MAX) return fail(k, "the cut's b is beyond 2^62");
+    if (beyond62(c->b)) return fail(k, "the cut's b is beyond 2^62");
     return 0;
 }
 /* dominated E F, E free: F is not E, not in F0, and every live row R with a_{R,E} > 0 has F
@@ -666,3 +793,4 @@ int main(int argc, char **argv) {
     return checker_free(&k), st;
 }
 #endif
+#endif /* __FRAMAC__ */

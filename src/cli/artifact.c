@@ -26,7 +26,7 @@ struct artifact_set {
     bool created; /* dir did not exist before artifact_begin() */
     int n;
     FILE *fp[MAX_FILES];
-    char *tmp[MAX_FILES];
+    char *tmp[MAX_FILES]; /* NULL: final is to go at the commit (artifact_remove()) */
     char *final[MAX_FILES];
     char *backup[MAX_FILES]; /* during a commit: where an older final was moved */
 };
@@ -47,7 +47,8 @@ static struct {
 static void on_signal(int sig)
 {
     for (sig_atomic_t i = 0; i < pending.npaths; i++)
-        unlink(pending.path[i]);
+        if (pending.path[i]) /* NULL: a file to remove at the commit, not a temporary */
+            unlink(pending.path[i]);
     if (pending.dir)
         rmdir(pending.dir); /* only ever empty: it was created by this run */
     /* SA_RESETHAND restored the default action: die of the signal, as if not caught. */
@@ -191,6 +192,33 @@ FILE *artifact_open(artifact_set *a, const char *name)
     return fp;
 }
 
+/* Marks DIR/NAME to be removed by the commit, with the files written and as they are: all
+ * or nothing (moved aside first, put back if the commit fails). A file of an older run
+ * that this one does not write again (a certificate beside an instance it no longer
+ * speaks of) then does not outlive the commit. A no-op for a name the set writes.
+ * Returns 0, or -1 when out of memory or the set is full. */
+int artifact_remove(artifact_set *a, const char *name)
+{
+    char *fin = a->n < MAX_FILES ? join(a->dir, "", name, "") : NULL;
+    if (!fin)
+        return -1;
+    for (int i = 0; i < a->n; i++)
+        if (strcmp(a->final[i], fin) == 0) {
+            free(fin);
+            return 0;
+        }
+    sigset_t old;
+    block(&old);
+    pending.path[a->n] = NULL; /* nothing of this run to remove on a signal */
+    pending.npaths = a->n + 1;
+    a->fp[a->n] = NULL;
+    a->tmp[a->n] = NULL;
+    a->final[a->n] = fin;
+    a->n++;
+    unblock(&old);
+    return 0;
+}
+
 /* Frees the set, removing its temporaries (and dir, if it was created and is empty)
  * when remove_tmp is set. Called with the signals blocked. */
 static void release(artifact_set *a, bool remove_tmp)
@@ -198,7 +226,7 @@ static void release(artifact_set *a, bool remove_tmp)
     for (int i = 0; i < a->n; i++) {
         if (a->fp[i])
             fclose(a->fp[i]);
-        if (remove_tmp)
+        if (remove_tmp && a->tmp[i])
             unlink(a->tmp[i]);
         free(a->tmp[i]);
         free(a->final[i]);
@@ -216,7 +244,7 @@ static void release(artifact_set *a, bool remove_tmp)
 static void roll_back(artifact_set *a, int done)
 {
     for (int i = 0; i < a->n; i++) {
-        if (i < done && !a->backup[i])
+        if (i < done && !a->backup[i] && a->tmp[i])
             unlink(a->final[i]);
         if (a->backup[i])
             rename(a->backup[i], a->final[i]);
@@ -284,6 +312,8 @@ int artifact_commit(artifact_set *a, char *err, size_t errsize)
     block(&old);
     int rc = -1;
     for (int i = 0; i < a->n; i++) {
+        if (!a->tmp[i])
+            continue; /* a file to remove: nothing was written */
         errno = 0;
         int bad = ferror(a->fp[i]);
         bad |= fclose(a->fp[i]) != 0;
@@ -297,7 +327,7 @@ int artifact_commit(artifact_set *a, char *err, size_t errsize)
     if (move_aside(a, err, errsize))
         goto done;
     for (int i = 0; i < a->n; i++) {
-        if (rename(a->tmp[i], a->final[i])) {
+        if (a->tmp[i] && rename(a->tmp[i], a->final[i])) {
             snprintf(err, errsize, "cannot rename into '%s': %s", a->final[i],
                      strerror(errno));
             roll_back(a, i);

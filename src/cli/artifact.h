@@ -19,6 +19,9 @@ typedef struct artifact_set artifact_set;
 
 artifact_set *artifact_begin(const char *dir, char *err, size_t errsize);
 FILE *artifact_open(artifact_set *a, const char *name);
+/* DIR/NAME removed by the commit, all or nothing with the files written (a no-op for a
+ * name the set writes); see artifact.c. Returns 0, or -1. */
+int artifact_remove(artifact_set *a, const char *name);
 int artifact_commit(artifact_set *a, char *err, size_t errsize);
 void artifact_abort(artifact_set *a);
 const char *artifact_dir(const artifact_set *a);

@@ -84,7 +84,8 @@ static const char help_tail[] =
     "  --                   what follows is FILE, even if it starts with '-'\n"
     "\n"
     "exit status: 0 a cover was printed (also after SIGINT or SIGTERM); 3 the cover was\n"
-    "printed but --goal K was not reached (stderr says the bound proven and why); 2 a usage\n"
+    "printed but --goal K was not reached (stderr says the bound proven and why), or the\n"
+    "--lp-certificate written proves nothing (bound 0 or 1 before the LP); 2 a usage\n"
     "error, an instance that is not PACE's format or has an empty set, a cover that\n"
     "could not be written, or a solver that failed (CBC that cannot be loaded, GLPK\n"
     "out of memory: after the cover is printed): one line on stderr.\n";
@@ -337,7 +338,8 @@ static int search(options *o, const hs_instance *h, FILE *cert, progress_line *l
     }
     rc = goal_status(o, &r, finish_certificate(o, cert, &r, rc));
     if (rc == 0 && lprc)
-        rc = lprc; /* the cover is printed; the LP certificate asked for is missing */
+        rc = lprc; /* the cover is printed; the LP certificate asked for is missing, or
+                    * proves nothing */
     hs_report_free(&r);
     return rc;
 }

@@ -1,6 +1,7 @@
 /* cmd_study.c - `t24 study`: parse options, run the study, print and export it. */
 #include <cjson/cJSON.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,8 @@ static const char help_tail[] =
     "  -V, --version        print the version (as the only option)\n"
     "\n"
     "exit status: 0 success; 2 a usage error, bad input or an output that could not be\n"
-    "written (one line on stderr; nothing is left half-written).\n";
+    "written (one line on stderr; nothing is left half-written); 3 the report and DIR are\n"
+    "written but the --lp-certificate proves nothing (bound 0 or 1 before the LP).\n";
 
 #define RANKS_MAX 8
 #define RANKS_LIMIT (1 << 24) /* dist.c's bound on a launcher's count */
@@ -337,7 +339,14 @@ static int write_table(const study_options *cfg, const study *r, FILE *fp, char 
     return rc;
 }
 
-/* Writes every file of --out into the set. Returns 0, or -1 with the reason in err. */
+/* The files of --out that a run writes or not by its options (six cards or fewer, --solver
+ * t24, --lp-certificate, --coverage): one an older run left and this one does not write
+ * goes with the commit, never to sit beside an instance it does not speak of (issue 49). */
+static const char *const optional_files[] = { "solutions.txt", "templates.tsv",
+    "certificate.txt", "lp-certificate.txt", "coverage.csv" };
+
+/* Writes every file of --out into the set, and marks the optional ones it does not write
+ * for removal. Returns 0, or -1 with the reason in err. */
 static int write_out(artifact_set *a, const study_options *cfg, const study *r,
                      const char *json, FILE *cert, FILE *lpcert, char *err, size_t errsize)
 {
@@ -369,6 +378,11 @@ static int write_out(artifact_set *a, const study_options *cfg, const study *r,
         enumeration_report_hands_tsv(st, hd) ||
         write_hitting_sets(a, r, command, cert) || write_table(cfg, r, tc, err, errsize))
         return -1;
+    for (size_t i = 0; i < sizeof optional_files / sizeof *optional_files; i++)
+        if (artifact_remove(a, optional_files[i])) { /* a no-op for a file written above */
+            snprintf(err, errsize, "out of memory");
+            return -1;
+        }
     fprintf(js, "%s\n", json);
     return 0;
 }
@@ -458,6 +472,12 @@ static int run(options *o, bool *scanned)
         args_message("study", "%s failed: %s", hs_engine_about(r.hr.params.engine).label,
                      r.hr.message);
         rc = ARGS_EXIT_USAGE;
+    }
+    if (rc == 0 && r.lpcert_written) {
+        char file[PATH_MAX + 32];
+        snprintf(file, sizeof file, "%s/lp-certificate.txt", o->out);
+        rc = cover_lpcert_unproven("study", &r.lpcert,
+                                   hs_instance_nsets(classes_instance(r.cls)), file);
     }
     free(text);
     cJSON_Delete(js);

@@ -268,6 +268,7 @@ int cmd_sweep(int argc, char **argv)
     if (rc || (rc = load_plan(&o, &plan)))
         return rc;
     char err[1024];
+    study_options_warn_memory(&o.cfg, "sweep");
     if (sweep_plan_preflight(&plan, &o.sp, o.cfg.memory_limit, err, sizeof err)) {
         args_message("sweep", "%s", err);
         sweep_plan_free(&plan);

@@ -96,6 +96,13 @@ void cover_estimate_json(cJSON *obj, const hs_estimate *r, uint64_t seed)
     cJSON_AddNumberToObject(e, "seconds", r->seconds);
 }
 
+/* What a proof's certificate takes, measured (docs/cluster.md, "Measured"): deck 1-7's
+ * proof of 49 wrote 964 MB of certificate in about 16 core-minutes of cubes (deck 1-6's
+ * 19.7 MB in 18 core-s: about as much), and t24-check read it in about 5 minutes. The
+ * cubes' proofs stay beside the merged certificate, which holds them all again. */
+#define COVER_ESTIMATE_MB_PER_CORE_SECOND (964.0 / (16 * 60))
+#define COVER_ESTIMATE_CHECK_MB_PER_SECOND (964.0 / (5 * 60))
+
 void cover_estimate_text(FILE *fp, const hs_estimate *r, const char *what)
 {
     if (r->starts == 0) {
@@ -111,11 +118,25 @@ void cover_estimate_text(FILE *fp, const hs_estimate *r, const char *what)
     snprintf(high, sizeof high, isinf(r->nodes_high) ? "?" : "%.3g", r->nodes_high);
     snprintf(core_high, sizeof core_high, isinf(r->core_high) ? "?" : "%.3g",
              r->core_high / 3600);
+    /* The LPs' seconds as Knuth's estimate weighs them (each dive's LPs times the tree's
+     * width above them): deep LPs, cheaper, weigh more than in the dives' plain mean, so
+     * that mean times the LPs is not the estimate; this one is, with the nodes' other
+     * work and the choosing (the printed figures multiply out to the total). */
+    double node_s = r->nodes * r->seconds_per_node;
+    double lp_s = fmax(r->core_seconds - r->choose_seconds - node_s, 0);
+    double per_lp = r->lps > 0 ? lp_s / r->lps : 0;
+    double mb = r->core_seconds * COVER_ESTIMATE_MB_PER_CORE_SECOND;
     fprintf(fp,
             "estimate of %s at target %u (Knuth, %u dives): %.3g nodes (95%%: %.3g..%s), "
-            "%.3g LPs at %.3g ms: %.3g core-hours (%.3g..%s) on this machine\n",
-            what, r->target, r->dives, r->nodes, r->nodes_low, high, r->lps,
-            1000 * r->seconds_per_lp, r->core_seconds / 3600, r->core_low / 3600, core_high);
+            "%.3g LPs at %.3g ms (weighed as the tree weighs them; %.3g ms in the dives) + "
+            "%.3g nodes at %.3g ms besides + %.3g s choosing: %.3g core-hours (%.3g..%s) on "
+            "this machine; disk: %.3g GB of cube proofs and as much merged (at %.3g MB a "
+            "core-second), t24-check %.3g hours (at %.3g MB/s), measured rates\n",
+            what, r->target, r->dives, r->nodes, r->nodes_low, high, r->lps, 1000 * per_lp,
+            1000 * r->seconds_per_lp, r->nodes, 1000 * r->seconds_per_node,
+            r->choose_seconds, r->core_seconds / 3600, r->core_low / 3600, core_high,
+            mb / 1000, COVER_ESTIMATE_MB_PER_CORE_SECOND,
+            mb / COVER_ESTIMATE_CHECK_MB_PER_SECOND / 3600, COVER_ESTIMATE_CHECK_MB_PER_SECOND);
 }
 
 static void print_json(const hs_estimate *r, uint32_t goal, uint64_t seed)

@@ -96,6 +96,7 @@ int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
     if (rc)
         return args_message("cover", "no LP certificate: %s", err);
     c->written = true;
+    line->floor = c->rep.bound; /* the run's later lines show no smaller bound */
     if (line->log) {
         char text[192];
         snprintf(text, sizeof text, "LP certificate: bound %u (L = %.6f; column generation %s) "
@@ -103,7 +104,25 @@ int cover_lpcert_run(cover_lpcert *c, const hs_instance *h, const hs_params *hp,
                  c->rep.lp_reached ? "converged" : "stopped first", c->path);
         progress_log(line, text);
     }
-    return 0;
+    return cover_lpcert_unproven("cover", &c->rep, hs_instance_nsets(h), c->path);
+}
+
+bool cover_lpcert_proves_nothing(const hs_lp_certificate_report *r, uint32_t nsets)
+{
+    return !r->lp_reached && r->bound <= (nsets > 0 ? 1u : 0u);
+}
+
+int cover_lpcert_unproven(const char *cmd, const hs_lp_certificate_report *r, uint32_t nsets,
+                          const char *file)
+{
+    if (!cover_lpcert_proves_nothing(r, nsets))
+        return 0;
+    /* Written all the same: it is true, and replaces whatever FILE held before. */
+    args_message(cmd, "the LP certificate in %s proves nothing: bound %u, which every cover "
+                      "has (column generation stopped before the LP optimum, after %u rounds "
+                      "in %.1f s: the time limit or a signal)", file, r->bound, r->rounds,
+                 r->seconds);
+    return COVER_LPCERT_EXIT_UNPROVEN;
 }
 
 void cover_lpcert_report_json(cJSON *obj, const hs_lp_certificate_report *r, const char *file)

@@ -15,7 +15,7 @@ bool progress_wanted(progress_mode mode)
 progress_line progress_line_make(const char *command, progress_mode mode, double start,
                                  double budget)
 {
-    progress_line l = { command, false, 0, mode == PROGRESS_LOG, start, budget };
+    progress_line l = { command, false, 0, mode == PROGRESS_LOG, start, budget, 0 };
     return l;
 }
 
@@ -41,6 +41,10 @@ void progress_show(void *ctx, const hs_progress *p)
 {
     progress_line *l = ctx;
     double now = walltime_now(), bound = ceil(p->bound - 1e-6);
+    if (!(bound > 0)) /* ceil(0 - 1e-6) is -0, which would print "bound -0" */
+        bound = 0;
+    if (bound < l->floor)
+        bound = l->floor;
     double period = l->log ? PROGRESS_LOG_PERIOD : 1.0;
     if ((l->shown || l->log) && l->last > 0 && now - l->last < period)
         return;
@@ -68,6 +72,8 @@ void progress_done(progress_line *l, uint32_t cover, uint32_t bound, bool proven
     char text[128];
     if (!l->log)
         return;
+    if (bound < l->floor)
+        bound = l->floor;
     snprintf(text, sizeof text, "done: cover %u, bound %u, gap %.1f%%, %s", cover, bound,
              cover > 0 ? 100.0 * (cover - bound) / cover : 0.0,
              proven ? "proven" : "not proven");

@@ -33,6 +33,8 @@ typedef struct {
     bool log;            /* whole lines every PROGRESS_LOG_PERIOD s (--progress) */
     double start;        /* log mode: walltime_now() when the command started */
     double budget;       /* log mode: the run's time limit in seconds, 0 for none */
+    uint32_t floor;      /* a lower bound this command has already proven (t24 cover's LP
+                            certificate), 0 for none: no line shows a smaller bound */
 } progress_line;
 
 /* Is progress shown at all in this mode (PROGRESS_AUTO: when stderr is a terminal)? */

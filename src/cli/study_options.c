@@ -370,6 +370,21 @@ int study_options_parse(study_options *o, study_options_command_id cmd, int argc
 
 /* Applies the defaults that depend on other options and checks the combination. Returns
  * 0 or ARGS_EXIT_USAGE after printing the problem. */
+/* Above the machine's memory --memory-limit refuses nothing this machine can hold: said,
+ * not refused, since a plan for larger nodes may be made here (docs/cli.md). */
+void study_options_warn_memory(const study_options *o, const char *cmd)
+{
+    uint64_t machine = preflight_machine_memory();
+    if (o->memory_limit <= machine || machine == 0 || args_other_rank())
+        return;
+    char limit[32], have[32];
+    preflight_format_bytes((double)o->memory_limit, limit, sizeof limit);
+    preflight_format_bytes((double)machine, have, sizeof have);
+    fprintf(stderr, "t24 %s: warning: --memory-limit %s is above this machine's %s of memory: "
+            "a run estimated between the two is not refused, and may not fit\n", cmd, limit,
+            have);
+}
+
 int study_options_finish(study_options *o, const char *cmd)
 {
     if (!o->groupings_set)
@@ -392,6 +407,7 @@ int study_options_finish(study_options *o, const char *cmd)
                     limit, what);
         return ARGS_EXIT_USAGE;
     }
+    study_options_warn_memory(o, cmd);
     return 0;
 }
 

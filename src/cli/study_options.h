@@ -56,6 +56,9 @@ int study_options_parse(study_options *o, study_options_command_id cmd, int argc
 /* The help lines of the table's options that cmd takes, in the table's order. */
 void study_options_help(FILE *fp, study_options_command_id cmd);
 int study_options_finish(study_options *o, const char *cmd);
+/* One line on stderr when --memory-limit is above the machine's memory (study_options_finish
+ * calls it; `t24 sweep` too). */
+void study_options_warn_memory(const study_options *o, const char *cmd);
 int study_options_command(const study_options *o, const char *cmd, char *buf, unsigned long size);
 /* Does `t24 study --out` write certificate.txt with these options: an engine that
  * certifies, named by --solver, or the default one up to STUDY_DEFAULT_CERTIFIED_CARDS. */

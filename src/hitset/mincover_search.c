@@ -15,11 +15,22 @@
 #include "core/budget.h"
 #include "core/walltime.h"
 
-/* The local search's progress in the same form; its bound is the core's LP ceiling. */
+/* The local search's progress in the same form; its bound is the run's best: the core's LP
+ * ceiling, or the bounds known when the phase began where they are more (the LP may not
+ * have run: its ceiling is then 0, and the forced elements alone are no bound to show). */
 typedef struct {
     relay rl;
     uint32_t target;
 } ls_relay;
+
+static ls_relay ls_relay_make(const mincover_result *r, double started, uint32_t target)
+{
+    uint32_t known = mincover_best_bound(r, 0), offset = r->presolve.offset;
+    uint32_t core = known > offset ? known - offset : 0; /* the relay adds the forced back */
+    ls_relay rl = { { &r->params, offset, walltime_now() - started },
+                    core > target ? core : target };
+    return rl;
+}
 
 static void relay_ls(void *ctx, uint32_t best, uint64_t steps, double seconds)
 {
@@ -44,7 +55,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
                      announcer *an, char *err, size_t errsize)
 {
     lagcover_params q;
-    ls_relay rl = { { &r->params, r->presolve.offset, walltime_now() - started }, target };
+    ls_relay rl = ls_relay_make(r, started, target);
     lagcover_params_init(&q);
     if (r->params.progress) {
         q.progress = relay_lag;
@@ -162,7 +173,7 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
-    ls_relay rl = { { p, r->presolve.offset, walltime_now() - started }, target };
+    ls_relay rl = ls_relay_make(r, started, target);
     ls_gap g = { r->presolve.offset, target, walltime_now(), 0 };
     localsearch_params_init(&q);
     q.seed = p->seed;

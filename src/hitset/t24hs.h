@@ -589,8 +589,9 @@ typedef struct {
 
 HS_API void hs_lp_certificate_params_init(hs_lp_certificate_params *p);
 /* Writes the certificate to out (whole, or with -1 part of it: write to a temporary file
- * and rename). Returns 0 with *r filled, or -1 with err set when p is out of range, memory
- * runs out, GLPK fails or out reports an error. */
+ * and rename); p NULL: the defaults. Returns 0 with *r filled, or -1 with err set when p
+ * is out of range, memory runs out, GLPK fails (also after some rounds: their bound is
+ * then not written) or out reports an error. */
 HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p,
                              FILE *out, hs_lp_certificate_report *r, char *err,
                              size_t errsize);
@@ -672,8 +673,10 @@ HS_API int hs_cubes_merge(const char *dir, hs_cubes_report *r, char *err, size_t
 /* The same, proof.cert checked by p->check within p->time_limit before it takes its name:
  * r->verified when the checker verified it; written unverified when it gives no verdict
  * (r->verdict says why); refused (-1) when its bound exceeds the cover or the checker
- * refuses it, every cube whose proof fails alone set aside and named in err. A root.cert
- * or cube file naming another instance than instance.hgr is refused. */
+ * refuses it, every cube whose proof fails alone set aside and named in err (none when
+ * root.cert fails alone, or instance.hgr or root.cert changed during the checks: err
+ * names that file). A root.cert or cube file naming another instance than instance.hgr,
+ * a cube proof that is a link, or a FIFO or device among the folder's files is refused. */
 HS_API int hs_cubes_merge_checked(const char *dir, const hs_cubes_params *p,
                                   hs_cubes_report *r, char *err, size_t errsize);
 

@@ -15,6 +15,8 @@
 
 void hs_lp_certificate_params_init(hs_lp_certificate_params *p)
 {
+    if (!p)
+        return; /* as every _init of the library (t24hs.h, "NULL pointers") */
     memset(p, 0, sizeof *p);
     p->seconds = 60;
 }
@@ -69,17 +71,29 @@ static int solve(const hs_instance *h, const hs_lp_certificate_params *p, colgen
 int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_params *p, FILE *out,
                       hs_lp_certificate_report *r, char *err, size_t errsize)
 {
+    hs_lp_certificate_params defaults;
     if (t24hs_null_refused(r, "report", err, errsize))
         return -1;
     memset(r, 0, sizeof *r);
+    if (!p) { /* NULL: the defaults, as for every parameter struct of the library */
+        hs_lp_certificate_params_init(&defaults);
+        p = &defaults;
+    }
     if (t24hs_null_refused(h, "instance", err, errsize) ||
-        t24hs_null_refused(p, "parameters", err, errsize) ||
         t24hs_null_refused(out, "stream", err, errsize) || check_params(p, err, errsize))
         return -1;
     double t0 = walltime_now();
     colgen_result cg;
     if (solve(h, p, &cg, err, errsize))
         return -1;
+    if (cg.failed) { /* its earlier rounds' bound holds, but the call failed: say so */
+        char why[256];
+        snprintf(why, sizeof why, "%s", err);
+        snprintf(err, errsize, "%s after %u rounds (bound %u proven by then, not written)",
+                 why, cg.rounds, cg.bound.ceil);
+        colgen_result_free(&cg);
+        return -1;
+    }
     certify_leaf_result lr;
     int rc = certify_leaf_write(h, cg.u, p->comment, out, &lr);
     if (rc == -2)

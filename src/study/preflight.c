@@ -28,6 +28,10 @@
  * 872, which made the estimate 3.8 GiB where the run peaks at 2.0 GiB. */
 typedef struct {
     uint64_t groups, ops;
+    /* The distinct rational functions the `all` family computes, OEIS A140606: equal to
+     * the count t24's own templates give, checked by tests/test_oeis.c up to six cards
+     * (docs/method.md, "Formulas and functions"); 0 at seven cards, not checked there. */
+    uint64_t functions;
     double memo_bytes;
     double classes_per_hand;
     double knee, decline; /* 0, 0: classes_per_hand at every deck size */
@@ -38,9 +42,11 @@ typedef struct {
     const char *source; /* where the figures come from, for --estimate's last line */
 } card_figures;
 
-/* Seven cards, measured (docs/seven.md): `t24 study --cards 7 --deck 1-7 --time-limit
- * 2100 --progress --out DIR` on this machine grouped 2,724,986,880 templates in 537 s
- * (its progress lines), scanned 1,716 hands in 306 s of wall on 2 threads, and wrote
+/* Seven cards, measured (docs/seven.md): `make seven` (`t24 study --cards 7 --deck 1-7
+ * --time-limit 1740`) on this machine with no other session on it grouped 2,724,986,880
+ * templates in 296 s and scanned 1,716 hands in 139 s of wall on 2 threads (its progress
+ * lines; the first run, beside other sessions at load 5, took 537 s and 306 s: a loaded
+ * machine's time, not the program's), and wrote
  * 66,378,526 class-hand incidences over 1,714 solvable hands (its hitting_set.hgr):
  * 38,727 per hand. Beyond deck 1-7 the figure falls as six cards' did from deck 1-7 to
  * 1-13 (1476 -> 872 per hand over 924 -> 18564 hands: exponent 0.176; 0.17 keeps the
@@ -61,18 +67,18 @@ typedef struct {
 #define SEVEN_BYTES_PER_INCIDENCE (1.1 * (5081260.0 * 1024 - SEVEN_SET_BYTES - 16e6) / 66378526.0)
 
 static const card_figures figures[TEMPLATE_MAX_CARDS + 1] = {
-    [2] = { 6, 5, 1e6, 2, 0, 0, 0, 0, 0, 0, "preflight.c" },
-    [3] = { 74, 30, 1e6, 4, 0, 0, 0, 0, 0, 0, "preflight.c" },
-    [4] = { 1386, 517, 2e6, 10, 0, 0, 0, 0, 0, 0, "preflight.c" },
-    [5] = { 34882, 11580, 8e6, 100, 0, 0, 0, 0, 0, 0, "preflight.c" },
-    [6] = { 1104762, 339561, 110e6, 1800, 1800, 0.25, 0, 0, 0, 0,
+    [2] = { 6, 5, 6, 1e6, 2, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [3] = { 74, 30, 68, 1e6, 4, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [4] = { 1386, 517, 1170, 2e6, 10, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [5] = { 34882, 11580, 27142, 8e6, 100, 0, 0, 0, 0, 0, 0, "preflight.c" },
+    [6] = { 1104762, 339561, 793002, 110e6, 1800, 1800, 0.25, 0, 0, 0, 0,
             "six cards' decks 1-4 .. 1-13 (preflight.c, docs/reliability.md)" },
     /* Formulas and plan operations are still the estimates of docs/benchmarks.md (x2.25
      * per card, 0.70 per formula): the figures that matter are measured instead. */
-    [7] = { 43000000, 30000000, 1610612736.0, 38727, 1716, 0.17, SEVEN_SET_BYTES,
-            SEVEN_THREAD_BYTES, 537.0 / 2724986880.0, 306.0 * 2 / 1716,
-            "seven cards, deck 1-7 (docs/seven.md): grouping 537 s for 2724986880 "
-            "templates; scan 306 s x 2 threads for 1716 hands; 66378526 incidences over "
+    [7] = { 43000000, 30000000, 0, 1610612736.0, 38727, 1716, 0.17, SEVEN_SET_BYTES,
+            SEVEN_THREAD_BYTES, 296.0 / 2724986880.0, 139.0 * 2 / 1716,
+            "seven cards, deck 1-7 (docs/seven.md): grouping 296 s for 2724986880 "
+            "templates; scan 139 s x 2 threads for 1716 hands; 66378526 incidences over "
             "1714 hands; per hand x(1716/hands)^0.17 beyond, as six cards' fell from deck "
             "1-7 to 1-13; formula set 2.552 GiB (test_seven's 4.052 GiB grouping peak less "
             "the 1.5 GiB memo); a scan thread 0.776 GiB at most (deck 1-7's 4.846 GiB peak "
@@ -186,6 +192,7 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
     out->templates = (uint64_t)t;
     out->hands = hands;
     out->formulas = c->groups;
+    out->functions = sp->groupings == TEMPLATE_ALL ? c->functions : 0;
     out->incidences = (uint64_t)incidences(c, hands);
     out->threads = threads;
     double inc = (double)out->incidences;
@@ -241,7 +248,7 @@ const char *preflight_source(int ncards)
 
 /* The default --memory-limit: three quarters of the machine's memory (MemTotal in
  * /proc/meminfo), or 0 (no limit) when that cannot be read. */
-uint64_t preflight_default_limit(void)
+uint64_t preflight_machine_memory(void)
 {
     FILE *fp = fopen("/proc/meminfo", "r");
     unsigned long long kb = 0;
@@ -251,7 +258,12 @@ uint64_t preflight_default_limit(void)
             break;
     if (fp)
         fclose(fp);
-    return (uint64_t)kb * 1024 / 4 * 3;
+    return kb > UINT64_MAX / 1024 ? UINT64_MAX : (uint64_t)kb * 1024;
+}
+
+uint64_t preflight_default_limit(void)
+{
+    return preflight_machine_memory() / 4 * 3;
 }
 
 /* "1.4 GiB", "730 MiB", "12 KiB". */
@@ -277,12 +289,13 @@ static int format_seconds(double s, char *buf, size_t size)
     return snprintf(buf, size, "%.0f days", s / 86400);
 }
 
-/* One line: "30965760 templates (1104762 formulas) x 18564 hands: about 2.2 GiB of
+/* One line: "30965760 templates (1104762 formulas, 793002 functions as OEIS A140606)
+ * x 18564 hands: about 2.2 GiB of
  * memory, 28 s to enumerate, then at most 14 min for the hitting sets (--time-limit
  * 900 s bounds the whole study); ..." */
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
 {
-    char mem[32], te[32], th[32], tl[32], mat[32], when[160];
+    char mem[32], te[32], th[32], tl[32], mat[32], when[160], fun[64] = "";
     preflight_format_bytes(e->bytes, mem, sizeof mem);
     preflight_format_bytes(e->matrix_bytes, mat, sizeof mat);
     format_seconds(e->seconds_enumerate, te, sizeof te);
@@ -294,10 +307,13 @@ int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
     else
         snprintf(when, sizeof when, "which overruns --time-limit %s (the enumeration cannot "
                  "be stopped; the searches then get a moment each)", tl);
-    return snprintf(buf, size, "%llu templates (%llu formulas) x %llu hands: about %s of "
+    if (e->functions)
+        snprintf(fun, sizeof fun, ", %llu functions as OEIS A140606",
+                 (unsigned long long)e->functions);
+    return snprintf(buf, size, "%llu templates (%llu formulas%s) x %llu hands: about %s of "
                     "memory, %s to enumerate, %s; class-hand matrix about %.3g M "
                     "incidences, %s (estimates)",
-                    (unsigned long long)e->templates, (unsigned long long)e->formulas,
+                    (unsigned long long)e->templates, (unsigned long long)e->formulas, fun,
                     (unsigned long long)e->hands, mem, te, when, (double)e->incidences / 1e6,
                     mat);
 }

@@ -30,6 +30,8 @@
 typedef struct {
     uint64_t templates, hands;
     uint64_t formulas;        /* groups of equal canonical form */
+    uint64_t functions;       /* distinct rational functions (OEIS A140606), 0: not
+                                 known (seven cards) or not the `all` family */
     uint64_t incidences;      /* estimated class-hand pairs */
     double matrix_bytes;      /* the class-hand matrix as the hitting-set engine holds
                                  it: compressed rows both ways, 4 bytes per incidence
@@ -65,6 +67,8 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
 int preflight_ranks_run(const preflight_estimate *e, int ranks, preflight_ranks *out);
 const char *preflight_source(int ncards);
 uint64_t preflight_default_limit(void);
+/* The machine's memory in bytes (MemTotal of /proc/meminfo; 0 when unknown). */
+uint64_t preflight_machine_memory(void);
 int preflight_describe(const preflight_estimate *e, char *buf, size_t size);
 int preflight_describe_ranks(const preflight_estimate *e, const preflight_ranks *r,
                              char *buf, size_t size);

@@ -275,6 +275,7 @@ static int stopped_by_failure(colgen_result *out, double t0)
 {
     out->seconds = walltime_now() - t0;
     out->optimal = false;
+    out->failed = true;
     if (out->rounds > 0)
         return 0;
     colgen_result_free(out);
@@ -284,7 +285,8 @@ static int stopped_by_failure(colgen_result *out, double t0)
 /* Column generation from p->cover until no element
  * prices out or p->seconds pass. Returns 0 with *out filled (free with
  * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
- * out->bound is proven either way, also when GLPK failed after some rounds. Returns -1
+ * out->bound is proven either way, also when GLPK failed after some rounds (out->failed,
+ * the reason in err). Returns -1
  * with a reason in err when GLPK fails before any round, the cover is missing or memory
  * runs out. */
 static int colgen_here(const instance *h, const colgen_params *p, colgen_result *out,

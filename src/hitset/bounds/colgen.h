@@ -54,6 +54,8 @@ typedef struct {
     uint32_t rounds;      /* restricted LPs solved */
     uint32_t columns;     /* elements in the last restricted LP */
     double seconds;
+    bool failed;          /* GLPK failed after `rounds` rounds (err says how): the bound
+                             of those rounds is still proven, the LP was not reached */
 } colgen_result;
 
 void colgen_params_init(colgen_params *p);

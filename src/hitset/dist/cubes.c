@@ -405,6 +405,11 @@ static int solve_in(const char *dir, const char *name, const instance *h,
         snprintf(err, errsize, "'%s' is not a cube's name (cube-N)", name);
         return -1;
     }
+    char proof[300];
+    snprintf(proof, sizeof proof, "%s.proof", name);
+    /* a link or a FIFO as the cube or its proof: said now, not searched for nothing */
+    if (cubes_check_file(dir, name, err, errsize) || cubes_check_file(dir, proof, err, errsize))
+        return -1;
     uint32_t *cover = read_folder(dir, h, &goal, &n, err, errsize);
     if (!cover)
         return -1;
@@ -436,7 +441,7 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
 {
     cubes_params q;
     memset(r, 0, sizeof *r);
-    if (check_params(p, err, errsize))
+    if (check_params(p, err, errsize) || cubes_check_folder_files(dir, err, errsize))
         return -1;
     instance *h = read_within(dir, p, &q, err, errsize);
     int rc = h && cubes_check_root(dir, h, err, errsize) == 0
@@ -508,7 +513,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
     double t0 = walltime_now();
     uint32_t n;
     memset(r, 0, sizeof *r);
-    if (check_params(p, err, errsize))
+    if (check_params(p, err, errsize) || cubes_check_folder_files(dir, err, errsize))
         return -1;
     cubes_params q;
     instance *h = read_within(dir, p, &q, err, errsize);

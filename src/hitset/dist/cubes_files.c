@@ -26,6 +26,38 @@ void cubes_join(char *out, const char *dir, const char *name)
     snprintf(out, CUBES_PATH_SIZE, "%s/%s", dir, name);
 }
 
+/* path opened only when it is a regular file (a link to one too): a FIFO blocks its
+ * reader until a writer comes, a device (/dev/zero, a terminal) may never end. stat()
+ * first, so that no device is opened at all; O_NONBLOCK and fstat() after, so that one
+ * swapped in between is refused too instead of blocking the open. Returns the stream,
+ * or NULL with err set. */
+FILE *cubes_open_regular(const char *path, char *err, size_t errsize)
+{
+    struct stat st;
+    if (stat(path, &st)) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        return NULL;
+    }
+    int fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+    if (S_ISREG(st.st_mode) && fd < 0) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        return NULL;
+    }
+    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+        snprintf(err, errsize, "'%s' is not a regular file (a FIFO or a device may block or "
+                 "never end): refused", path);
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    FILE *fp = fdopen(fd, "r");
+    if (!fp) {
+        cubes_fail(err, errsize, "cannot read '%s': %s", path);
+        close(fd);
+    }
+    return fp;
+}
+
 /* ---- whole files ---- */
 
 /* dir/.name.XXXXXX written by w; its path into tmp. Returns 0, or -1 with err set
@@ -100,8 +132,9 @@ int cubes_write_cover(FILE *fp, const void *ctx)
 uint32_t *cubes_read_cover(const char *dir, uint32_t nelems, uint32_t *n)
 {
     char path[CUBES_PATH_SIZE];
+    char err[CUBES_PATH_SIZE + 128];
     cubes_join(path, dir, "cover.sol");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = cubes_open_regular(path, err, sizeof err);
     unsigned long k = 0, e;
     uint32_t *out = NULL;
     if (fp && fscanf(fp, "%lu", &k) == 1 && k <= nelems &&
@@ -172,8 +205,9 @@ void cubes_release(int fd)
 uint32_t cubes_read_goal(const char *dir)
 {
     char path[CUBES_PATH_SIZE];
+    char err[CUBES_PATH_SIZE + 128];
     cubes_join(path, dir, "goal");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = cubes_open_regular(path, err, sizeof err);
     unsigned long g = 0;
     if (!fp || fscanf(fp, "%lu", &g) != 1 || g > UINT32_MAX)
         g = UINT32_MAX; /* unreadable: refused by the callers */
@@ -182,44 +216,12 @@ uint32_t cubes_read_goal(const char *dir)
     return (uint32_t)g;
 }
 
-/* path opened only when it is a regular file (a link to one too): a FIFO blocks its
- * reader until a writer comes, a device (/dev/zero, a terminal) may never end. stat()
- * first, so that no device is opened at all; O_NONBLOCK and fstat() after, so that one
- * swapped in between is refused too instead of blocking the open. Returns the stream,
- * or NULL with err set. */
-static FILE *open_regular(const char *path, char *err, size_t errsize)
-{
-    struct stat st;
-    if (stat(path, &st)) {
-        cubes_fail(err, errsize, "cannot read '%s': %s", path);
-        return NULL;
-    }
-    int fd = S_ISREG(st.st_mode) ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
-    if (S_ISREG(st.st_mode) && fd < 0) {
-        cubes_fail(err, errsize, "cannot read '%s': %s", path);
-        return NULL;
-    }
-    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-        snprintf(err, errsize, "'%s' is not a regular file (a FIFO or a device may block or "
-                 "never end): refused", path);
-        if (fd >= 0)
-            close(fd);
-        return NULL;
-    }
-    FILE *fp = fdopen(fd, "r");
-    if (!fp) {
-        cubes_fail(err, errsize, "cannot read '%s': %s", path);
-        close(fd);
-    }
-    return fp;
-}
-
 instance *cubes_read_instance_until(const char *dir, double deadline,
                                     const cancel_check *cancel, char *err, size_t errsize)
 {
     char path[CUBES_PATH_SIZE], why[256];
     cubes_join(path, dir, "instance.hgr");
-    FILE *fp = open_regular(path, err, errsize);
+    FILE *fp = cubes_open_regular(path, err, errsize);
     if (!fp)
         return NULL;
     instance *h = pace_read_until(fp, deadline, cancel, why, sizeof why);
@@ -252,6 +254,45 @@ static bool regular(const char *dir, const char *name)
     struct stat st;
     cubes_join(path, dir, name);
     return lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* dir/name opened when it is a regular file and no link (regular()), through
+ * cubes_open_regular() so that one swapped for a FIFO since cannot block; else NULL. */
+static FILE *open_own(const char *dir, const char *name)
+{
+    char path[CUBES_PATH_SIZE], err[CUBES_PATH_SIZE + 128];
+    cubes_join(path, dir, name);
+    return regular(dir, name) ? cubes_open_regular(path, err, sizeof err) : NULL;
+}
+
+int cubes_check_file(const char *dir, const char *name, char *err, size_t errsize)
+{
+    char path[CUBES_PATH_SIZE];
+    struct stat st;
+    cubes_join(path, dir, name);
+    if (lstat(path, &st) || S_ISREG(st.st_mode))
+        return 0;
+    snprintf(err, errsize, "'%s' is not a regular file (%s): refused; put the file itself "
+             "there, or remove it", path,
+             S_ISLNK(st.st_mode)    ? "a symbolic link"
+             : S_ISFIFO(st.st_mode) ? "a FIFO, which would block its reader"
+             : S_ISDIR(st.st_mode)  ? "a folder"
+                                    : "a device or a socket");
+    return -1;
+}
+
+int cubes_check_folder_files(const char *dir, char *err, size_t errsize)
+{
+    static const char *const files[] = { "root.cert", "cover.sol", "goal" };
+    char path[CUBES_PATH_SIZE];
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        cubes_join(path, dir, files[i]);
+        FILE *fp = cubes_open_regular(path, err, errsize);
+        if (!fp)
+            return -1;
+        fclose(fp);
+    }
+    return 0;
 }
 
 static int by_name(const void *a, const void *b)
@@ -302,10 +343,9 @@ void cubes_names_free(char **names, uint32_t n)
 
 bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE **fp)
 {
-    char path[CUBES_PATH_SIZE], file[300], line[256];
+    char file[300], line[256];
     snprintf(file, sizeof file, "%s.proof", name);
-    cubes_join(path, dir, file);
-    FILE *f = regular(dir, file) ? fopen(path, "r") : NULL;
+    FILE *f = open_own(dir, file);
     unsigned long b, t;
     unsigned long long nodes, cube;
     bool ok = f && fgets(line, sizeof line, f) && !strcmp(line, "t24-cube-proof 1\n") &&
@@ -335,9 +375,7 @@ bool cubes_read_proof(const char *dir, const char *name, cubes_proof *out, FILE 
 
 uint64_t cubes_file_hash(const char *dir, const char *name)
 {
-    char path[CUBES_PATH_SIZE];
-    cubes_join(path, dir, name);
-    FILE *fp = regular(dir, name) ? fopen(path, "r") : NULL;
+    FILE *fp = open_own(dir, name);
     if (!fp)
         return 0;
     uint64_t x = 0xcbf29ce484222325ULL; /* FNV-1a */
@@ -388,9 +426,8 @@ void cubes_cube_head(const instance *h, char *out, size_t size)
 
 bool cubes_names_instance(const char *dir, const char *file, const instance *h)
 {
-    char path[CUBES_PATH_SIZE], head[96], line[256];
-    cubes_join(path, dir, file);
-    FILE *fp = regular(dir, file) ? fopen(path, "r") : NULL;
+    char head[96], line[256];
+    FILE *fp = open_own(dir, file);
     cubes_cube_head(h, head, sizeof head);
     const char *want = strchr(head, '\n') + 1; /* "instance N M SUM\n" */
     bool found = false;
@@ -444,9 +481,11 @@ int cubes_read_fixings(const char *dir, const char *name, const instance *h, uin
     char path[CUBES_PATH_SIZE], line[128], head[96], how[4];
     uint32_t nelems = instance_nelems(h);
     cubes_join(path, dir, name);
-    FILE *fp = fopen(path, "r");
+    if (cubes_check_file(dir, name, err, errsize))
+        return -1;
+    FILE *fp = cubes_open_regular(path, err, errsize);
     if (!fp)
-        return cubes_fail(err, errsize, "cannot read the cube '%s': %s", path);
+        return -1;
     cubes_cube_head(h, head, sizeof head);
     *elems = malloc(((size_t)nelems + 1) * sizeof **elems);
     *in = malloc((size_t)nelems + 1);

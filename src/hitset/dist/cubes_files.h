@@ -19,6 +19,19 @@ int cubes_fail(char *err, size_t errsize, const char *fmt, const char *what);
 /* dir/name into out (CUBES_PATH_SIZE bytes). */
 void cubes_join(char *out, const char *dir, const char *name);
 
+/* path opened for reading only when it is a regular file (a link to one too): a FIFO
+ * blocks its reader until a writer comes, a device may never end. Returns the stream,
+ * or NULL with err set ("... is not a regular file ...: refused", or why it cannot be
+ * read). */
+FILE *cubes_open_regular(const char *path, char *err, size_t errsize);
+/* 0 when dir/name is absent or a regular file; -1 with err set naming it when it is a
+ * link, a FIFO, a folder or a device: a cube's file or proof, which the folder's readers
+ * take only as regular files (a link to a proof would otherwise count as open for ever). */
+int cubes_check_file(const char *dir, const char *name, char *err, size_t errsize);
+/* 0 when dir's root.cert, cover.sol and goal are regular files (or links to them) that
+ * can be read; -1 with err naming the first that is not (absent, a FIFO, a device). */
+int cubes_check_folder_files(const char *dir, char *err, size_t errsize);
+
 /* Writes the file's contents to fp; returns 0, or -1 on a stream error. */
 typedef int (*cubes_writer)(FILE *fp, const void *ctx);
 /* dir/name, whole or not at all. Returns 0, or -1 with err set. */

@@ -11,9 +11,13 @@
  * verified it. When the checker refuses it, each cube is checked alone, spliced into
  * root.cert with every other loose end (the other cubes and root.cert's own leaves)
  * written as an `open` node: the checker verifies every node but those, so a cube that
- * fails there is at fault whatever the others hold, and its proof is set aside. */
+ * fails there is at fault whatever the others hold, and its proof is set aside. Unless
+ * root.cert fails alone, or instance.hgr or root.cert changed while the checks ran: then
+ * every cube's check fails with it, so the merge names that file and sets nothing aside
+ * (a good cube searched again costs hours on a cluster). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/budget.h"
@@ -36,6 +40,7 @@ typedef struct {
     char *line;     /* LINE_MAX_BYTES */
     const cubes_params *p;
     double deadline; /* of the checks */
+    struct stat inst_st, root_st; /* instance.hgr and root.cert before they were read */
 } merge_job;
 
 /* What a certificate written from root.cert holds, and what was written. */
@@ -106,9 +111,9 @@ static int write_cert(FILE *out, const void *ctx)
 {
     plan *pl = (plan *)ctx; /* the writer's context is const for the others' sake */
     const merge_job *m = pl->m;
-    char path[CUBES_PATH_SIZE];
+    char path[CUBES_PATH_SIZE], err[CUBES_PATH_SIZE + 128];
     cubes_join(path, m->dir, "root.cert");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = cubes_open_regular(path, err, sizeof err);
     if (!fp)
         return -1;
     int rc = 0;
@@ -141,9 +146,9 @@ static int write_cert(FILE *out, const void *ctx)
 /* root.cert's bound line, UINT32_MAX when absent. */
 static uint32_t root_bound(const char *dir)
 {
-    char path[CUBES_PATH_SIZE], line[256];
+    char path[CUBES_PATH_SIZE], line[256], err[CUBES_PATH_SIZE + 128];
     cubes_join(path, dir, "root.cert");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = cubes_open_regular(path, err, sizeof err);
     unsigned long b = UINT32_MAX;
     while (fp && fgets(line, sizeof line, fp) && strcmp(line, "tree\n"))
         if (sscanf(line, "bound %lu", &b) == 1)
@@ -168,7 +173,7 @@ static int open_names(merge_job *m, char *err, size_t errsize)
     if (!files)
         return -1;
     cubes_join(path, m->dir, "root.cert");
-    FILE *fp = fopen(path, "r");
+    FILE *fp = cubes_open_regular(path, err, errsize);
     int rc = fp ? 0 : -1;
     while (rc == 0 && fgets(line, sizeof line, fp)) {
         if (strncmp(line, "open ", 5))
@@ -193,10 +198,27 @@ static int open_names(merge_job *m, char *err, size_t errsize)
     for (uint32_t i = 0; same && i < nfiles; i++)
         same = !strcmp(m->names[i], files[i]);
     cubes_names_free(files, nfiles);
-    if (!same)
-        snprintf(err, errsize, "'%s': root.cert's open nodes and the cube files differ (a "
-                 "folder of two splits, or edited)", m->dir);
-    return same ? 0 : -1;
+    if (same)
+        return 0;
+    for (uint32_t i = 0; rc == 0 && i < m->n; i++) /* a cube that is a FIFO or a link */
+        if (cubes_check_file(m->dir, m->names[i], err, errsize))
+            return -1;
+    snprintf(err, errsize, "'%s': root.cert's open nodes and the cube files differ (a "
+             "folder of two splits, or edited)", m->dir);
+    return -1;
+}
+
+/* Refuses (-1, err set) a cube proof that is no regular file: a link or a FIFO would
+ * be counted open, without a word, at every merge and searched again by every --cubes. */
+static int odd_proof(const merge_job *m, char *err, size_t errsize)
+{
+    char file[300];
+    for (uint32_t i = 0; i < m->n; i++) {
+        snprintf(file, sizeof file, "%s.proof", m->names[i]);
+        if (cubes_check_file(m->dir, file, err, errsize))
+            return -1;
+    }
+    return 0;
 }
 
 /* Counts the proofs and closed cubes, K over the proofs, and the seconds closed cubes
@@ -302,14 +324,13 @@ static void describe(char *out, size_t size, const char *name, int verdict, cons
         snprintf(out, size, "%s: %s", name, why);
 }
 
-/* Each cube checked alone; those that fail set aside (r->rejected), the first described
- * into first and every name listed into list. Returns -1 when a check could not run
- * (why then in stop), else 0. */
-static int check_cubes(const merge_job *m, cubes_report *r, char *first, size_t firstsize,
-                       char *list, size_t listsize, char *stop, size_t stopsize)
+/* Each cube checked alone: those that fail marked in bad[] (counted in r->rejected),
+ * the first described into first. Returns -1 when a check could not run (why then in
+ * stop), else 0. */
+static int check_cubes(const merge_job *m, cubes_report *r, bool *bad, char *first,
+                       size_t firstsize, char *stop, size_t stopsize)
 {
-    char why[512], aside[CUBES_PATH_SIZE];
-    size_t used = 0;
+    char why[512];
     for (uint32_t i = 0; i < m->n; i++) {
         plan one = { m, (long)i, true, 0, 0, 0 };
         uint64_t open;
@@ -321,12 +342,36 @@ static int check_cubes(const merge_job *m, cubes_report *r, char *first, size_t 
         }
         if (passes(v, open, &one))
             continue;
+        bad[i] = true;
         if (r->rejected++ == 0)
             describe(first, firstsize, m->names[i], v, why, &one);
-        if (cubes_set_aside(m->dir, m->names[i], aside, why, sizeof why)) {
-            snprintf(stop, stopsize, "%s", why);
+    }
+    return 0;
+}
+
+/* Is dir/name still the file st described (the same inode, size and time)? */
+static bool unchanged(const char *dir, const char *name, const struct stat *st)
+{
+    char path[CUBES_PATH_SIZE];
+    struct stat now;
+    cubes_join(path, dir, name);
+    return stat(path, &now) == 0 && now.st_dev == st->st_dev && now.st_ino == st->st_ino &&
+           now.st_size == st->st_size && now.st_mtim.tv_sec == st->st_mtim.tv_sec &&
+           now.st_mtim.tv_nsec == st->st_mtim.tv_nsec;
+}
+
+/* The cubes marked in bad[] set aside, their names listed into list. Returns -1 when one
+ * cannot be (why in stop), else 0. */
+static int set_aside(const merge_job *m, const bool *bad, char *list, size_t listsize,
+                     char *stop, size_t stopsize)
+{
+    char aside[CUBES_PATH_SIZE];
+    size_t used = 0;
+    for (uint32_t i = 0; i < m->n; i++) {
+        if (!bad[i])
+            continue;
+        if (cubes_set_aside(m->dir, m->names[i], aside, stop, stopsize))
             return -1;
-        }
         if (used + 16 < listsize)
             used += (size_t)snprintf(list + used, listsize - used, " %s", m->names[i]);
         else if (used + 5 < listsize)
@@ -335,8 +380,45 @@ static int check_cubes(const merge_job *m, cubes_report *r, char *first, size_t 
     return 0;
 }
 
-/* What the merge claims fails (what says how): root.cert checked alone, then each cube;
- * every cube at fault reopened. Returns -1 with err: what, and who is at fault. */
+/* The cubes that fail alone set aside, unless what they were checked against changed
+ * meanwhile (then they are not at fault: -1, r->rejected 0, why in stop). */
+static int reject_cubes(const merge_job *m, cubes_report *r, bool *bad, char *first,
+                        size_t firstsize, char *list, size_t listsize, char *stop,
+                        size_t stopsize)
+{
+    if (check_cubes(m, r, bad, first, firstsize, stop, stopsize))
+        return -1;
+    const char *moved = !unchanged(m->dir, "instance.hgr", &m->inst_st) ? "instance.hgr"
+                        : !unchanged(m->dir, "root.cert", &m->root_st)  ? "root.cert"
+                                                                        : NULL;
+    if (r->rejected && moved) {
+        snprintf(stop, stopsize, "'%s/%s' changed while the merge checked: no cube's proof "
+                 "set aside; merge again", m->dir, moved);
+        r->rejected = 0;
+        return -1;
+    }
+    return r->rejected ? set_aside(m, bad, list, listsize, stop, stopsize) : 0;
+}
+
+/* Does root.cert fail alone at the cubes' target too, when it failed at K above it? K
+ * is the least bound claimed, root.cert's and every proof's `bound` line: when they all
+ * claim too much, K is false but root.cert's tree may hold at the target, and then the
+ * cubes are checked (their claims are at fault). */
+static bool root_fails_at_target(const merge_job *m, const cubes_report *r, uint64_t open)
+{
+    if (r->target >= m->bound)
+        return true;
+    char why[512];
+    merge_job at = *m;
+    at.bound = r->target;
+    plan root = { &at, NO_CUBE, false, 0, 0, 0 };
+    int v = check_plan(&at, &root, &open, why, sizeof why);
+    return v != CUBES_CHECK_UNAVAILABLE && !passes(v, open, &root);
+}
+
+/* What the merge claims fails (what says how): root.cert checked alone, then, when it
+ * passes (at K, or at the target below K), each cube; every cube at fault reopened. Returns -1 with err: what, and who
+ * is at fault. */
 static int find_faults(const merge_job *m, cubes_report *r, const char *what, char *err,
                        size_t errsize)
 {
@@ -348,12 +430,21 @@ static int find_faults(const merge_job *m, cubes_report *r, const char *what, ch
         snprintf(err, errsize, "%s; the part at fault not found: %s", what, why);
         return -1;
     }
-    bool root_ok = passes(v, open, &root);
-    int rc = check_cubes(m, r, first, sizeof first, list, sizeof list, stop, sizeof stop);
+    if (!passes(v, open, &root) && root_fails_at_target(m, r, open)) {
+        /* every cube is checked inside root.cert's tree: each would fail with it */
+        snprintf(err, errsize, "%s; root.cert fails alone at bound %u (%s): root.cert (or "
+                 "instance.hgr) is at fault, no cube's proof set aside", what, m->bound, why);
+        return -1;
+    }
+    bool *bad = calloc(m->n ? m->n : 1, sizeof *bad);
+    if (!bad) {
+        snprintf(err, errsize, "%s; out of memory to find the part at fault", what);
+        return -1;
+    }
+    int rc = reject_cubes(m, r, bad, first, sizeof first, list, sizeof list, stop,
+                          sizeof stop);
+    free(bad);
     size_t k = (size_t)snprintf(err, errsize, "%s", what);
-    if (!root_ok && k < errsize)
-        k += (size_t)snprintf(err + k, errsize - k, "; root.cert fails alone at bound %u (%s)",
-                              m->bound, why);
     if (r->rejected && k < errsize)
         k += (size_t)snprintf(err + k, errsize - k, "; %u cube%s fail%s alone (%s): set aside as "
                               "cube-N.proof.rejected, the next --cubes searches %s again:%s",
@@ -362,7 +453,7 @@ static int find_faults(const merge_job *m, cubes_report *r, const char *what, ch
                               r->rejected > 1 ? "them" : "it", list);
     if (rc && k < errsize)
         k += (size_t)snprintf(err + k, errsize - k, "; %s", stop);
-    else if (root_ok && !r->rejected && k < errsize)
+    else if (!r->rejected && k < errsize)
         snprintf(err + k, errsize - k, "; yet root.cert and every cube pass alone: nothing set "
                  "aside");
     return -1;
@@ -391,9 +482,24 @@ static int verify(const merge_job *m, cubes_report *r, char *err, size_t errsize
     return find_faults(m, r, what, err, errsize);
 }
 
+/* The identity of dir/name into st (zeroed when it cannot be had). */
+static void remember(const char *dir, const char *name, struct stat *st)
+{
+    char path[CUBES_PATH_SIZE];
+    cubes_join(path, dir, name);
+    if (stat(path, st))
+        memset(st, 0, sizeof *st);
+}
+
 static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
 {
     char why[256], what[600];
+    /* a FIFO or a device as root.cert, cover.sol or goal: refused before any read */
+    if (cubes_check_folder_files(m->dir, err, errsize))
+        return -1;
+    remember(m->dir, "instance.hgr", &m->inst_st);
+    remember(m->dir, "root.cert", &m->root_st);
+    m->bound = root_bound(m->dir);
     m->h = cubes_read_instance_until(m->dir, m->deadline, m->p->cancel, why, sizeof why);
     if (!m->h) { /* a FIFO, a device, too slow: its own reason */
         snprintf(err, errsize, "%s", why);
@@ -409,7 +515,7 @@ static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
     }
     r->target = cubes_target(r->goal, r->cover);
     if (cubes_check_root(m->dir, m->h, err, errsize) || open_names(m, err, errsize) ||
-        foreign_cube(m, err, errsize))
+        foreign_cube(m, err, errsize) || odd_proof(m, err, errsize))
         return -1;
     double least, most;
     r->cubes = m->n;
@@ -447,7 +553,7 @@ int cubes_merge(const char *dir, const cubes_params *p, cubes_report *r, char *e
     }
     if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
         return -1;
-    merge_job m = { dir, NULL, NULL, 0, root_bound(dir), NULL, p, t0 + p->time_limit };
+    merge_job m = { .dir = dir, .p = p, .deadline = t0 + p->time_limit };
     int rc = merge_in(&m, r, err, errsize);
     free(m.line);
     cubes_names_free(m.names, m.n);

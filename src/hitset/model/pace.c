@@ -11,10 +11,16 @@
 
 #define PACE_LINE_MAX (1 << 20) /* a set of 100,000 elements still fits */
 #define PACE_MAX_ELEMS (1ul << 24) /* memory for the universe stays within 300 MB */
-/* Element entries over all sets: the instance takes the reader's rows over and adds the
- * element rows, 8 bytes an entry, with 8 more a set for the offsets: the largest file
- * read peaks at 3.5 GB in all (2^27 one-element sets: docs/cli.md). */
-#define PACE_MAX_ENTRIES (1ul << 27)
+/* Element entries over all sets, 2^PACE_MAX_ENTRIES_LOG2: the instance takes the reader's
+ * rows over and adds the element rows, 8 bytes an entry, with 8 more a set for the
+ * offsets: 2^27 one-element sets peaked at 3.5 GB in all (docs/cli.md), so 2^28 at about
+ * 7 GB. 2^28 lets seven cards' deck 1-8 in (136.8 M entries: docs/seven.md). A build may
+ * set a smaller exponent (tests/test_pace_limit.c reads the boundary at 2^10), and
+ * t24-check's reader has the same limit. */
+#ifndef PACE_MAX_ENTRIES_LOG2
+#define PACE_MAX_ENTRIES_LOG2 28
+#endif
+#define PACE_MAX_ENTRIES (1ul << PACE_MAX_ENTRIES_LOG2)
 
 static int done(FILE *fp) { return ferror(fp) ? -1 : 0; }
 
@@ -246,8 +252,9 @@ static int add_set(rows *r, const uint32_t *v, size_t nv, unsigned long lineno,
             return -1;
         }
     if (r->nnz + nv > PACE_MAX_ENTRIES) {
-        snprintf(err, errsize, "line %lu: more than %lu elements in all sets: at most "
-                 "that many are read", lineno, (unsigned long)PACE_MAX_ENTRIES);
+        snprintf(err, errsize, "line %lu: more than %lu (2^%d) elements in all sets: at "
+                 "most that many are read", lineno, (unsigned long)PACE_MAX_ENTRIES,
+                 PACE_MAX_ENTRIES_LOG2);
         return -1;
     }
     if (rows_add(r, v, nv)) {

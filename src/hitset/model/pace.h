@@ -25,7 +25,8 @@ int pace_write_solution(FILE *fp, const uint32_t *elems, uint32_t n);
 /* Returns the instance (free with instance_free()), or NULL with "line L: why" in err: a
  * missing or repeated header, a set count other than M, an element outside 1..N, an
  * empty set, anything but numbers. It refuses more than 2^24 elements (an instance's
- * memory grows with N, whatever the sets hold), 2^27 entries over all sets and lines
+ * memory grows with N, whatever the sets hold), 2^28 entries over all sets (the named
+ * constant PACE_MAX_ENTRIES_LOG2 of pace.c) and lines
  * over 1 MiB. LF, CRLF and CR line ends are all read. */
 instance *pace_read(FILE *fp, char *err, size_t errsize);
 /* pace_read(), stopping when walltime_now() passes deadline (0: never) or cancel asks,

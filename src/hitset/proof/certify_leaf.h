@@ -24,7 +24,7 @@ typedef struct {
 
 /* The longest line t24-check reads (its CERT_LINE_MAX, newline included): the leaf is
  * one line, up to 21 bytes a nonzero multiplier, so past about 12 million of them (an
- * instance may have 2^27 sets) it would not be read. */
+ * instance may have 2^28 sets) it would not be read. */
 #define CERTIFY_LEAF_LINE_MAX ((uint64_t)1 << 28)
 
 /* Writes the certificate of K = ceil(L(y)) for h to out, with y read as

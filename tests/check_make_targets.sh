@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The Makefile's targets for a newcomer build what they run and no more (issue 49, item 8):
+# `make bin`, `make study` and `make prove` build t24 and t24-check alone, never every
+# test and tool. Read from `make -n` (nothing is built or run); deps' install script and
+# cmake's configure step are the same for every target and are not looked at.
+#   tests/check_make_targets.sh SOURCE_DIR
+set -u
+src=${1:?usage: check_make_targets.sh SOURCE_DIR}
+bad=0
+for target in bin study "prove DECK=1-6 JOBS=2"; do
+  # shellcheck disable=SC2086 # the target and its variables are words
+  out=$(make -n -C "$src" BUILD=/nonexistent/b $target 2>&1) || { echo "FAIL make -n $target: $out"; bad=1; continue; }
+  builds=$(grep -E 'cmake --build' <<<"$out")
+  if [ -z "$builds" ]; then
+    echo "FAIL make $target builds nothing: $out"; bad=1
+  elif grep -v -- '--target t24 t24-check ' <<<"$builds" | grep -q .; then
+    echo "FAIL make $target builds more than t24 and t24-check: $builds"; bad=1
+  else
+    echo "ok   make $target builds t24 and t24-check alone"
+  fi
+done
+# prove hands that t24-check to bench/prove.sh.
+out=$(make -n -C "$src" BUILD=/nonexistent/b prove DECK=1-6 2>&1)
+grep -q 'bench/prove.sh /nonexistent/b/t24 /nonexistent/b/t24-check ' <<<"$out" \
+  || { echo "FAIL make prove does not run bench/prove.sh with t24 and t24-check: $out"; bad=1; }
+exit "$bad"
