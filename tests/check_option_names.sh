@@ -13,7 +13,7 @@ set -u
 src="${1:-$(dirname "$0")/../src}"
 table="$src/cli/study_options.c"
 names="--threads --time-limit --work --local-search --ls-steps --solver --lp --greedy-runs --seed
-       --coverage --no-reductions --memory-limit --quiet --progress"
+       --coverage --no-reductions --core-method --memory-limit --quiet --progress"
 bad=0 checked=0
 for name in $names; do
   checked=$((checked + 1))
@@ -37,7 +37,7 @@ if [ "$rows" != "$listed" ]; then
   diff <(echo "$listed") <(echo "$rows") | sed -n 's/^[<>]/  &/p'
   bad=1
 fi
-if [ "$checked" -lt 14 ]; then # a list emptied by accident checks nothing
+if [ "$checked" -lt 15 ]; then # a list emptied by accident checks nothing
   echo "only $checked names checked"
   bad=1
 fi

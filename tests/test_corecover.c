@@ -262,7 +262,8 @@ Test(corecover, refuses_a_start_that_is_no_cover)
     instance_free(h);
 }
 
-/* `t24 cover` on an instance of the shape (24,000 elements, 300 sets of 400: each element in about 5, so that the reductions leave more than 20,000): the core
+/* `t24 cover --core-method` on an instance of the shape (24,000 elements, 300 sets of
+ * 400: each element in about 5, so that the reductions leave more than 20,000): the core
  * method runs in the local search's place, --json lists its rounds (each core far
  * smaller than the instance, the covers never growing, the last the local search's
  * best), the cover printed meets every set (checked here), and the same --work gives
@@ -291,7 +292,8 @@ Test(corecover, cover_command_reports_rounds)
     const uint32_t ne = 24000, ns = 300, len = 400;
     uint32_t *sets;
     char *text = wide_text(ne, ns, len, &sets);
-    const char *args = "cover --work 10000000 --time-limit 600 --lp simplex --quiet --json";
+    const char *args =
+        "cover --core-method --work 10000000 --time-limit 600 --lp simplex --quiet --json";
     run_result a = run_t24(args, text), b = run_t24(args, text);
     cr_assert_eq(a.status, 0, "%s", a.err);
     cr_expect_str_eq(a.out, b.out, "the same --work gave another report");
@@ -315,7 +317,8 @@ Test(corecover, cover_command_reports_rounds)
     run_free(&a);
     run_free(&b);
 
-    run_result c = run_t24("cover --work 10000000 --time-limit 600 --lp simplex --quiet", text);
+    run_result c = run_t24(
+        "cover --core-method --work 10000000 --time-limit 600 --lp simplex --quiet", text);
     cr_assert_eq(c.status, 0, "%s", c.err);
     bool *in = calloc(ne + 1, sizeof *in);
     char *line = c.out, *next;
@@ -341,7 +344,7 @@ Test(corecover, cover_command_reports_rounds)
     free(sets);
     free(text);
 
-    run_result d = run_t24("cover --work 20000000 --quiet --json " T24_SOURCE_DIR
+    run_result d = run_t24("cover --core-method --work 20000000 --quiet --json " T24_SOURCE_DIR
                            "/data/instances/cards5_deck1-5_target24_all.hgr", NULL);
     cr_assert_eq(d.status, 0, "%s", d.err);
     cJSON *k = cJSON_Parse(d.out);
@@ -349,4 +352,32 @@ Test(corecover, cover_command_reports_rounds)
     cr_expect_null(cJSON_GetObjectItemCaseSensitive(kls, "core_rounds"));
     cJSON_Delete(k);
     run_free(&d);
+}
+
+/* The core method is opt-in: without --core-method the same instance of the shape gets
+ * the local search (no core_rounds), and `t24 study --help` and `t24 cover --help` name
+ * the flag. */
+Test(corecover, off_without_the_flag)
+{
+    uint32_t *sets;
+    char *text = wide_text(24000, 300, 400, &sets);
+    run_result a =
+        run_t24("cover --work 10000000 --time-limit 600 --lp simplex --quiet --json", text);
+    cr_assert_eq(a.status, 0, "%s", a.err);
+    cJSON *j = cJSON_Parse(a.out);
+    const cJSON *ls = cJSON_GetObjectItemCaseSensitive(j, "local_search");
+    cr_assert(cJSON_IsObject(ls), "the local search did not run: %s", a.out);
+    cr_expect_null(cJSON_GetObjectItemCaseSensitive(ls, "core_rounds"), "%s", a.out);
+    cJSON_Delete(j);
+    run_free(&a);
+    free(sets);
+    free(text);
+    const char *helps[] = { "study --help", "cover --help" };
+    for (size_t i = 0; i < 2; i++) {
+        run_result h = run_t24(helps[i], NULL);
+        cr_expect_eq(h.status, 0);
+        cr_expect(strstr(h.out, "--core-method"), "t24 %s does not name --core-method",
+                  helps[i]);
+        run_free(&h);
+    }
 }

@@ -424,7 +424,7 @@ static void samples_make(sample *study, sample *cover, sample *solve, sample *em
     cover->command = "cover";
     sample_run(cover, "cover --json --timings -", "p hs 4 3\n1 2\n2 3\n3 4\n");
     char *wide = core_shape_instance();
-    sample_run(cover, "cover --json --work 10000000 --lp simplex -", wide);
+    sample_run(cover, "cover --json --core-method --work 10000000 --lp simplex -", wide);
     free(wide);
     solve->command = "solve";
     sample_run(solve, "solve --json --stats 3 3 8 8", NULL);

@@ -2,10 +2,11 @@
  *
  * --cards --deck --target --groupings (the enumeration) belong to `t24 study` and
  * `t24 emit`. The hitting-set options (--threads --time-limit --local-search --solver --lp
- * --greedy-runs --seed --coverage --no-reductions --memory-limit --quiet --progress) are
- * one table in study_options.c, shared by study, emit, sweep and cover: each row says
- * which commands take it, its help lines (study_options_help() prints them, so every
- * command's --help words an option alike) and how its value is parsed. The ranges of the
+ * --greedy-runs --seed --coverage --no-reductions --core-method --memory-limit --quiet
+ * --progress) are one table in study_options.c, shared by study, emit, sweep and cover
+ * (--coverage, --core-method, --memory-limit by some): each row says which commands take it,
+ * its help lines (study_options_help() prints them, so every command's --help words an
+ * option alike) and how its value is parsed. The ranges of the
  * search's values are the engine's (hs_params_check()); the table only words the
  * refusal in the option's terms. */
 #ifndef T24_CLI_STUDY_OPTIONS_H

@@ -102,6 +102,9 @@ typedef struct {
                               instance's LP value in a study's tables; `t24 cover` turns
                               it on: offset + the kernel's LP is at least that value, and
                               is lp_bound then; nothing without reduce) */
+    bool core_method;      /* the core method (corecover.h) in the local search's place
+                              where the core has its shape (default off: larger covers
+                              than the local search on the instances measured) */
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
     ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
     mincover_lp lp;        /* the LP bound's method (default MINCOVER_LP_AUTO) */

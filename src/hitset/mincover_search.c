@@ -221,15 +221,17 @@ static void relay_core(void *ctx, uint32_t round, uint32_t core, uint32_t best, 
     mincover_relay_progress((void *)&c->ls.rl, &pr);
 }
 
-/* Where the core has the core method's shape (corecover_shape_fits(): far more elements
- * than sets) and the local search has its default budget, the core method (corecover.h)
+/* Where the run asks for it (params.core_method, opt-in: on the instances measured it
+ * found larger covers than the local search), the core has the core method's shape
+ * (corecover_shape_fits(): far more elements than sets) and the local search has its
+ * default budget, the core method (corecover.h)
  * runs in its place, from the same start and the LP's duals (none after the simplex:
  * prices 0), for the local search's share of the work (or time) left: MINCOVER_LS_ALL
  * where column generation ran, as the local search's all, else LOCALSEARCH_DEFAULT_SHARE;
  * its cover is kept as the local search's, checked against the whole instance. */
 static bool core_fits(const mincover_result *r)
 {
-    return r->params.ls_seconds < 0 && !r->params.ls_steps &&
+    return r->params.core_method && r->params.ls_seconds < 0 && !r->params.ls_steps &&
            corecover_shape_fits(r->presolve.core);
 }
 

@@ -253,6 +253,7 @@ void hs_params_init(hs_params *p)
     p->seed = d.seed;
     p->reduce = d.reduce;
     p->kernel = d.kernel;
+    p->core_method = d.core_method;
     p->coverage = d.coverage;
     p->engine = engine_outside(d.engine);
     p->lp = lp_outside(d.lp);
@@ -299,6 +300,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->seed = p->seed;
     q->reduce = p->reduce;
     q->kernel = p->kernel;
+    q->core_method = p->core_method;
     q->coverage = p->coverage;
     q->engine = engine_inside(p->engine);
     q->lp = lp_inside(p->lp);
