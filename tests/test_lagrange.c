@@ -308,3 +308,31 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     greedy_cover_free(&gp);
     instance_free(h);
 }
+
+/* Under a limit in work, the Lagrangian cover spends what the limit pays for: its first
+ * search and each fixing round take no more subgradient iterations than the work left
+ * buys (one reading of every entry an iteration), and at least one, so that a cover still
+ * comes. Before, the first search always took its 1,000 iterations: on PACE's
+ * heuristic_002 a run limited to 2e7 units used 9e8. Here a limit of 3 readings of the
+ * instance may be passed by one iteration's reading at most (the last one started). */
+Test(lagrange, lagrangian_cover_keeps_to_a_work_limit)
+{
+    uint64_t state = 0x5eed0b0dULL;
+    for (int t = 0; t < 20; t++) {
+        instance *h = random_instance(8 + (uint32_t)(t % 10), 10 + (uint32_t)(t % 30), 5, &state);
+        uint64_t nnz = instance_nnz(h), cap = 3 * nnz;
+        budget_work w = { 0 };
+        lagcover_params p;
+        lagcover_result r;
+        char err[256];
+        lagcover_params_init(&p);
+        p.seconds = 60;
+        p.limit = budget_counting(budget_until(0, NULL), &w, cap);
+        cr_assert_eq(lagcover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_neq(r.n, UINT32_MAX, "instance %d: no cover under the work limit", t);
+        cr_expect_leq(w.used, cap + nnz, "instance %d: %llu units used of a limit of %llu", t,
+                      (unsigned long long)w.used, (unsigned long long)cap);
+        lagcover_result_free(&r);
+        instance_free(h);
+    }
+}
