@@ -383,7 +383,8 @@ int corecover_run(const instance *h, const corecover_params *p, corecover_result
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h);
     memset(out, 0, sizeof *out);
     if (!p->start || !instance_is_cover(h, p->start, p->nstart)) {
-        snprintf(err, errsize, "corecover: the start is not a cover of the instance");
+        snprintf(err, errsize,
+                 "internal error: the core method's start is not a cover of the instance");
         return -1;
     }
     run_state st = { h, p, malloc(((size_t)ns + 1) * sizeof *st.u),
