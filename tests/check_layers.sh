@@ -39,45 +39,56 @@ allowed() { # folder -> folders it may include
     *) echo "" ;;
   esac
 }
-includes() { sed -n 's/^#include "\([^"]*\)".*/\1/p' "$1"; }
-public_only() { # file, its includes: a hitset/ header other than the public one is an offence
-  local inc
-  for inc in $2; do
-    case "$inc" in hitset/t24hs.h) ;; hitset/*) echo "$1 includes $inc (outside hitset/, only hitset/t24hs.h)"; bad=1 ;; esac
-  done
+# Every quoted include of FILES..., one "file<TAB>header" line each, read in one pass: the
+# check runs on every planted copy of the tree (check_layers_planted.sh), so it forks per
+# folder, not per file.
+includes() {
+  [ "$#" -gt 0 ] || return 0
+  awk '/^#include "/ { s = $0; sub(/^#include "/, "", s); i = index(s, "\"")
+                       if (i > 0) print FILENAME "\t" substr(s, 1, i - 1) }' "$@"
+}
+declare -A ok_of
+ok_for() { # folder -> its allowed list, asked once per folder
+  [ -n "${ok_of[$1]+set}" ] || ok_of[$1]=$(allowed "$1")
+  ok=${ok_of[$1]}
+}
+public_only() { # file, include: a hitset/ header other than the public one is an offence
+  case "$2" in hitset/t24hs.h) ;; hitset/*) echo "$1 includes $2 (outside hitset/, only hitset/t24hs.h)"; bad=1 ;; esac
 }
 bad=0 files=0
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
-sources() { find "$src" -mindepth 2 -name '*.[ch]' | sort; }
-while IFS= read -r f; do
+mapfile -t srcs < <(find "$src" -mindepth 2 -name '*.[ch]' | sort)
+for f in "${srcs[@]}"; do
   files=$((files + 1))
-  layer=$(dirname "${f#"$src"/}")
-  module="$layer/$(basename "${f%.*}")"
-  ok=$(allowed "$layer")
-  [ -n "$ok" ] || { echo "unknown folder: $f"; bad=1; continue; }
-  while IFS= read -r inc; do
-    [ "$layer" = checker ] && { echo "$f includes $inc: src/checker/ shares no code with t24"; bad=1; continue; }
-    dir=${inc%/*}
-    [ "$dir" = "$inc" ] && { echo "$f: include without a folder: $inc"; bad=1; continue; }
-    case " $ok " in *" $dir "*) ;; *) echo "$f includes $inc (a $dir header from $layer)"; bad=1 ;; esac
-    [ "${inc%.h}" = "$module" ] || echo "$module ${inc%.h}" >> "$edges"
-  done < <(includes "$f")
-done < <(sources)
-while IFS= read -r f; do
-  case "${f#"$src"/}" in hitset/*) ;; *) public_only "$f" "$(includes "$f")" ;; esac
-done < <(sources)
+  rel=${f#"$src"/}
+  ok_for "${rel%/*}"
+  [ -n "$ok" ] || { echo "unknown folder: $f"; bad=1; }
+done
+while IFS=$'\t' read -r f inc; do
+  rel=${f#"$src"/}
+  layer=${rel%/*}
+  b=${rel##*/}
+  module="$layer/${b%.*}"
+  ok_for "$layer"
+  [ -n "$ok" ] || continue
+  case "$rel" in hitset/*) ;; *) public_only "$f" "$inc" ;; esac
+  [ "$layer" = checker ] && { echo "$f includes $inc: src/checker/ shares no code with t24"; bad=1; continue; }
+  dir=${inc%/*}
+  [ "$dir" = "$inc" ] && { echo "$f: include without a folder: $inc"; bad=1; continue; }
+  case " $ok " in *" $dir "*) ;; *) echo "$f includes $inc (a $dir header from $layer)"; bad=1 ;; esac
+  [ "${inc%.h}" = "$module" ] || echo "$module ${inc%.h}" >> "$edges"
+done < <(includes "${srcs[@]}")
 if [ -n "$bench" ]; then
-  while IFS= read -r f; do
-    public_only "$f" "$(includes "$f")"
-  done < <(find "$bench" -name '*.[ch]')
-  for f in "$bench"/*.[ch]; do
-    module="bench/$(basename "${f%.*}")"
-    while IFS= read -r inc; do
-      case "$inc" in */*) continue ;; esac # src headers: checked above
-      [ "bench/${inc%.h}" = "$module" ] || echo "$module bench/${inc%.h}" >> "$edges"
-    done < <(includes "$f")
-  done
+  mapfile -t benches < <(find "$bench" -name '*.[ch]' | sort)
+  while IFS=$'\t' read -r f inc; do
+    public_only "$f" "$inc"
+    case "$f" in "$bench"/*/*) continue ;; esac # modules of bench/ itself, below
+    case "$inc" in */*) continue ;; esac # src headers: checked above
+    b=${f##*/}
+    module="bench/${b%.*}"
+    [ "bench/${inc%.h}" = "$module" ] || echo "$module bench/${inc%.h}" >> "$edges"
+  done < <(includes "${benches[@]}")
 fi
 [ "$files" -gt 0 ] || { echo "no sources under $src"; exit 1; }
 # tsort names the modules of a circle on stderr ("input contains a loop").
