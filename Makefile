@@ -11,7 +11,7 @@ WERROR     ?= ON
 # "Entering directory" and "Leaving directory" (hundreds of lines before the report).
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: deps build bin study install test test-quick test-seven seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
+.PHONY: deps build bin study install test test-slow test-slow-release test-slow-asan build-release-tests build-asan-tests test-quick test-seven seven test-release test-asan bench bench-five bench-cover bench-certify bench-pace bench-pace-exact six six-decks \
         frontier figures results data data-all check-data check-data-large clean fuzz fuzz-build fuzz-short prove certified-bounds \
         frontier-estimates estimate-check split-by-check check-slurm ranks-rss verify-checker
 
@@ -37,18 +37,33 @@ study: bin
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
-test-release: deps
+# make test runs the tests without the label `slow` (docs/tests.md), in Release and again
+# under ASan+UBSan, and a minute of fuzzing; make test-slow runs the `slow` ones, in both
+# builds too. CI (.ci/run) runs both, so every test still runs sanitized on each landing.
+build-release-tests: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DT24_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-test-asan: deps
+build-asan-tests: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DT24_SANITIZE=ON \
 	       -DT24_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-release: build-release-tests
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+test-asan: build-asan-tests
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
 
 test: test-release test-asan fuzz-short
+
+test-slow-release: build-release-tests
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
+
+test-slow-asan: build-asan-tests
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L slow
+
+test-slow: test-slow-release test-slow-asan
 
 # Fuzzing (docs/reliability.md): libFuzzer targets of tests/fuzz built with clang, ASan and
 # UBSan in their own folder. `make fuzz` runs each for FUZZ_SECONDS; `make test` runs

@@ -23,4 +23,21 @@ done
 out=$(make -n -C "$src" BUILD=/nonexistent/b prove DECK=1-6 2>&1)
 grep -q 'bench/prove.sh /nonexistent/b/t24 /nonexistent/b/t24-check ' <<<"$out" \
   || { echo "FAIL make prove does not run bench/prove.sh with t24 and t24-check: $out"; bad=1; }
+# make test runs the tests not labelled slow in both builds, make test-slow the slow ones
+# in both, and CI runs the two: no test is left out of CI or run twice in one build.
+out=$(make -n -C "$src" BUILD=/nonexistent/b ASAN_BUILD=/nonexistent/a test 2>&1)
+for b in b a; do
+  grep -q "cd /nonexistent/$b && ctest .*-LE slow" <<<"$out" \
+    || { echo "FAIL make test does not run ctest -LE slow in /nonexistent/$b: $out"; bad=1; }
+done
+grep -q -- '-L slow' <<<"$out" && { echo "FAIL make test runs the slow tests: $out"; bad=1; }
+out=$(make -n -C "$src" BUILD=/nonexistent/b ASAN_BUILD=/nonexistent/a test-slow 2>&1)
+for b in b a; do
+  grep -q "cd /nonexistent/$b && ctest .*-L slow" <<<"$out" \
+    || { echo "FAIL make test-slow does not run ctest -L slow in /nonexistent/$b: $out"; bad=1; }
+done
+for t in test test-slow; do
+  grep -qx "make $t" "$src/.ci/run" || { echo "FAIL .ci/run does not run make $t"; bad=1; }
+done
+[ "$bad" -eq 0 ] && echo "ok   make test and make test-slow split the tests by the label slow; CI runs both"
 exit "$bad"
