@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "hitset/bounds/lagrange.h"
 
@@ -260,12 +261,6 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
     return (int)c.calls;
 }
 
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 static int by_cost_asc(const void *a, const void *b, void *ctx)
 {
     return by_cost_desc(b, a, ctx);
@@ -437,7 +432,7 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
     }
 finish:
     fixing_free(&f);
-    qsort(out->elems, out->n, sizeof *out->elems, by_id);
+    qsort(out->elems, out->n, sizeof *out->elems, idlist_compare);
     out->seconds = walltime_now() - t0;
     return 0;
 broken:

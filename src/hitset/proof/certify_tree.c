@@ -17,6 +17,7 @@
 
 #include "core/splitmix.h"
 #include "core/budget.h"
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify_branch.h"
 #include "hitset/proof/certify_lp.h"
@@ -275,12 +276,6 @@ static int open_node(search *s)
 
 /* ---- covers ---- */
 
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Takes ids[0..n) (in the instance's ids) as the best cover when it is one and smaller,
  * pruned of the elements it does not need. */
 static void offer_cover(search *s, uint32_t n)
@@ -297,7 +292,7 @@ static void offer_cover(search *s, uint32_t n)
         }
         greedy_cover_free(&g);
     }
-    qsort(s->ids, n, sizeof *s->ids, by_id);
+    qsort(s->ids, n, sizeof *s->ids, idlist_compare);
     memcpy(job->cover, s->ids, n * sizeof *s->ids);
     job->ncover = n;
     if (n < s->target)
