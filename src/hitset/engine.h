@@ -1,10 +1,10 @@
 /* engine.h - the exact engines of the minimum hitting set behind one table of functions.
  *
- * GLPK's branch and bound (ilp.h) and CBC's branch and cut (cbc.h) each fill an
- * engine_ops; engine_hitting_set() is the one place that picks the engine from
- * ilp_params.engine, so ilp.c and cbc.c never call each other to dispatch (cbc.c still
- * uses GLPK's LP relaxation, below it, so both report the same bound). An engine added
- * later is one more row of the table in engine.c. */
+ * GLPK's branch and bound (ilp.h), CBC's branch and cut (cbc.h) and t24's certifying
+ * branch and bound (certify.h) each fill an engine_ops; engine_hitting_set() is the one
+ * place that picks the engine from ilp_params.engine, so no engine's file calls another's
+ * to dispatch (cbc.c still uses GLPK's LP relaxation, below it, so both report the same
+ * bound). An engine added later is one more row of the table in engine.c. */
 #ifndef T24_HITSET_ENGINE_H
 #define T24_HITSET_ENGINE_H
 

@@ -1,10 +1,13 @@
 /* ilp.h - GLPK models of a hitting-set instance: the LP relaxation, the minimum hitting
  * set with glp_intopt (engine.h also offers CBC's) and maximum coverage with k elements.
  *
- * Every call builds its own GLPK problem and deletes it before returning; GLPK prints
- * nothing. A GLPK failure (including running out of memory or over mem_limit_mb) is
- * caught through glp_error_hook and becomes an error return instead of an abort; GLPK's
- * environment is then freed, so callers must not hold other GLPK objects across a call. */
+ * Each model's call (ilp_lp_bound(), ilp_glpk_hitting_set(), ilp_max_coverage()) builds
+ * its own GLPK problem and deletes it before returning; GLPK prints nothing. Each runs on
+ * a thread of its own (glpk_guard_call(), glpk_guard.h), whose GLPK environment is the
+ * call's alone: a GLPK failure (including running out of memory or over mem_limit_mb) is
+ * caught through glp_error_hook and becomes an error return instead of an abort, and
+ * frees that environment only, so the caller's GLPK objects and settings are never
+ * touched. */
 #ifndef T24_HITSET_ILP_H
 #define T24_HITSET_ILP_H
 
