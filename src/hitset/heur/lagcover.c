@@ -192,11 +192,11 @@ typedef struct {
     const instance *h;
     uint32_t *buf, *best, nbest, calls;
     int failed;
-} search;
+} lagcover_search;
 
 static void visit(void *ctx, const double *u, const double *reduced, uint32_t it)
 {
-    search *c = ctx;
+    lagcover_search *c = ctx;
     uint32_t n;
     (void)u;
     if (it % LAGCOVER_EVERY || c->failed)
@@ -233,8 +233,8 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
                       double seconds, const cancel_check *cancel, uint32_t *best,
                       uint32_t *nbest, double **out)
 {
-    search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf), best,
-                 UINT32_MAX, 0, 0 };
+    lagcover_search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf),
+                          best, UINT32_MAX, 0, 0 };
     lagrange_params q;
     lagrange_result r;
     char err[64];
