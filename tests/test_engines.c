@@ -12,6 +12,7 @@
 #include "hitset/mip/ilp.h"
 #include "hitset/heur/localsearch.h"
 #include "hitset/mincover.h"
+#include "hitset/t24hs.h"
 #include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"
 
@@ -30,6 +31,30 @@ static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r
         cr_assert_eq(r->value, r->nchosen, "%s: value %g, %u chosen", engine_name(e), r->value, r->nchosen);
         cr_assert_leq(r->bound, r->value + 1e-6);
     }
+}
+
+/* An engine no row of the table has is an error, never GLPK under another name: no row, no
+ * name, and the search refused as a bad parameter with nothing run (issue 50, item 4). */
+Test(engines, an_unknown_engine_is_an_error_not_glpk)
+{
+    const ilp_engine unknown = (ilp_engine)7;
+    cr_expect_null(engine_of(unknown));
+    cr_expect_null(engine_name(unknown));
+    cr_expect_null(engine_label(unknown));
+    uint64_t state = 3;
+    instance *h = random_instance(6, 5, 2, &state);
+    ilp_params p;
+    ilp_result r;
+    char err[256] = "";
+    ilp_params_init(&p);
+    p.engine = unknown;
+    cr_expect_eq(engine_hitting_set(h, &p, &r, err, sizeof err), -1, "an unknown engine ran");
+    cr_expect_str_eq(err, "engine = 7; must be ILP_GLPK, ILP_CBC or ILP_T24");
+    cr_expect_eq(hs_error_code(err), HS_EUSAGE, "%s", err);
+    cr_expect_null(r.chosen);
+    cr_expect_eq(r.nchosen, 0);
+    ilp_result_free(&r);
+    instance_free(h);
 }
 
 Test(engines, both_engines_match_brute_force_on_small_instances)

@@ -193,6 +193,13 @@ Test(t24hs, the_tables_of_bounds_and_engines_are_public)
     cr_expect_str_eq(hs_engine_about(HS_ENGINE_GLPK).name, "glpk");
     cr_expect_str_eq(hs_engine_about(HS_ENGINE_CBC).label, "CBC");
     cr_expect_str_eq(hs_engine_about(HS_ENGINE_CBC).failed, "cbc_failed");
+    /* A value hs_engine does not have gets no row and no version, not GLPK's (issue 50). */
+    hs_engine_info none = hs_engine_about((hs_engine)7);
+    cr_expect(!none.name && !none.label && !none.method && !none.failed && !none.can_certify,
+              "an unknown engine got the row of '%s'", none.name ? none.name : "");
+    char version[32] = "x";
+    cr_expect_eq(hs_engine_version((hs_engine)7, version, sizeof version), -1);
+    cr_expect_str_eq(version, "", "an unknown engine's version: '%s'", version);
     cr_expect_eq(hs_engine_parse("glpk", &e), 0);
     cr_expect_eq(e, HS_ENGINE_GLPK);
     cr_expect_eq(hs_engine_parse("cplex", &e), -1);

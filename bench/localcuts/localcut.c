@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/idlist.h"
+
 /* A family's view of the instance: its union's elements and their traces. */
 typedef struct {
     uint32_t nu;      /* elements in the union */
@@ -32,12 +34,6 @@ static void view_free(view *v)
     free(v->ti);
     free(v->tr);
     free(v->y);
-}
-
-static int by_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
 }
 
 /* The union and its traces; x may be NULL (masses 0). Returns -1 when memory runs out. */
@@ -72,7 +68,7 @@ static int view_build(const hs_instance *h, const double *x, const uint32_t *fam
             }
     }
     if (rc == 0)
-        qsort(v->u, v->nu, sizeof *v->u, by_u32);
+        qsort(v->u, v->nu, sizeof *v->u, idlist_compare);
     for (uint32_t i = 0; rc == 0 && i < v->nu; i++) {
         uint32_t len;
         const uint32_t *ss = hs_instance_elem(h, v->u[i], &len);

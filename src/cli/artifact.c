@@ -1,11 +1,14 @@
 /* artifact.c - all-or-nothing output folders; see artifact.h.
  *
- * One of t24's two pieces of process-wide state lives here: what a SIGINT, SIGTERM,
+ * One of t24's four pieces of process-wide state lives here: what a SIGINT, SIGTERM,
  * SIGHUP or SIGPIPE handler must remove if the run dies while a set is open (the
- * temporaries and the folder the run created). The other is cli/incumbent.c's, the cover
- * `t24 cover` prints on SIGINT or SIGTERM; both are there for a signal handler, and no
- * command uses both (study, sweep and emit open sets, cover publishes covers). A handler
- * can only reach its state through a global. This one is changed only with those
+ * temporaries and the folder the run created). The others are cli/incumbent.c's, the
+ * cover `t24 cover` prints on SIGINT or SIGTERM; cli/stop.c's flag, SIGINT or SIGTERM
+ * asking `t24 cover`'s cube modes and --estimate to stop; and the library's lock for a
+ * GLPK without thread-local storage (hitset/mip/glpk_guard.c). The three of cli/ are
+ * there for a signal handler, and no command uses this one with another (study, sweep
+ * and emit open sets, cover publishes covers and asks to stop). A handler can only
+ * reach its state through a global. This one is changed only with those
  * signals blocked, and the handler only reads it and calls unlink(), rmdir() and
  * raise(), which are async-signal-safe. */
 #include "cli/artifact.h"

@@ -25,6 +25,7 @@
 #include "cli/incumbent.h"
 #include "cli/progress.h"
 #include "cli/study_options.h"
+#include "core/idlist.h"
 #include "core/parse.h"
 #include "hitset/t24hs.h"
 #include "study/cover_report.h"
@@ -216,12 +217,6 @@ static void on_improved(void *ctx, const uint32_t *elems, uint32_t n)
     incumbent_publish(elems, n); /* out of memory: the previous cover stays */
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The phases' seconds (--timings): reading here, the rest from the search. */
 static void add_timings(cJSON *js, const hs_report *r, double read, double total)
 {
@@ -240,7 +235,7 @@ static int print_result(const options *o, const hs_instance *h, const hs_report 
     if (!c)
         return args_message("cover", "out of memory");
     memcpy(c, r->cover, (size_t)n * sizeof *c);
-    qsort(c, n, sizeof *c, cmp_u32);
+    qsort(c, n, sizeof *c, idlist_compare);
     if (!o->json) {
         hs_cover_write_pace(stdout, c, n);
         free(c);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/idlist.h"
 #include "hitset/t24hs.h"
 
 typedef struct {
@@ -110,12 +111,6 @@ int incumbent_start(bool finish)
     return 0;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 int incumbent_publish(const uint32_t *elems, uint32_t n)
 {
     if (state.shown >= 0 && n >= state.size[state.shown])
@@ -135,7 +130,7 @@ int incumbent_publish(const uint32_t *elems, uint32_t n)
         state.cap[k] = need;
     }
     memcpy(sorted, elems, (size_t)n * sizeof *sorted);
-    qsort(sorted, n, sizeof *sorted, cmp_u32);
+    qsort(sorted, n, sizeof *sorted, idlist_compare);
     /* Formatted here, in the ordinary flow; the handler only writes the bytes. Each line
      * holds at most 10 digits and its newline, so need always suffices. */
     FILE *fp = fmemopen(state.text[k], state.cap[k], "w");

@@ -28,7 +28,7 @@ int idlist_push(idlist *v, uint32_t id)
     return 0;
 }
 
-static int cmp_u32(const void *a, const void *b)
+int idlist_compare(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
@@ -37,7 +37,7 @@ static int cmp_u32(const void *a, const void *b)
 void idlist_sort(idlist *v)
 {
     if (v->len > 1)
-        qsort(v->ids, v->len, sizeof *v->ids, cmp_u32);
+        qsort(v->ids, v->len, sizeof *v->ids, idlist_compare);
 }
 
 /* Releases the ids and leaves an empty vector; idlist_free on an empty vector is a no-op. */

@@ -2,6 +2,7 @@
 #include "hitset/engine.h"
 
 #include <glpk.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "hitset/mip/cbc.h"
@@ -23,12 +24,20 @@ const engine_ops *engine_of(ilp_engine e)
     for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
         if (engines[i].id == e)
             return &engines[i];
-    return &engines[0];
+    return NULL;
 }
 
-const char *engine_name(ilp_engine e) { return engine_of(e)->name; }
+const char *engine_name(ilp_engine e)
+{
+    const engine_ops *o = engine_of(e);
+    return o ? o->name : NULL;
+}
 
-const char *engine_label(ilp_engine e) { return engine_of(e)->label; }
+const char *engine_label(ilp_engine e)
+{
+    const engine_ops *o = engine_of(e);
+    return o ? o->label : NULL;
+}
 
 int engine_parse(const char *s, ilp_engine *out)
 {
@@ -43,5 +52,12 @@ int engine_parse(const char *s, ilp_engine *out)
 int engine_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                        size_t errsize)
 {
-    return engine_of(p->engine)->hitting_set(h, p, out, err, errsize);
+    const engine_ops *o = engine_of(p->engine);
+    if (!o) {
+        memset(out, 0, sizeof *out);
+        snprintf(err, errsize, "engine = %d; must be ILP_GLPK, ILP_CBC or ILP_T24",
+                 (int)p->engine);
+        return -1;
+    }
+    return o->hitting_set(h, p, out, err, errsize);
 }

@@ -1,10 +1,10 @@
 /* engine.h - the exact engines of the minimum hitting set behind one table of functions.
  *
- * GLPK's branch and bound (ilp.h) and CBC's branch and cut (cbc.h) each fill an
- * engine_ops; engine_hitting_set() is the one place that picks the engine from
- * ilp_params.engine, so ilp.c and cbc.c never call each other to dispatch (cbc.c still
- * uses GLPK's LP relaxation, below it, so both report the same bound). An engine added
- * later is one more row of the table in engine.c. */
+ * GLPK's branch and bound (ilp.h), CBC's branch and cut (cbc.h) and t24's certifying
+ * branch and bound (certify.h) each fill an engine_ops; engine_hitting_set() is the one
+ * place that picks the engine from ilp_params.engine, so no engine's file calls another's
+ * to dispatch (cbc.c still uses GLPK's LP relaxation, below it, so both report the same
+ * bound). An engine added later is one more row of the table in engine.c. */
 #ifndef T24_HITSET_ENGINE_H
 #define T24_HITSET_ENGINE_H
 
@@ -30,13 +30,17 @@ typedef struct {
     bool can_certify;
 } engine_ops;
 
-/* The engine's row of the table; an out-of-range value gets GLPK's, the default. */
+/* The engine's row of the table, or NULL for a value no row has: an unknown engine is
+ * the caller's error to report, never GLPK's run under another name. */
 const engine_ops *engine_of(ilp_engine e);
+/* The row's name and label, NULL for an unknown engine. */
 const char *engine_name(ilp_engine e);
 const char *engine_label(ilp_engine e);
-/* "glpk" or "cbc" into *out: 0, or -1 (out untouched) for anything else. */
+/* A row's name ("glpk", "cbc", "t24") into *out: 0, or -1 (out untouched) for anything
+ * else. */
 int engine_parse(const char *s, ilp_engine *out);
-/* The minimum hitting set with p->engine: see ilp_glpk_hitting_set() for the contract. */
+/* The minimum hitting set with p->engine: see ilp_glpk_hitting_set() for the contract. An
+ * unknown p->engine is a bad parameter ("engine = N; must be ..."), nothing run. */
 int engine_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
                        size_t errsize);
 

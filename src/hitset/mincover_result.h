@@ -157,7 +157,7 @@ typedef struct {
 } mincover_certificate;
 
 typedef enum {
-    MINCOVER_ILP_OPTIMAL,    /* the exact search (GLPK or CBC) ended with its optimum */
+    MINCOVER_ILP_OPTIMAL,    /* the exact search (params.engine's) ended with its optimum */
     MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
     MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
 } mincover_ilp_status;

@@ -168,9 +168,20 @@ static hs_lp lp_outside(mincover_lp m)
                                      : HS_LP_AUTO;
 }
 
+/* The public engine's row, or NULL for a value hs_engine does not have (engine_inside()
+ * maps every value to one of the engine's, so the check comes first). */
+static const engine_ops *engine_row(hs_engine e)
+{
+    bool known = e == HS_ENGINE_GLPK || e == HS_ENGINE_CBC || e == HS_ENGINE_T24;
+    return known ? engine_of(engine_inside(e)) : NULL;
+}
+
 hs_engine_info hs_engine_about(hs_engine e)
 {
-    const engine_ops *o = engine_of(engine_inside(e));
+    const engine_ops *o = engine_row(e);
+    hs_engine_info none = { NULL, NULL, NULL, NULL, false };
+    if (!o)
+        return none;
     hs_engine_info i = { o->name, o->label, o->method, o->failed, o->can_certify };
     return i;
 }
@@ -191,11 +202,13 @@ static int ask_version(void *arg)
 int hs_engine_version(hs_engine e, char *buf, size_t size)
 {
     char err[128];
-    version_ask a = { engine_of(engine_inside(e)), buf, size };
+    version_ask a = { engine_row(e), buf, size };
     if (!buf)
         return -1;
     if (size > 0)
         buf[0] = '\0';
+    if (!a.engine)
+        return -1;
     return size > 0 ? glpk_guard_call(ask_version, &a, err, sizeof err) : 0;
 }
 

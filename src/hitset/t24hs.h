@@ -129,14 +129,16 @@ typedef struct {
     bool can_certify;   /* writes a certificate of what it proves (t24's alone) */
 } hs_engine_info;
 
-/* An engine's row of the table of engines (an out-of-range value gets GLPK's). */
+/* An engine's row of the table of engines; a value hs_engine does not have gets no row:
+ * every field NULL, can_certify false. */
 HS_API hs_engine_info hs_engine_about(hs_engine e);
 /* The engine's library version as it runs ("5.0", "2.10.12"; "unavailable" for a CBC
  * that cannot be loaded) into buf (size bytes, cut there). Asked on a thread of the
  * library's, as GLPK keeps its answer in an environment it would otherwise start on
- * the calling thread. 0, or -1 with buf "" when no thread can be started. */
+ * the calling thread. 0, or -1 with buf "" when no thread can be started or e is a value
+ * hs_engine does not have. */
 HS_API int hs_engine_version(hs_engine e, char *buf, size_t size);
-/* A name ("glpk", "cbc") into *out: 0, or -1 (out untouched) for anything else. */
+/* A name ("glpk", "cbc", "t24") into *out: 0, or -1 (out untouched) for anything else. */
 HS_API int hs_engine_parse(const char *name, hs_engine *out);
 /* "auto", "simplex", "colgen"; hs_lp_parse() is the inverse, as hs_engine_parse(). */
 HS_API const char *hs_lp_name(hs_lp m);

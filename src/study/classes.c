@@ -330,12 +330,6 @@ int classes_list_members(classes *c)
 /* Whether classes_members() may be called. */
 bool classes_members_listed(const classes *c) { return c->mem != NULL; }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Writes the solutions artifact (docs/formats.md, as solutions_write() does) from the
  * classes: a hand's templates are the members of the classes in its set, so no list of
  * every pair is ever held, only one hand's. The members must be listed
@@ -376,7 +370,7 @@ int classes_write_solutions(const classes *c, const hand_set *hs, FILE *out)
                 memcpy(buf + len, mem, m * sizeof *buf);
                 len += m;
             }
-            qsort(buf, len, sizeof *buf, cmp_u32);
+            qsort(buf, len, sizeof *buf, idlist_compare);
         }
         fprintf(out, "\t%zu\t", len);
         for (size_t k = 0; k < len; k++)

@@ -45,7 +45,8 @@ static const char *const phases[] = { "enumerate", "complete", "classes", "bound
 
 /* The engine a report names ("glpk", "cbc", "t24"; its ilp_status "cbc_failed" names it
  * too): its row of the table of engines, so that every engine is worded as the report
- * words it. A name the table does not know gets GLPK's row, as hs_engine_about() does. */
+ * words it. A name the table does not know (a report of another version) gets GLPK's
+ * row, the default engine's. */
 static hs_engine_info engine_named(const char *name)
 {
     hs_engine e = HS_ENGINE_GLPK;

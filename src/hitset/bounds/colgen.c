@@ -282,6 +282,28 @@ static int stopped_by_failure(colgen_result *out, double t0)
     return -1;
 }
 
+/* The GLPK part of column generation inside GLPK's guard: the restricted master built
+ * from p->cover on m (allocated), then its rounds. Returns what rounds() returns, or -1
+ * with err set when GLPK failed (its environment, m->P with it, is then gone). m is the
+ * caller's: an object local to the function that calls setjmp(), changed after it and
+ * read after the longjmp(), would be indeterminate (C11 7.13.2.1p3), and nothing here is
+ * read after the longjmp() but g, which the hook fills. */
+static int guarded_rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
+                          colgen_result *out, char *err, size_t errsize)
+{
+    glpk_guard g;
+    int term;
+    if (setjmp(g.jb))
+        return glpk_guard_failed(&g, err, errsize);
+    glpk_guard_begin(&g, p->mem_limit_mb, &term);
+    build(m, p);
+    int rc = rounds(m, p, most, t0, out, err, errsize);
+    out->columns = m->ncols;
+    glp_delete_prob(m->P);
+    glpk_guard_end(p->mem_limit_mb, term);
+    return rc;
+}
+
 /* Column generation from p->cover until no element
  * prices out or p->seconds pass. Returns 0 with *out filled (free with
  * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
@@ -321,19 +343,7 @@ static int colgen_here(const instance *h, const colgen_params *p, colgen_result 
         return -1;
     }
     out->bound = lagrange_evaluate(h, out->u, NULL); /* all zero: the bound 0 */
-    glpk_guard g;
-    int term, rc;
-    if (setjmp(g.jb)) {
-        rmp_free(&m);
-        glpk_guard_failed(&g, err, errsize);
-        return stopped_by_failure(out, t0);
-    }
-    glpk_guard_begin(&g, p->mem_limit_mb, &term);
-    build(&m, p);
-    rc = rounds(&m, p, most, t0, out, err, errsize);
-    out->columns = m.ncols;
-    glp_delete_prob(m.P);
-    glpk_guard_end(p->mem_limit_mb, term);
+    int rc = guarded_rounds(&m, p, most, t0, out, err, errsize);
     rmp_free(&m);
     out->seconds = walltime_now() - t0;
     return rc ? stopped_by_failure(out, t0) : 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/heur/localsearch.h"
@@ -220,12 +221,6 @@ static uint32_t to_core(const run_state *st, uint32_t ncore, uint32_t *out)
     return st->out->n;
 }
 
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Keeps a core cover (core ids) when, mapped to h, it is a smaller cover of h. Returns
  * 0, or -1 when the mapped cover misses a set (an internal error). */
 static int keep_if_better(run_state *st, const uint32_t *core_cover, uint32_t n, uint32_t round)
@@ -236,7 +231,7 @@ static int keep_if_better(run_state *st, const uint32_t *core_cover, uint32_t n,
         st->buf[i] = st->map[core_cover[i]];
     if (!instance_is_cover(st->h, st->buf, n))
         return -1;
-    qsort(st->buf, n, sizeof *st->buf, by_id);
+    qsort(st->buf, n, sizeof *st->buf, idlist_compare);
     memcpy(st->out->elems, st->buf, (size_t)n * sizeof *st->buf);
     st->out->n = n;
     st->out->best_round = round;
@@ -336,7 +331,7 @@ static int best_greedy_start(run_state *st, char *err, size_t errsize)
         } else {
             memcpy(st->out->elems, gs.best.elems, (size_t)gs.best.n * sizeof *gs.best.elems);
             st->out->n = gs.best.n;
-            qsort(st->out->elems, st->out->n, sizeof *st->out->elems, by_id);
+            qsort(st->out->elems, st->out->n, sizeof *st->out->elems, idlist_compare);
             if (st->p->improved)
                 st->p->improved(st->p->improved_ctx, st->out->elems, st->out->n);
         }
@@ -402,7 +397,7 @@ int corecover_run(const instance *h, const corecover_params *p, corecover_result
     for (uint32_t s = 0; s < ns; s++)
         st.u[s] = !p->u ? 0 : p->u[s] < 0 ? 0 : p->u[s] > 1 ? 1 : p->u[s];
     memcpy(out->elems, p->start, (size_t)p->nstart * sizeof *out->elems);
-    qsort(out->elems, p->nstart, sizeof *out->elems, by_id);
+    qsort(out->elems, p->nstart, sizeof *out->elems, idlist_compare);
     out->n = out->start = p->nstart;
     rc = run_rounds(&st, err, errsize);
 end:

@@ -8,6 +8,7 @@
 
 #include "core/budget.h"
 #include "core/check.h"
+#include "core/idlist.h"
 #include "core/splitmix.h"
 #include "core/walltime.h"
 #include "hitset/model/radix.h"
@@ -496,12 +497,6 @@ int greedy_race_order(uint32_t ne, const uint32_t *multiplicity, uint64_t *state
     return rc;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* `runs` greedy runs (runs >= 1), each breaking ties by a fresh random order of the
  * items, where element e stands for multiplicity[e] items (NULL: one each). The same seed
  * gives the same figures. Up to GREEDY_SHUFFLE_MAX items the order is a shuffle of the
@@ -593,7 +588,7 @@ int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t 
     if (out->runs == 0)
         out->pruned_min = 0;
     else {
-        qsort(size, out->runs, sizeof *size, cmp_u32);
+        qsort(size, out->runs, sizeof *size, idlist_compare);
         out->min = size[0];
         out->median = size[(out->runs - 1) / 2];
         out->max = size[out->runs - 1];

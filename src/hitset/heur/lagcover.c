@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "hitset/bounds/lagrange.h"
 
@@ -191,11 +192,11 @@ typedef struct {
     const instance *h;
     uint32_t *buf, *best, nbest, calls;
     int failed;
-} search;
+} lagcover_search;
 
 static void visit(void *ctx, const double *u, const double *reduced, uint32_t it)
 {
-    search *c = ctx;
+    lagcover_search *c = ctx;
     uint32_t n;
     (void)u;
     if (it % LAGCOVER_EVERY || c->failed)
@@ -232,8 +233,8 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
                       double seconds, const cancel_check *cancel, uint32_t *best,
                       uint32_t *nbest, double **out)
 {
-    search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf), best,
-                 UINT32_MAX, 0, 0 };
+    lagcover_search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf),
+                          best, UINT32_MAX, 0, 0 };
     lagrange_params q;
     lagrange_result r;
     char err[64];
@@ -258,12 +259,6 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
     else
         lagrange_result_free(&r);
     return (int)c.calls;
-}
-
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
 }
 
 static int by_cost_asc(const void *a, const void *b, void *ctx)
@@ -437,7 +432,7 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
     }
 finish:
     fixing_free(&f);
-    qsort(out->elems, out->n, sizeof *out->elems, by_id);
+    qsort(out->elems, out->n, sizeof *out->elems, idlist_compare);
     out->seconds = walltime_now() - t0;
     return 0;
 broken:

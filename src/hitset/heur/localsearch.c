@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/check.h"
+#include "core/idlist.h"
 #include "core/splitmix.h"
 #include "core/walltime.h"
 #include "hitset/heur/localsearch_state.h"
@@ -369,12 +370,6 @@ static void search(localsearch_state *st, run_ctx *c, localsearch_result *out)
     }
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* S = start (repeats ignored), which must meet every set. Returns 0 or -1 with err. */
 static int load_start(localsearch_state *st, const uint32_t *start, uint32_t nstart,
                       char *err, size_t errsize)
@@ -441,7 +436,7 @@ int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
     }
     CHECK(localsearch_state_check(&st));
     out->steps = st.step;
-    qsort(out->elems, out->n, sizeof *out->elems, cmp_u32);
+    qsort(out->elems, out->n, sizeof *out->elems, idlist_compare);
     if (!instance_is_cover(h, out->elems, out->n)) {
         snprintf(err, errsize, "internal error: the local search's cover misses a set");
         goto done;

@@ -1,10 +1,13 @@
 /* ilp.h - GLPK models of a hitting-set instance: the LP relaxation, the minimum hitting
  * set with glp_intopt (engine.h also offers CBC's) and maximum coverage with k elements.
  *
- * Every call builds its own GLPK problem and deletes it before returning; GLPK prints
- * nothing. A GLPK failure (including running out of memory or over mem_limit_mb) is
- * caught through glp_error_hook and becomes an error return instead of an abort; GLPK's
- * environment is then freed, so callers must not hold other GLPK objects across a call. */
+ * Each model's call (ilp_lp_bound(), ilp_glpk_hitting_set(), ilp_max_coverage()) builds
+ * its own GLPK problem and deletes it before returning; GLPK prints nothing. Each runs on
+ * a thread of its own (glpk_guard_call(), glpk_guard.h), whose GLPK environment is the
+ * call's alone: a GLPK failure (including running out of memory or over mem_limit_mb) is
+ * caught through glp_error_hook and becomes an error return instead of an abort, and
+ * frees that environment only, so the caller's GLPK objects and settings are never
+ * touched. */
 #ifndef T24_HITSET_ILP_H
 #define T24_HITSET_ILP_H
 
@@ -14,39 +17,8 @@
 
 #include "core/budget.h"
 #include "core/cancel.h"
+#include "hitset/mip/ilp_search.h"
 #include "hitset/model/instance.h"
-
-/* How a search ended, whichever engine ran it: GLPK here, or CBC for the minimum hitting
- * set (cbc.h), which gives the same three values. */
-typedef enum {
-    ILP_OPTIMAL,  /* the engine proved the solution optimal (a CBC claim only when t24
-                     believes it, cbc.c); also an instance with no sets */
-    ILP_STOPPED,  /* stopped with a solution not proven optimal: the time limit, the
-                     caller's cancel (GLPK), or a CBC claim t24 did not believe */
-    ILP_NONE      /* stopped before any solution was known */
-} ilp_status;
-
-/* Which solver runs the branch and bound of the minimum hitting set (the LP bound and
- * maximum coverage always use GLPK). engine.h maps each value to its engine; only
- * ILP_T24 can write a certificate of what it proves. */
-typedef enum {
-    ILP_GLPK,
-    ILP_CBC,
-    ILP_T24 /* t24's certifying branch and bound (certify.h), on GLPK's simplex */
-} ilp_engine;
-
-/* A snapshot of a running search for progress displays. */
-typedef struct {
-    const char *phase; /* what is running: "glpk", "cbc" or (from mincover) "local search" */
-    double seconds;    /* since the call started */
-    bool has_value;    /* an incumbent exists */
-    double value;      /* its objective */
-    double bound;      /* the best proven bound so far */
-    uint64_t nodes;    /* branch-and-bound nodes so far (local search: steps) */
-    const char *unit;  /* what nodes counts when not nodes ("steps", "rounds"), or NULL */
-} ilp_progress;
-
-typedef void (*ilp_progress_fn)(void *ctx, const ilp_progress *p);
 
 /* GLPK's branch-and-bound choices, for measuring them (bench/): branching and
  * backtracking take GLPK's GLP_BR_* and GLP_BT_* values, 0 meaning t24's default (strong

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "core/cancel.h"
 #include "hitset/proof/certify_branch.h"
@@ -148,12 +149,6 @@ static void on_dominated(void *ctx, uint32_t elem, uint32_t by)
     lg->lines++;
 }
 
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The caller's cover, pruned of what it does not need, into cover (ascending); a
  * smaller one is reported to p->improved. Returns 0, or -1 when memory runs out. */
 static int given_cover(const instance *h, const certify_params *p, uint32_t *cover,
@@ -170,7 +165,7 @@ static int given_cover(const instance *h, const certify_params *p, uint32_t *cov
     memcpy(cover, pruned.elems, pruned.n * sizeof *cover);
     *n = pruned.n;
     greedy_cover_free(&pruned);
-    qsort(cover, *n, sizeof *cover, by_id);
+    qsort(cover, *n, sizeof *cover, idlist_compare);
     if (*n < before && p->improved)
         p->improved(p->improved_ctx, cover, *n);
     return 0;
@@ -217,7 +212,7 @@ static int found_cover(const instance *h, const reduce_result *red, const certif
     for (uint32_t i = 0; i < ls.n; i++)
         cover[red->nforced + i] = red->core_elem[ls.elems[i]];
     *n = red->nforced + ls.n;
-    qsort(cover, *n, sizeof *cover, by_id);
+    qsort(cover, *n, sizeof *cover, idlist_compare);
     bool improved = ls.n < greedy;
     localsearch_result_free(&ls);
     if (!instance_is_cover(h, cover, *n)) { /* a bug of the reductions: say so */

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "hitset/mip/ilp.h"
 #include "hitset/proof/certify_result.h"
 #include "hitset/model/instance.h"
 #include "hitset/presolve/reduce.h"

@@ -9,7 +9,7 @@
 
 #include "core/budget.h"
 #include "core/cancel.h"
-#include "hitset/mip/ilp.h"
+#include "hitset/mip/ilp_search.h"
 
 /* How the search branches (measured in certify_branch.h; CERTIFY_RELIABLE is the
  * default). */

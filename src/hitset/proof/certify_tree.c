@@ -17,6 +17,7 @@
 
 #include "core/splitmix.h"
 #include "core/budget.h"
+#include "core/idlist.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify_branch.h"
 #include "hitset/proof/certify_lp.h"
@@ -85,38 +86,38 @@ typedef struct {
     size_t basis_bytes;              /* what start_basis holds */
     char *err;
     size_t errsize;
-} search;
+} certify_tree_walk;
 
-static int node(search *s, double *value);
+static int node(certify_tree_walk *s, double *value);
 
-static int fail(search *s, const char *why)
+static int fail(certify_tree_walk *s, const char *why)
 {
     snprintf(s->err, s->errsize, "%s", why);
     return -1;
 }
 
 /* Fixes core element e in the node's state and in the LP. */
-static void set_fix(search *s, uint32_t e, certify_fix how)
+static void set_fix(certify_tree_walk *s, uint32_t e, certify_fix how)
 {
     certify_node_fix(&s->st, e, how);
     if (s->lp)
         certify_lp_fix(s->lp, e, how);
 }
 
-static bool holds(const search *s, certify_wide ld)
+static bool holds(const certify_tree_walk *s, certify_wide ld)
 {
     return certify_node_holds(&s->st, ld, s->target);
 }
 
 /* The LP value past which a node's bound reaches the target (the objective counts F1's
  * core elements, not the forced ones), by CUTOFF_MARGIN. */
-static double cutoff(const search *s)
+static double cutoff(const certify_tree_walk *s)
 {
     return (double)s->target - s->nforced - 1 + CUTOFF_MARGIN;
 }
 
 /* The node's multipliers from the LP's duals; returns ONE * L of them. */
-static certify_wide take_duals(search *s)
+static certify_wide take_duals(certify_tree_walk *s)
 {
     for (uint32_t k = 0; k < s->st.ns; k++)
         s->v[k] = certify_node_live(&s->st, k)
@@ -127,10 +128,10 @@ static certify_wide take_duals(search *s)
 
 /* ---- writing ---- */
 
-static void put(search *s, const char *text) { fputs(text, s->job->tree); }
+static void put(certify_tree_walk *s, const char *text) { fputs(text, s->job->tree); }
 
 /* A node line's start: counted as one node. */
-static void start_node(search *s, const char *word)
+static void start_node(certify_tree_walk *s, const char *word)
 {
     s->job->nodes++;
     s->wnodes += s->weight;
@@ -139,7 +140,7 @@ static void start_node(search *s, const char *word)
 
 /* " y S:V ..." with the node's multipliers, kept for the `leaf inherit`s below it when
  * the node is internal (keep). */
-static int state_y(search *s, bool keep)
+static int state_y(certify_tree_walk *s, bool keep)
 {
     FILE *f = s->job->tree;
     if (keep)
@@ -164,9 +165,9 @@ static int state_y(search *s, bool keep)
     return 0;
 }
 
-static void pop_y(search *s) { s->npool = s->frame[--s->nframes]; }
+static void pop_y(certify_tree_walk *s) { s->npool = s->frame[--s->nframes]; }
 
-static bool any_multiplier(const search *s)
+static bool any_multiplier(const certify_tree_walk *s)
 {
     for (uint32_t k = 0; k < s->st.ns; k++)
         if (s->v[k])
@@ -179,7 +180,7 @@ static bool any_multiplier(const search *s)
 /* A leaf whose claim needs no multipliers of its own (|F1| >= target, or no live set
  * left, where L = 0): `leaf inherit` under a node that stated some, else `leaf` (an
  * empty list). */
-static int bare_leaf(search *s)
+static int bare_leaf(certify_tree_walk *s)
 {
     start_node(s, s->nframes ? "leaf inherit\n" : "leaf\n");
     s->job->leaves++;
@@ -187,7 +188,7 @@ static int bare_leaf(search *s)
 }
 
 /* A live set with no free element left: no cover of this node exists. */
-static int empty_leaf(search *s)
+static int empty_leaf(certify_tree_walk *s)
 {
     uint32_t k = 0;
     while (!(certify_node_live(&s->st, k) && s->st.nfree[k] == 0))
@@ -199,7 +200,7 @@ static int empty_leaf(search *s)
 }
 
 /* The node's own multipliers prove it. */
-static int own_leaf(search *s)
+static int own_leaf(certify_tree_walk *s)
 {
     start_node(s, "leaf");
     int rc = state_y(s, false);
@@ -210,7 +211,7 @@ static int own_leaf(search *s)
 
 /* What a stopped node inherits: its nearest stating ancestor's multipliers' bound (|F1|
  * without one). */
-static uint32_t inherited_bound(search *s)
+static uint32_t inherited_bound(certify_tree_walk *s)
 {
     uint32_t b = s->st.nin;
     if (s->nframes) {
@@ -226,7 +227,7 @@ static uint32_t inherited_bound(search *s)
 
 /* The time limit ended the search here: the node's bound is what its nearest stating
  * ancestor's multipliers give (|F1| without one), and K is at most that. */
-static int stop_leaf(search *s)
+static int stop_leaf(certify_tree_walk *s)
 {
     uint32_t b = inherited_bound(s);
     if (b < s->least)
@@ -240,7 +241,7 @@ static int stop_leaf(search *s)
  * bounds the node (computed exactly here, and again by the checker), so the node keeps
  * what they prove where that beats what it inherits. A stop in the root's LP no longer
  * writes bound 0 when the LP had got somewhere (issue 49). */
-static int stopped_lp_leaf(search *s)
+static int stopped_lp_leaf(certify_tree_walk *s)
 {
     certify_wide ld = take_duals(s);
     uint32_t b = certify_node_bound(&s->st, ld);
@@ -254,7 +255,7 @@ static int stopped_lp_leaf(search *s)
 
 /* A node at the split depth: `open NAME`, its fixings handed to the caller's on_open
  * (cubes.h), which searches it apart. It proves nothing here. */
-static int open_node(search *s)
+static int open_node(certify_tree_walk *s)
 {
     const certify_params *p = s->job->p;
     char name[32];
@@ -275,15 +276,9 @@ static int open_node(search *s)
 
 /* ---- covers ---- */
 
-static int by_id(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Takes ids[0..n) (in the instance's ids) as the best cover when it is one and smaller,
  * pruned of the elements it does not need. */
-static void offer_cover(search *s, uint32_t n)
+static void offer_cover(certify_tree_walk *s, uint32_t n)
 {
     certify_tree_job *job = s->job;
     if (n >= job->ncover || !instance_is_cover(job->h, s->ids, n))
@@ -297,7 +292,7 @@ static void offer_cover(search *s, uint32_t n)
         }
         greedy_cover_free(&g);
     }
-    qsort(s->ids, n, sizeof *s->ids, by_id);
+    qsort(s->ids, n, sizeof *s->ids, idlist_compare);
     memcpy(job->cover, s->ids, n * sizeof *s->ids);
     job->ncover = n;
     if (n < s->target)
@@ -307,7 +302,7 @@ static void offer_cover(search *s, uint32_t n)
 }
 
 /* The forced elements, F1 and, with_lp, the free elements the LP takes (x > 1/2). */
-static void offer_node_cover(search *s, bool with_lp)
+static void offer_node_cover(certify_tree_walk *s, bool with_lp)
 {
     uint32_t n = 0;
     for (uint32_t i = 0; i < s->nforced; i++)
@@ -321,7 +316,7 @@ static void offer_node_cover(search *s, bool with_lp)
 
 /* No live set is left: F1 is a cover, and the node holds by |F1| >= target once the
  * target is its size. (Were it refused as a cover, the node proves |F1| only.) */
-static int cover_leaf(search *s)
+static int cover_leaf(certify_tree_walk *s)
 {
     offer_node_cover(s, false);
     if (s->st.nin < s->target && s->st.nin < s->least)
@@ -332,7 +327,7 @@ static int cover_leaf(search *s)
 /* Writes the node as a leaf when its state alone settles it (|F1| reaches the target,
  * a live set has no free element, or no set is live); returns whether it did, with the
  * writer's return in *rc. */
-static bool settled(search *s, int *rc)
+static bool settled(certify_tree_walk *s, int *rc)
 {
     if (s->st.nin >= s->target)
         *rc = bare_leaf(s);
@@ -348,7 +343,7 @@ static bool settled(search *s, int *rc)
 /* ---- branching ---- */
 
 /* The live set with the fewest free elements (there is one, with at least one). */
-static uint32_t fewest_free(const search *s)
+static uint32_t fewest_free(const certify_tree_walk *s)
 {
     uint32_t best = UINT32_MAX;
     for (uint32_t k = 0; k < s->st.ns; k++)
@@ -361,7 +356,8 @@ static uint32_t fewest_free(const search *s)
 /* `branch E` (stating the node's multipliers when `here`): E in F0 first, then in F1,
  * child i from the basis child[i]. What each child's LP rose by, from the node's z with
  * E at f, teaches E's pseudocosts. */
-static int branch_on(search *s, uint32_t e, int *child[2], bool here, double z, double f)
+static int branch_on(certify_tree_walk *s, uint32_t e, int *child[2], bool here, double z,
+                     double f)
 {
     start_node(s, "branch");
     fprintf(s->job->tree, " %u", s->elem_id[e] + 1);
@@ -390,7 +386,7 @@ static int branch_on(search *s, uint32_t e, int *child[2], bool here, double z, 
 
 /* `split S` on core set k: child i takes its i-th free element, the earlier ones out,
  * each from the node's basis stat. */
-static int split_on(search *s, uint32_t k, const int *stat, bool here)
+static int split_on(certify_tree_walk *s, uint32_t k, const int *stat, bool here)
 {
     uint32_t len;
     const uint32_t *el = instance_set(s->st.core, k, &len);
@@ -430,7 +426,7 @@ static int split_on(search *s, uint32_t k, const int *stat, bool here)
 }
 
 /* Room for three bases at branching depth d: the node's, and one for each child. */
-static int *bases_at(search *s, uint32_t d)
+static int *bases_at(certify_tree_walk *s, uint32_t d)
 {
     if (!s->stat[d])
         s->stat[d] = malloc(3 * (size_t)certify_lp_basis_size(s->lp) * sizeof **s->stat);
@@ -439,7 +435,7 @@ static int *bases_at(search *s, uint32_t d)
 
 /* What follows the fixings at branching depth d: a leaf when they settled the node,
  * else the branching (stating the multipliers when `here`). */
-static int continuation(search *s, bool here, uint32_t d)
+static int continuation(certify_tree_walk *s, bool here, uint32_t d)
 {
     int rc;
     if (settled(s, &rc))
@@ -464,7 +460,7 @@ static int continuation(search *s, bool here, uint32_t d)
 
 /* The lines of the fixings trail[from..to): `branch E` each, the first stating the
  * node's multipliers; a fixing at 1 cuts off its first child, written at once. */
-static int fixing_lines(search *s, size_t from, size_t to)
+static int fixing_lines(certify_tree_walk *s, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++) {
         start_node(s, "branch");
@@ -481,7 +477,7 @@ static int fixing_lines(search *s, size_t from, size_t to)
 /* An internal node with multipliers v (ONE * L = ld): its reduced-cost fixings, the
  * branching, then the children the fixings at 0 cut off (their second children, so
  * after the rest in preorder). */
-static int inner(search *s, certify_wide ld)
+static int inner(certify_tree_walk *s, certify_wide ld)
 {
     size_t from = s->st.ntrail;
     uint32_t frames = s->nframes, d = s->depth;
@@ -516,7 +512,7 @@ static int inner(search *s, certify_wide ld)
 /* At most once a second: the cover, and the bound proven: an earlier round's, or the
  * least bound over the nodes left open (each below a node of the path, whose bound holds
  * for it) and the stopped leaves when that is more. */
-static void progress(search *s, double now)
+static void progress(certify_tree_walk *s, double now)
 {
     const certify_params *p = s->job->p;
     if (!p->progress || now - s->said < 1.0)
@@ -535,7 +531,7 @@ static void progress(search *s, double now)
 
 /* Every few seconds: a smaller cover found elsewhere lowers the target (leaves written
  * for the higher one still hold for it). */
-static void poll_upper(search *s, double now)
+static void poll_upper(certify_tree_walk *s, double now)
 {
     const certify_params *p = s->job->p;
     if (!p->upper || now - s->polled < CERTIFY_POLL_SECONDS)
@@ -547,7 +543,7 @@ static void poll_upper(search *s, double now)
 }
 
 /* The job's limit ending at `end` (0: none): the caller's work and cancel. */
-static budget job_limit(const search *s, double end)
+static budget job_limit(const certify_tree_walk *s, double end)
 {
     budget b = s->job->p->limit;
     b.end = end;
@@ -559,7 +555,7 @@ static budget job_limit(const search *s, double end)
 /* The clock is read once a node, for all four: the caller's upper bound, the deadline,
  * the work (a node counts CERTIFY_NODE_UNITS, its LP's iterations their own) and the
  * cancel (the job's budget, core/budget.h). */
-static bool poll_stop(search *s, double now)
+static bool poll_stop(certify_tree_walk *s, double now)
 {
     poll_upper(s, now);
     budget b = job_limit(s, s->job->deadline);
@@ -570,7 +566,7 @@ static bool poll_stop(search *s, double now)
 }
 
 /* The node's LP from the basis at hand, stopped once past the cutoff with `cut`. */
-static certify_lp_status solve(search *s, bool cut)
+static certify_lp_status solve(certify_tree_walk *s, bool cut)
 {
     double left = s->job->deadline - walltime_now();
     if (left <= 0) {
@@ -598,7 +594,7 @@ static certify_lp_status solve(search *s, bool cut)
  * in its last bits, and a tie between columns equally fractional then breaks the other
  * way; the search solves its root from the first basis, and so do dives, as long as
  * that is cheap. */
-static void keep_start_basis(search *s)
+static void keep_start_basis(certify_tree_walk *s)
 {
     size_t bytes = (size_t)certify_lp_basis_size(s->lp) * sizeof(int);
     if (s->start_basis[s->start] || s->job->iterations - s->steps < DIVE_BASIS_STEPS ||
@@ -611,7 +607,7 @@ static void keep_start_basis(search *s)
 }
 
 /* Is the LP solution integral on the free columns? Reads it into x. */
-static bool integral(search *s)
+static bool integral(certify_tree_walk *s)
 {
     bool all = true;
     for (uint32_t e = 0; e < s->st.ne; e++) {
@@ -623,7 +619,7 @@ static bool integral(search *s)
 
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
  * value when it solved one. */
-static int node(search *s, double *value)
+static int node(certify_tree_walk *s, double *value)
 {
     int rc;
     double now = walltime_now();
@@ -672,7 +668,7 @@ static int node(search *s, double *value)
 
 /* ---- the search ---- */
 
-static void search_free(search *s)
+static void search_free(certify_tree_walk *s)
 {
     certify_node_free(&s->st);
     if (s->own_branch)
@@ -696,7 +692,7 @@ static void search_free(search *s)
     free(s->start_basis);
 }
 
-static int search_init(search *s, certify_tree_job *job, char *err, size_t errsize)
+static int search_init(certify_tree_walk *s, certify_tree_job *job, char *err, size_t errsize)
 {
     const reduce_result *red = job->red;
     memset(s, 0, sizeof *s);
@@ -737,7 +733,7 @@ static int search_init(search *s, certify_tree_job *job, char *err, size_t errsi
 }
 
 /* Instance ids to core ids (UINT32_MAX off the core), or NULL when memory runs out. */
-static uint32_t *core_ids(const search *s)
+static uint32_t *core_ids(const certify_tree_walk *s)
 {
     uint32_t n = instance_nelems(s->job->h);
     uint32_t *core = malloc(((size_t)n + 1) * sizeof *core);
@@ -751,7 +747,7 @@ static uint32_t *core_ids(const search *s)
 /* Fixings elems[0..n) (instance ids; in F1 where in[i], else F0) in the node's state and
  * the LP, or freed again (undo): a search starts where the split left an open node. Each
  * must be a core element (the split branched on it), else -1 with err set. */
-static int fixings(search *s, const uint32_t *core, const uint32_t *elems,
+static int fixings(certify_tree_walk *s, const uint32_t *core, const uint32_t *elems,
                    const unsigned char *in, uint32_t n, bool undo)
 {
     uint32_t all = instance_nelems(s->job->h);
@@ -770,7 +766,7 @@ static int fixings(search *s, const uint32_t *core, const uint32_t *elems,
 }
 
 /* The cube's fixings (certify_params.cube_elems). */
-static int enter_cube(search *s)
+static int enter_cube(certify_tree_walk *s)
 {
     const certify_params *p = s->job->p;
     uint32_t *core = core_ids(s);
@@ -781,7 +777,7 @@ static int enter_cube(search *s)
 }
 
 /* One dive from start node i, its estimates kept when it finished. */
-static int dive(search *s, const uint32_t *core, uint32_t i, double weight)
+static int dive(certify_tree_walk *s, const uint32_t *core, uint32_t i, double weight)
 {
     certify_dives *dv = s->job->dives;
     const uint32_t *el = dv->nstarts ? dv->elems + dv->off[i] : NULL;
@@ -819,7 +815,7 @@ static int dive(search *s, const uint32_t *core, uint32_t i, double weight)
 /* The dives, each from a start node picked at random (the root when none is given),
  * until dv->max or the time limit. The LP's first basis is kept: a dive from a start
  * not yet solved starts from it, as a search of that node would. */
-static int dives(search *s)
+static int dives(certify_tree_walk *s)
 {
     certify_dives *dv = s->job->dives;
     uint32_t nstarts = dv->nstarts ? dv->nstarts : 1;
@@ -847,7 +843,7 @@ static int dives(search *s)
 /* The search on GLPK's thread, inside the guard. */
 static int search_there(void *arg)
 {
-    search *s = arg;
+    certify_tree_walk *s = arg;
     glpk_guard g;
     int term;
     if (setjmp(g.jb)) {
@@ -874,7 +870,7 @@ static int search_there(void *arg)
 
 int certify_tree_search(certify_tree_job *job, char *err, size_t errsize)
 {
-    search s;
+    certify_tree_walk s;
     if (search_init(&s, job, err, errsize))
         return -1;
     int rc = glpk_guard_call(search_there, &s, err, errsize);
