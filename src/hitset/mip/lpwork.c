@@ -9,11 +9,20 @@
  * phases: docs/hitting-sets.md, "Work limits"). */
 #define LPWORK_ENTRIES_PER_UNIT 16
 
+uint64_t lpwork_model_units(uint64_t rows, uint64_t cols, uint64_t nonzeros)
+{
+    return 1 + (rows + cols + nonzeros) / LPWORK_ENTRIES_PER_UNIT;
+}
+
 uint64_t lpwork_iteration_units(glp_prob *P)
 {
-    uint64_t entries = (uint64_t)glp_get_num_rows(P) + (uint64_t)glp_get_num_cols(P) +
-                       (uint64_t)glp_get_num_nz(P);
-    return 1 + entries / LPWORK_ENTRIES_PER_UNIT;
+    return lpwork_model_units((uint64_t)glp_get_num_rows(P), (uint64_t)glp_get_num_cols(P),
+                              (uint64_t)glp_get_num_nz(P));
+}
+
+bool lpwork_first_chunk_fits(uint64_t units_per_iteration)
+{
+    return (uint64_t)LPWORK_MIN_ITERATIONS * units_per_iteration <= LPWORK_CHUNK_UNITS;
 }
 
 /* Iterations in the next chunk: LPWORK_CHUNK_UNITS of work, at least

@@ -11,6 +11,7 @@
 #define T24_HITSET_MIP_LPWORK_H
 
 #include <glpk.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/budget.h"
@@ -27,6 +28,12 @@
 /* The units one simplex iteration of P counts: a pivot prices the rows and updates the
  * factorisation, about (rows + columns + nonzeros) / LPWORK_ENTRIES_PER_UNIT entries. */
 uint64_t lpwork_iteration_units(glp_prob *P);
+/* The same for a model of that many rows, columns and nonzeros, before it is built. */
+uint64_t lpwork_model_units(uint64_t rows, uint64_t cols, uint64_t nonzeros);
+/* Is a chunk of such a model's iterations LPWORK_CHUNK_UNITS, not stretched to
+ * LPWORK_MIN_ITERATIONS? Then one chunk takes about half a second here; on a large model
+ * (five cards, deck 1-13, whole: seconds) the minimum makes it longer. */
+bool lpwork_first_chunk_fits(uint64_t units_per_iteration);
 
 /* glp_simplex(P, sm) for at most `seconds` in all (sm->tm_lim is set per chunk from what
  * is left) and sm->it_lim iterations in all (0 or INT_MAX: none), in chunks; each chunk's
