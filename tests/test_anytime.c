@@ -13,7 +13,9 @@
  * it, a run had greedy's cover alone, several percent above the cover of a run limited to
  * that much work (which gives the local search a share). */
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
@@ -73,5 +75,37 @@ Test(anytime, a_stop_keeps_about_the_cover_of_a_run_limited_to_its_work, .timeou
                   (unsigned long long)stopped.work.used);
     mincover_result_free(&stopped);
     mincover_result_free(&limited);
+    instance_free(h);
+}
+
+/* The progress seen: whether a phase named "LP bound" told any. */
+static void note_phase(void *ctx, const ilp_progress *p)
+{
+    bool *lp_seen = ctx;
+    if (strcmp(p->phase, "LP bound") == 0) {
+        *lp_seen = true;
+        cr_expect(p->has_value, "the LP's progress shows no cover");
+    }
+}
+
+/* The LP phase tells its progress between the simplex's chunks, so that a run says
+ * something whatever phase it is in (before, the LP said nothing for as long as it ran:
+ * half a minute of a 300 s `t24 cover`). Five cards, deck 1-10, its LP bound first (a
+ * study's order), under a work limit its LP needs several chunks of: deterministic. */
+Test(anytime, the_lp_phase_tells_its_progress, .timeout = 600)
+{
+    instance *h = read_data("cards5_deck1-10_target24_all");
+    mincover_params p;
+    mincover_result r;
+    char err[256];
+    bool lp_seen = false;
+    mincover_params_init(&p);
+    p.work = 30000000;
+    p.time_limit = 3600;
+    p.progress = note_phase;
+    p.progress_ctx = &lp_seen;
+    cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
+    cr_expect(lp_seen, "no progress from the LP phase");
+    mincover_result_free(&r);
     instance_free(h);
 }

@@ -89,6 +89,26 @@ static void relay_colgen(void *ctx, double bound, uint32_t rounds, double second
     mincover_relay_progress((void *)&c->rl, &pr);
 }
 
+/* The simplex's progress (ilp_lp_bound(), between its chunks): the best cover so far
+ * beside the best bound proven before the LP (its iterate proves nothing until the end). */
+typedef struct {
+    cg_relay cg;
+    uint32_t bound; /* on the core */
+} lp_relay;
+
+static void relay_lp(void *ctx, const ilp_progress *in)
+{
+    const lp_relay *c = ctx;
+    uint32_t best = c->cg.start, announced = c->cg.an->best;
+    if (announced != UINT32_MAX && announced - c->cg.rl.nforced < best)
+        best = announced - c->cg.rl.nforced;
+    ilp_progress pr = *in;
+    pr.has_value = true;
+    pr.value = best;
+    pr.bound = c->bound;
+    mincover_relay_progress((void *)&c->cg.rl, &pr);
+}
+
 /* GLPK's pre-flight (mincover.h): of `seconds`, what a GLPK phase on a model of
  * `entries` entries and `lines` rows and columns may give GLPK's own clock once the model
  * is built (at least 1 ms, as the phases always gave), or 0 when the phase should not
@@ -207,8 +227,15 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         }
     } else {
         ilp_params lq;
+        uint32_t known = mincover_best_bound(r, 0), offset = r->presolve.offset;
+        lp_relay rl = { { { p, offset, t0 - started }, an, start->n },
+                        known > offset ? known - offset : 0 };
         mincover_ilp_from(p, &lq);
         lq.time_limit = share;
+        if (p->progress) {
+            lq.progress = relay_lp;
+            lq.progress_ctx = &rl;
+        }
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
         lq.limit = lim;

@@ -44,6 +44,13 @@ static int chunk_iterations(budget b, uint64_t per, uint64_t its_left)
 
 int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
 {
+    return lpwork_simplex_told(P, sm, seconds, b, NULL);
+}
+
+int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget b,
+                        const lpwork_tell *tell)
+{
+    int first = glp_get_it_cnt(P);
     glp_smcp q = *sm;
     uint64_t per = lpwork_iteration_units(P);
     uint64_t its_left = sm->it_lim > 0 && sm->it_lim < INT_MAX ? (uint64_t)sm->it_lim : UINT64_MAX;
@@ -66,6 +73,8 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
         its_left -= done < its_left ? done : its_left;
         if (its_left == 0)
             return GLP_EITLIM;
+        if (tell && tell->fn)
+            tell->fn(tell->ctx, (uint64_t)(glp_get_it_cnt(P) - first));
         if (budget_stopped(b))
             return GLP_ESTOP;
     }

@@ -42,4 +42,16 @@ bool lpwork_first_chunk_fits(uint64_t units_per_iteration);
  * its work or its cancel): P then holds the basis reached, as after GLP_ETMLIM. */
 int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b);
 
+/* Told between two chunks, with the iterations of the solve so far: a caller's progress
+ * display (the LP phase said nothing for as long as it ran: half a minute of a 300 s
+ * `t24 cover`). */
+typedef struct {
+    void (*fn)(void *ctx, uint64_t iterations);
+    void *ctx;
+} lpwork_tell;
+
+/* lpwork_simplex(), telling `tell` (NULL: nobody) between chunks. */
+int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget b,
+                        const lpwork_tell *tell);
+
 #endif
