@@ -4,9 +4,11 @@
 
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "hitset/model/instance.h"
+#include "hitset/model/pace.h"
 
 /* An instance from a literal: sets[s] lists elements, terminated by UINT32_MAX. */
 static inline instance *make_instance(uint32_t nelems, uint32_t nsets, const uint32_t sets[][16])
@@ -121,6 +123,19 @@ static inline uint32_t brute_optimum(const instance *h)
         if (brute_coverage(h, k) == instance_nsets(h))
             return k;
     return UINT32_MAX;
+}
+
+/* A published instance of data/instances/ by name (NAME.hgr), read whole. */
+static inline instance *read_data(const char *name)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
+    FILE *fp = fopen(path, "r");
+    cr_assert(fp, "cannot open %s", path);
+    instance *h = pace_read(fp, err, sizeof err);
+    fclose(fp);
+    cr_assert(h, "%s: %s", path, err);
+    return h;
 }
 
 #endif

@@ -526,18 +526,6 @@ Test(certify, proves_the_optimum_where_the_search_branches)
     assert_all_seen(seen, "leaf inherit", "leaf y", "split", "fix out", NULL);
 }
 
-static instance *read_data(const char *name)
-{
-    char path[512], err[256];
-    snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
-    FILE *fp = fopen(path, "r");
-    cr_assert(fp, "cannot open %s", path);
-    instance *h = pace_read(fp, err, sizeof err);
-    fclose(fp);
-    cr_assert(h, "%s: %s", path, err);
-    return h;
-}
-
 /* The published instances with known optima: four cards, where the reductions and the LP
  * settle everything, and five cards, deck 1-5 (optimum 21), where the search branches
  * and fixes elements at 1 by reduced cost as well as at 0. */

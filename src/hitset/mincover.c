@@ -237,15 +237,18 @@ uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p)
 }
 
 /* Greedy and its pruning, which every run needs (linear in the incidences, so they end
- * soon even on a huge instance past its deadline), then the random runs, which the
- * deadline stops (none when it has passed). */
-static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r)
+ * soon even on a huge instance past its deadline), announced at once (a stop during the
+ * random runs prints it: they took over 10 s on PACE's heuristic_002 under load), then
+ * the random runs, which the deadline stops (none when it has passed). */
+static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result *r,
+                        announcer *an)
 {
     budget b = mincover_run_budget(r);
     uint64_t run = 1 + instance_nnz(h) + instance_nelems(h); /* a greedy run's entries, > 0 */
     if (greedy_run(h, NULL, &r->greedy.classic) ||
         greedy_prune(h, &r->greedy.classic, &r->greedy.pruned))
         return -1;
+    announce(an, r->greedy.pruned.elems, r->greedy.pruned.n);
     budget_add(b, 2 * run);
     if ((!r->params.settled_runs && mincover_settled(r)) || budget_stopped(b)) {
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
@@ -425,9 +428,8 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     if (!cand || !lsbuf || !an.buf || mincover_bounds_phase(h, out))
         goto nomem;
     double t1 = walltime_now();
-    if (greedy_phase(h, multiplicity, out))
+    if (greedy_phase(h, multiplicity, out, &an))
         goto nomem;
-    announce(&an, out->greedy.pruned.elems, out->greedy.pruned.n);
     announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
     double t2 = walltime_now();
     if (budget_stopped(mincover_run_budget(out)))

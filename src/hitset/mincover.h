@@ -32,6 +32,15 @@
  * local search's target, and on heuristic_040 GLPK's simplex used its 22 s of the 60
  * and gave no bound, while the local search had 16 s. */
 #define MINCOVER_LP_SHARE_SOLVER 0.2
+/* The anytime order of a solver's run (mincover_search.c, anytime_lp(); docs/hitting-sets.md,
+ * "Anytime covers"): the simplex first for this much work (one of lpwork's chunks, about
+ * half a second here: a stop in it prints greedy's cover), and where it has not reached the optimum by then, the local search
+ * first for MINCOVER_LS_EARLY_SHARE of the searches' time (or of the work left), then the
+ * LP for its share of what is left. Half: a stop while the LP runs then finds a cover
+ * from at least as long a search as a run limited to that moment makes (that run gives
+ * the LP a fifth of its time first: half >= 0.8 x (half + a fifth of the other half)). */
+#define MINCOVER_LP_PROBE_UNITS LPWORK_CHUNK_UNITS
+#define MINCOVER_LS_EARLY_SHARE 0.5
 /* The reductions' share of the time left when they start (params.reduce_share's
  * default): on seven cards, deck 1-7 (3.9 million classes x 1,714 hands), the dominated
  * classes alone took 526 s of 600 and left no time for the LP bound; stopped at half,

@@ -1,6 +1,7 @@
 /* mincover_bounds.c - the driver's lower bounds: the table's bounds that need no search,
  * the LP bound (GLPK's simplex or column generation) with GLPK's pre-flight, and the
  * caller's bounds; see mincover_phases.h. */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +65,7 @@ static void set_colgen_bound(mincover_result *r, const colgen_result *cg)
     r->lp.columns = cg->columns;
 }
 
-static bool use_colgen(const mincover_params *p, const instance *core)
+bool mincover_use_colgen(const mincover_params *p, const instance *core)
 {
     return p->lp == MINCOVER_LP_COLGEN ||
            (p->lp == MINCOVER_LP_AUTO && instance_nelems(core) > MINCOVER_COLGEN_MIN_ELEMS);
@@ -86,6 +87,26 @@ static void relay_colgen(void *ctx, double bound, uint32_t rounds, double second
         best = announced - c->rl.nforced;
     ilp_progress pr = { "column generation", seconds, true, best, bound, rounds, "rounds" };
     mincover_relay_progress((void *)&c->rl, &pr);
+}
+
+/* The simplex's progress (ilp_lp_bound(), between its chunks): the best cover so far
+ * beside the best bound proven before the LP (its iterate proves nothing until the end). */
+typedef struct {
+    cg_relay cg;
+    uint32_t bound; /* on the core */
+} lp_relay;
+
+static void relay_lp(void *ctx, const ilp_progress *in)
+{
+    const lp_relay *c = ctx;
+    uint32_t best = c->cg.start, announced = c->cg.an->best;
+    if (announced != UINT32_MAX && announced - c->cg.rl.nforced < best)
+        best = announced - c->cg.rl.nforced;
+    ilp_progress pr = *in;
+    pr.has_value = true;
+    pr.value = best;
+    pr.bound = c->bound;
+    mincover_relay_progress((void *)&c->cg.rl, &pr);
 }
 
 /* GLPK's pre-flight (mincover.h): of `seconds`, what a GLPK phase on a model of
@@ -134,28 +155,49 @@ double mincover_lp_share(const mincover_params *p, bool colgen)
     return solver ? MINCOVER_LP_SHARE_SOLVER : MINCOVER_LP_SHARE;
 }
 
-/* The core's LP bound for at most mincover_lp_share() of the budget (less GLPK's set-up:
- * none when the pre-flight says it cannot fit): GLPK's simplex on
- * every element, or column generation from `start` (a cover of the core), whose duals
- * land in *duals (the caller frees them). Both keep an optimal basis for the exact
- * search. Sets r's LP fields and returns the bound's ceiling on the core (the local
- * search's target), or 0 when there is none. */
+/* b, ending also `units` of work from now (its own work end, if sooner, stands): a
+ * phase's slice decided by work alone, with or without a work limit for the run. */
+static budget work_slice(budget b, uint64_t units)
+{
+    uint64_t end = budget_used(b) + units;
+    if (!budget_by_work(b) || end < b.work_end)
+        b.work_end = end;
+    return b;
+}
+
+/* The core's LP bound for at most mincover_lp_share() of `of` seconds (the searches'
+ * budget, or what is left of it) or of the work left (less GLPK's set-up: none when the
+ * pre-flight says it cannot fit): GLPK's simplex on every element, or column generation
+ * from `start` (a cover of the core), whose duals land in *duals (the caller frees them).
+ * With `probe` > 0, the simplex only, for at most `probe` units of work (a slice decided
+ * by work, never by the clock, so that a run under --work takes the same path): a probe
+ * that ends before the optimum leaves no bound and keeps its basis, from which the next
+ * call goes on. Both keep an optimal basis for the exact search. Sets r's LP fields and
+ * returns the bound's ceiling on the core (the local search's target), or 0 when there
+ * is none. */
 uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double started,
-                           const announcer *an, double **duals)
+                           const announcer *an, double **duals, double of, uint64_t probe)
 {
     const mincover_params *p = &r->params;
     double t0 = walltime_now(), lp;
     char why[256];
     uint32_t target = 0;
     *duals = NULL;
-    bool colgen = use_colgen(p, r->presolve.core);
+    bool colgen = mincover_use_colgen(p, r->presolve.core);
     budget lim = budget_work_share(mincover_run_budget(r), mincover_lp_share(p, colgen));
-    double share = mincover_safety_or(lim, mincover_lp_share(p, colgen) * r->budget, r->budget);
+    double share = mincover_safety_or(lim, mincover_lp_share(p, colgen) * of, r->budget);
+    if (probe) {
+        assert(!colgen); /* its restarts would start over: the caller probes the simplex */
+        lim = work_slice(lim, probe);
+        share = r->budget; /* the probe's work ends it; the time only caps */
+    }
     const instance *core = r->presolve.core;
     share = colgen
                 ? mincover_glpk_preflight(p, cover_entries(core, start),
                                           (uint64_t)instance_nsets(core) + start->n, share)
                 : mincover_glpk_preflight(p, instance_nnz(core), mincover_core_lines(core), share);
+    if (cancel_requested(&p->cancel))
+        share = 0; /* a stop asked: not even the simplex's first chunk (half a second) */
     if (share == 0) {
         /* no LP bound: the searches go on without a target */
     } else if (colgen) {
@@ -185,8 +227,15 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         }
     } else {
         ilp_params lq;
+        uint32_t known = mincover_best_bound(r, 0), offset = r->presolve.offset;
+        lp_relay rl = { { { p, offset, t0 - started }, an, start->n },
+                        known > offset ? known - offset : 0 };
         mincover_ilp_from(p, &lq);
         lq.time_limit = share;
+        if (p->progress) {
+            lq.progress = relay_lp;
+            lq.progress_ctx = &rl;
+        }
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
         lq.limit = lim;
@@ -197,7 +246,7 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
             mincover_set_lp_bound(r, lp);
         }
     }
-    r->lp.seconds = walltime_now() - t0;
+    r->lp.seconds += walltime_now() - t0; /* a probe's, then the rest's */
     return target;
 }
 

@@ -52,8 +52,9 @@ void mincover_set_lp_bound(mincover_result *r, double core_lp);
 double mincover_glpk_preflight(const mincover_params *p, uint64_t entries, uint64_t lines,
                                double seconds);
 uint64_t mincover_core_lines(const instance *core);
+bool mincover_use_colgen(const mincover_params *p, const instance *core);
 uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double started,
-                           const announcer *an, double **duals);
+                           const announcer *an, double **duals, double of, uint64_t probe);
 void mincover_extra_phase(mincover_result *r, double end);
 
 /* mincover_search.c: the kernel and the searches on it */

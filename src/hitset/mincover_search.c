@@ -11,6 +11,7 @@
 #include "hitset/mincover_phases.h"
 #include "hitset/heur/corecover.h"
 #include "hitset/mip/ilp.h"
+#include "hitset/mip/lpwork.h" /* MINCOVER_LP_PROBE_UNITS: one of its chunks */
 #include "hitset/presolve/components.h"
 #include "core/budget.h"
 #include "core/walltime.h"
@@ -163,13 +164,32 @@ static void ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_p
     }
 }
 
+/* The early local search's budget (mincover_anytime()): MINCOVER_LS_EARLY_SHARE of the
+ * searches' time, or under a work limit of the work left as steps (the time left then only
+ * caps), with the default patience; no LP bound is known yet, so no rule extends it. */
+static void ls_early_budget(mincover_result *r, double until, const ls_gap *g,
+                            localsearch_params *q)
+{
+    budget run = mincover_run_budget(r);
+    q->patience = localsearch_default_patience(r->presolve.core);
+    if (!budget_by_work(run)) {
+        q->seconds = MINCOVER_LS_EARLY_SHARE * r->budget;
+        return;
+    }
+    uint64_t steps = budget_work_left(budget_work_share(run, MINCOVER_LS_EARLY_SHARE)) /
+                     ls_step_units(r->presolve.core);
+    q->max_steps = steps ? steps : 1;
+    q->seconds = budget_floor(until - g->begun);
+}
+
 /* The local search on the core from `start` (a cover of the core), aiming at `target`
- * (the ceiling of the core's LP bound: reaching it proves the cover optimal), until
- * `until` at the latest. Keeps its result in r->ls.on_core and checks forced + its cover against
+ * (a proven bound's ceiling on the core, the LP's: reaching it proves the cover optimal),
+ * until `until` at the latest, with the early budget (ls_early_budget()) or the usual
+ * one (ls_budget()). Keeps its result in r->ls.on_core and checks forced + its cover against
  * the whole instance. Returns 0, or -1 with err set. */
 static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start,
                     uint32_t nstart, uint32_t target, double started, double until,
-                    uint32_t *buf, announcer *an, char *err, size_t errsize)
+                    bool early, uint32_t *buf, announcer *an, char *err, size_t errsize)
 {
     const mincover_params *p = &r->params;
     localsearch_params q;
@@ -178,7 +198,10 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
-    ls_budget(r, until, &g, &q);
+    if (early)
+        ls_early_budget(r, until, &g, &q);
+    else
+        ls_budget(r, until, &g, &q);
     /* The LP may have used much of the budget (six cards): the local search gets at
      * most what is left, so that the two searches end by `until`. */
     double left = until - walltime_now();
@@ -466,6 +489,63 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
     return 0;
 }
 
+/* Does the run take the anytime order (docs/hitting-sets.md, "Anytime covers")? A
+ * solver's run (no certificate, no spread of greedy runs to report) with the local
+ * search's default budget: a stop at any moment (a signal, the time limit) should then
+ * print about the cover a run limited to that moment prints, so the local search may not
+ * wait behind an LP that takes a fifth of the run (PACE's heuristic_083: greedy's 4,524
+ * printed at 30 s of 300 against 4,117 from a 30 s run). */
+static bool anytime(const mincover_result *r)
+{
+    const mincover_params *p = &r->params;
+    return !p->settled_runs && !p->certificate && p->ls_seconds < 0 && !p->ls_steps &&
+           !core_fits(r);
+}
+
+/* The LP phase in the run's order, returning the LP's target (UINT32_MAX with err set
+ * when the early local search fails). Without the anytime order, the LP from greedy's
+ * cover `start`. In it (buf: room for a cover of h), the simplex first for MINCOVER_LP_PROBE_UNITS of work: where it
+ * reaches the optimum (small cores) nothing changes; else (and before column generation,
+ * which cannot be resumed) the local search runs first from greedy's cover for its early
+ * share, its cover lands in *early and becomes *start, and the LP then goes on (the
+ * simplex from the probe's basis) for its share of what is left. Which way it goes is
+ * decided by work alone, so a run under --work takes the same path on any machine. */
+static uint32_t anytime_lp(const instance *h, mincover_result *r, greedy_cover *start,
+                           localsearch_result *early, double started, double t0,
+                           uint32_t *buf, announcer *an, double **duals, char *err,
+                           size_t errsize)
+{
+    if (!anytime(r))
+        return mincover_lp_phase(r, start, started, an, duals, r->budget, 0);
+    if (!mincover_use_colgen(&r->params, r->presolve.core)) {
+        uint32_t target = mincover_lp_phase(r, start, started, an, duals, r->budget,
+                                            MINCOVER_LP_PROBE_UNITS);
+        if (r->lp.bound >= 0)
+            return target;
+    }
+    uint32_t known = mincover_best_bound(r, 0), offset = r->presolve.offset;
+    if (ls_phase(h, r, start->elems, start->n, known > offset ? known - offset : 0, started,
+                 t0 + r->budget, true, buf, an, err, errsize))
+        return UINT32_MAX;
+    *early = r->ls.on_core;
+    r->ls.on_core = (localsearch_result){ 0 };
+    r->ls.ran = false;
+    *start = (greedy_cover){ early->n, early->elems, NULL };
+    return mincover_lp_phase(r, start, started, an, duals, t0 + r->budget - walltime_now(), 0);
+}
+
+/* The local search's result as one search from greedy's cover (`nstart`, of the core):
+ * the early search's steps, then the late one's from its cover. */
+static void join_early(mincover_result *r, const localsearch_result *early, uint32_t nstart)
+{
+    localsearch_result *ls = &r->ls.on_core;
+    ls->best_step = ls->n < early->n ? early->steps + ls->best_step : early->best_step;
+    ls->steps += early->steps;
+    ls->restarts += early->restarts;
+    ls->start = nstart;
+    r->ls.start = r->presolve.offset + nstart;
+}
+
 /* Greedy on the core, the local search from it, then the ILP from the better of the two
  * for the rest of the time. Returns the core's proven bound (see ilp_phase()), or
  * UINT32_MAX with err set when memory runs out or a cover check fails. */
@@ -474,6 +554,7 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
                                size_t errsize)
 {
     greedy_cover g = { 0 }, gp = { 0 };
+    localsearch_result early = { 0 };
     double *duals = NULL;
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
@@ -492,9 +573,13 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         snprintf(err, errsize, "out of memory");
         goto done;
     }
-    uint32_t target = mincover_lp_phase(r, &gp, started, an, &duals);
-    const uint32_t *warm = gp.elems;
-    uint32_t nwarm = gp.n;
+    greedy_cover start = gp; /* a view: the LP's start, then the searches' */
+    uint32_t target = anytime_lp(h, r, &start, &early, started, t0, cand, an, &duals,
+                                 err, errsize);
+    if (target == UINT32_MAX)
+        goto done;
+    const uint32_t *warm = start.elems;
+    uint32_t nwarm = start.n;
     double lag = r->params.lag_seconds;
     if (lag < 0)
         lag = r->lp.method == MINCOVER_LP_COLGEN
@@ -515,8 +600,10 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         if (core_fits(r) ? core_phase(h, r, warm, nwarm, duals, target, started,
                                       t0 + r->budget, cand, an, err, errsize)
                          : ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget,
-                                    cand, an, err, errsize))
+                                    false, cand, an, err, errsize))
             goto done;
+        if (early.elems)
+            join_early(r, &early, gp.n);
         warm = r->ls.on_core.elems;
         nwarm = r->ls.on_core.n;
     }
@@ -533,6 +620,7 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     if (bound == UINT32_MAX)
         snprintf(err, errsize, "out of memory");
 done:
+    localsearch_result_free(&early);
     free(duals);
     greedy_cover_free(&g);
     greedy_cover_free(&gp);

@@ -236,9 +236,9 @@ typedef struct {
      * passed to improved must beat. */
     const uint32_t *start;
     uint32_t nstart;
-    /* Called at most once a second while the reductions, the local search and the exact
-     * search run, or NULL (default); on the calling thread or one of the library's, one
-     * call at a time. */
+    /* Called at most once a second while the reductions, the LP bound's simplex (phase
+     * "LP bound", between its chunks), the local search and the exact search run, or NULL
+     * (default); on the calling thread or one of the library's, one call at a time. */
     hs_progress_fn progress;
     void *progress_ctx;
     /* Called with each smaller cover as it is found (0-based elements, checked), on the

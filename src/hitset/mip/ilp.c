@@ -119,8 +119,8 @@ static int scratch(const instance *h, uint32_t extra, int **ind, double **val)
 /* The LP relaxation with the dual simplex, stopped after `seconds` or when b is over
  * (asked between chunks: mip/lpwork.h): 0 and its optimum in *value, 1 when the time
  * limit or b stopped it first (six cards: hundreds of thousands of columns), or -1. */
-static int solve_lp(glp_prob *P, double seconds, budget b, double *value, char *err,
-                    size_t errsize)
+static int solve_lp(glp_prob *P, double seconds, budget b, const lpwork_tell *tell,
+                    double *value, char *err, size_t errsize)
 {
     glp_smcp sm;
     glp_init_smcp(&sm);
@@ -133,7 +133,7 @@ static int solve_lp(glp_prob *P, double seconds, budget b, double *value, char *
         *value = 0;
         return 0;
     }
-    int rc = lpwork_simplex(P, &sm, seconds, b);
+    int rc = lpwork_simplex_told(P, &sm, seconds, b, tell);
     if (rc == GLP_ETMLIM || rc == GLP_ESTOP)
         return 1;
     if (rc != 0 || glp_get_status(P) != GLP_OPT) {
@@ -143,6 +143,24 @@ static int solve_lp(glp_prob *P, double seconds, budget b, double *value, char *
     }
     *value = glp_get_obj_val(P);
     return 0;
+}
+
+/* ilp_lp_bound()'s progress, told between the simplex's chunks: "LP bound" and its
+ * iterations, at most once a second (the first chunk's end always). */
+typedef struct {
+    const ilp_params *p;
+    double started, said;
+} lp_teller;
+
+static void tell_lp(void *ctx, uint64_t iterations)
+{
+    lp_teller *t = ctx;
+    double now = walltime_now();
+    if (t->said > 0 && now - t->said < 1.0)
+        return;
+    t->said = now;
+    ilp_progress pr = { "LP bound", now - t->started, false, 0, 0, iterations, "iterations" };
+    t->p->progress(t->p->progress_ctx, &pr);
 }
 
 /* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below). */
@@ -165,7 +183,9 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     glpk_guard_begin(&g, p->mem_limit_mb, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     basis_load(P, p->basis);
-    rc = solve_lp(P, p->time_limit, limit_of(p), value, err, errsize);
+    lp_teller teller = { p, walltime_now(), 0 };
+    lpwork_tell tell = { p->progress ? tell_lp : NULL, &teller };
+    rc = solve_lp(P, p->time_limit, limit_of(p), &tell, value, err, errsize);
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
@@ -467,7 +487,7 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
      * (a stop during it was asked there). */
     budget work = p->limit;
     work.cancel = NULL;
-    rc = solve_lp(P, p->time_limit, work, &out->lp, err, errsize);
+    rc = solve_lp(P, p->time_limit, work, NULL, &out->lp, err, errsize);
     out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

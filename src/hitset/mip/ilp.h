@@ -51,7 +51,9 @@ typedef struct {
     ilp_engine engine;    /* for engine_hitting_set() (default ILP_GLPK) */
     int threads;          /* CBC only: threads of its branch and bound (default 1; GLPK
                              has one) */
-    ilp_progress_fn progress; /* called at most once a second during a GLPK search, or NULL */
+    ilp_progress_fn progress; /* called at most once a second during a GLPK search, and
+                                 between the simplex's chunks in ilp_lp_bound() (phase
+                                 "LP bound", nodes its iterations), or NULL */
     void *progress_ctx;
     ilp_glpk_options glpk;    /* default: all zero */
     const cancel_check *cancel; /* GLPK only: the caller's early stop, asked at every

@@ -9,11 +9,20 @@
  * phases: docs/hitting-sets.md, "Work limits"). */
 #define LPWORK_ENTRIES_PER_UNIT 16
 
+uint64_t lpwork_model_units(uint64_t rows, uint64_t cols, uint64_t nonzeros)
+{
+    return 1 + (rows + cols + nonzeros) / LPWORK_ENTRIES_PER_UNIT;
+}
+
 uint64_t lpwork_iteration_units(glp_prob *P)
 {
-    uint64_t entries = (uint64_t)glp_get_num_rows(P) + (uint64_t)glp_get_num_cols(P) +
-                       (uint64_t)glp_get_num_nz(P);
-    return 1 + entries / LPWORK_ENTRIES_PER_UNIT;
+    return lpwork_model_units((uint64_t)glp_get_num_rows(P), (uint64_t)glp_get_num_cols(P),
+                              (uint64_t)glp_get_num_nz(P));
+}
+
+bool lpwork_first_chunk_fits(uint64_t units_per_iteration)
+{
+    return (uint64_t)LPWORK_MIN_ITERATIONS * units_per_iteration <= LPWORK_CHUNK_UNITS;
 }
 
 /* Iterations in the next chunk: LPWORK_CHUNK_UNITS of work, at least
@@ -35,6 +44,13 @@ static int chunk_iterations(budget b, uint64_t per, uint64_t its_left)
 
 int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
 {
+    return lpwork_simplex_told(P, sm, seconds, b, NULL);
+}
+
+int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget b,
+                        const lpwork_tell *tell)
+{
+    int first = glp_get_it_cnt(P);
     glp_smcp q = *sm;
     uint64_t per = lpwork_iteration_units(P);
     uint64_t its_left = sm->it_lim > 0 && sm->it_lim < INT_MAX ? (uint64_t)sm->it_lim : UINT64_MAX;
@@ -57,6 +73,8 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
         its_left -= done < its_left ? done : its_left;
         if (its_left == 0)
             return GLP_EITLIM;
+        if (tell && tell->fn)
+            tell->fn(tell->ctx, (uint64_t)(glp_get_it_cnt(P) - first));
         if (budget_stopped(b))
             return GLP_ESTOP;
     }

@@ -11,6 +11,7 @@
 #define T24_HITSET_MIP_LPWORK_H
 
 #include <glpk.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "core/budget.h"
@@ -27,6 +28,12 @@
 /* The units one simplex iteration of P counts: a pivot prices the rows and updates the
  * factorisation, about (rows + columns + nonzeros) / LPWORK_ENTRIES_PER_UNIT entries. */
 uint64_t lpwork_iteration_units(glp_prob *P);
+/* The same for a model of that many rows, columns and nonzeros, before it is built. */
+uint64_t lpwork_model_units(uint64_t rows, uint64_t cols, uint64_t nonzeros);
+/* Is a chunk of such a model's iterations LPWORK_CHUNK_UNITS, not stretched to
+ * LPWORK_MIN_ITERATIONS? Then one chunk takes about half a second here; on a large model
+ * (five cards, deck 1-13, whole: seconds) the minimum makes it longer. */
+bool lpwork_first_chunk_fits(uint64_t units_per_iteration);
 
 /* glp_simplex(P, sm) for at most `seconds` in all (sm->tm_lim is set per chunk from what
  * is left) and sm->it_lim iterations in all (0 or INT_MAX: none), in chunks; each chunk's
@@ -34,5 +41,17 @@ uint64_t lpwork_iteration_units(glp_prob *P);
  * chunks (not before the first: a solve that fits in one chunk asks nothing). Returns GLPK's code of the last chunk, or GLP_ESTOP when b stopped it (its end,
  * its work or its cancel): P then holds the basis reached, as after GLP_ETMLIM. */
 int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b);
+
+/* Told between two chunks, with the iterations of the solve so far: a caller's progress
+ * display (the LP phase said nothing for as long as it ran: half a minute of a 300 s
+ * `t24 cover`). */
+typedef struct {
+    void (*fn)(void *ctx, uint64_t iterations);
+    void *ctx;
+} lpwork_tell;
+
+/* lpwork_simplex(), telling `tell` (NULL: nobody) between chunks. */
+int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget b,
+                        const lpwork_tell *tell);
 
 #endif

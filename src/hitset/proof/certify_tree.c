@@ -23,6 +23,7 @@
 #include "hitset/proof/certify_lp.h"
 #include "hitset/proof/certify_node.h"
 #include "hitset/mip/glpk_guard.h"
+#include "hitset/mip/lpwork.h"
 #include "hitset/heur/greedy.h"
 
 /* A node's own work beside its LP's iterations (its choice, its line of the tree), in
@@ -236,14 +237,72 @@ static int stop_leaf(certify_tree_walk *s)
     return bare_leaf(s);
 }
 
-/* The limit (time, work or a signal) stopped the node's LP between two chunks of its
- * simplex: the dual simplex's iterate still gives multipliers, and L of any multipliers
- * bounds the node (computed exactly here, and again by the checker), so the node keeps
- * what they prove where that beats what it inherits. A stop in the root's LP no longer
- * writes bound 0 when the LP had got somewhere (issue 49). */
-static int stopped_lp_leaf(certify_tree_walk *s)
+/* Multipliers of a packing into s->v: CERTIFY_ONE on live sets that share no free
+ * element, taken greedily, fewest free elements first (a counting sort). Each free element
+ * then reaches at most ONE, so ONE * L is ONE times their number: the packing bound, as
+ * the checker computes it for these multipliers. Costs the core's entries once. Returns
+ * ONE * L, or -1 with s->v all 0 when memory runs out (a bound of |F1|). */
+static certify_wide packing_duals(certify_tree_walk *s)
 {
-    certify_wide ld = take_duals(s);
+    const certify_node *n = &s->st;
+    uint32_t *count = calloc((size_t)n->ne + 2, sizeof *count);
+    uint32_t *order = malloc(((size_t)n->ns + 1) * sizeof *order);
+    unsigned char *used = calloc((size_t)n->ne + 1, 1);
+    memset(s->v, 0, (size_t)n->ns * sizeof *s->v);
+    certify_wide ld = -1;
+    if (count && order && used) {
+        for (uint32_t k = 0; k < n->ns; k++)
+            count[certify_node_live(n, k) ? n->nfree[k] + 1 : 0]++;
+        for (uint32_t c = 1, at = 0; c <= n->ne + 1; c++) { /* starts of each count */
+            uint32_t here = count[c];
+            count[c] = at;
+            at += here;
+        }
+        uint32_t nlive = 0;
+        for (uint32_t k = 0; k < n->ns; k++)
+            if (certify_node_live(n, k)) {
+                order[count[n->nfree[k] + 1]++] = k;
+                nlive++;
+            }
+        for (uint32_t i = 0; i < nlive; i++) {
+            uint32_t len, k = order[i];
+            const uint32_t *row = instance_set(n->core, k, &len);
+            bool free_of_used = true;
+            for (uint32_t j = 0; j < len && free_of_used; j++)
+                free_of_used = n->fix[row[j]] != CERTIFY_FREE || !used[row[j]];
+            if (!free_of_used)
+                continue;
+            for (uint32_t j = 0; j < len; j++)
+                used[row[j]] = 1;
+            s->v[k] = CERTIFY_ONE;
+        }
+        ld = certify_node_evaluate(n, s->v);
+    }
+    free(count);
+    free(order);
+    free(used);
+    return ld;
+}
+
+/* The limit (time, work or a signal) stopped the node before or in its LP: the node keeps
+ * the best of what its multipliers prove, the LP's where it ran (`lp`: the dual simplex's
+ * iterate between two chunks still gives multipliers, and L of any multipliers bounds the
+ * node, computed exactly here and again by the checker), a packing's at the root (the
+ * run's packing bound, where a stopped LP may have got less far), and what it inherits.
+ * Before, a stop in the root's LP wrote bound 0 when the LP had got nowhere, and a stop
+ * before it paid one chunk of the simplex on the whole instance (3 to 5 s on five cards,
+ * deck 1-13) for bound 43 where the packing gives 163 (issue 49). */
+static int stopped_leaf(certify_tree_walk *s, bool lp)
+{
+    certify_wide ld = lp ? take_duals(s) : -1;
+    if (s->depth == 0) {
+        certify_wide lp_ld = ld;
+        ld = packing_duals(s);
+        if (lp && lp_ld > ld)
+            ld = take_duals(s); /* back to the LP's multipliers in s->v */
+    }
+    if (ld < 0)
+        return stop_leaf(s);
     uint32_t b = certify_node_bound(&s->st, ld);
     if (b <= inherited_bound(s))
         return stop_leaf(s);
@@ -617,6 +676,14 @@ static bool integral(certify_tree_walk *s)
     return all;
 }
 
+/* Is one chunk of the node's LP short (lpwork_first_chunk_fits())? */
+static bool root_chunk_fits(const certify_tree_walk *s)
+{
+    const instance *core = s->st.core;
+    return lpwork_first_chunk_fits(lpwork_model_units(
+        instance_nsets(core), instance_nelems(core), instance_nnz(core)));
+}
+
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
  * value when it solved one. */
 static int node(certify_tree_walk *s, double *value)
@@ -628,11 +695,14 @@ static int node(certify_tree_walk *s, double *value)
         return rc;
     if (s->job->p->split_depth && s->depth >= s->job->p->split_depth)
         return open_node(s);
-    /* The root solves its LP even when stopped already (a signal during the LP phase
-     * before it): one chunk of the simplex (mip/lpwork.h), whose multipliers are the
-     * bound the stop leaves, rather than none. */
-    if (poll_stop(s, now) && (s->depth > 0 || s->job->lp_solves > 0 || !s->lp))
-        return stop_leaf(s);
+    /* Stopped already (a signal during the phases before the search): the root still
+     * solves its LP for one chunk of the simplex where a chunk is short (mip/lpwork.h: a
+     * small LP fits in one, and its bound is kept), else it keeps a packing's multipliers
+     * rather than pay seconds for a chunk stretched to the least iterations (five cards,
+     * deck 1-13, whole: 3 to 5 s, for less than the packing proves; stopped_leaf()). */
+    bool root = s->depth == 0 && s->job->lp_solves == 0;
+    if (poll_stop(s, now) && !(root && s->lp && root_chunk_fits(s)))
+        return root ? stopped_leaf(s, false) : stop_leaf(s);
     certify_lp_status st = solve(s, true);
     if (st == CERTIFY_LP_CUTOFF) {
         if (value)
@@ -642,7 +712,7 @@ static int node(certify_tree_walk *s, double *value)
         st = solve(s, false);
     }
     if (st == CERTIFY_LP_TIME)
-        return s->lp && s->job->lp_solves > 0 ? stopped_lp_leaf(s) : stop_leaf(s);
+        return s->lp && s->job->lp_solves > 0 ? stopped_leaf(s, true) : stop_leaf(s);
     if (st != CERTIFY_LP_OPTIMAL)
         return fail(s, "GLPK's simplex found no optimum at a node of the search");
     if (s->job->dives && s->depth == 0)
