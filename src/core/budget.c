@@ -54,6 +54,20 @@ budget budget_work_share(budget b, double fraction)
     return b;
 }
 
+budget budget_sooner(budget b, double end)
+{
+    if (end > 0 && (b.end <= 0 || end < b.end))
+        b.end = end;
+    return b;
+}
+
+budget budget_time_share(budget b, double now, double fraction)
+{
+    if (b.end > 0 && !budget_by_work(b) && fraction < 1)
+        b.end = now + budget_floor(fraction * budget_left(b, now));
+    return b;
+}
+
 static bool work_done(budget b)
 {
     return budget_by_work(b) && b.work->used >= b.work_end;

@@ -61,10 +61,9 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.progress = relay_lag;
         q.progress_ctx = &rl;
     }
-    q.seconds = budget_floor(seconds);
     q.u = duals;
-    q.cancel = &r->params.cancel;
-    q.limit = budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE);
+    q.limit = budget_sooner(budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE),
+                            walltime_now() + budget_floor(seconds));
     if (r->params.improved) {
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
