@@ -12,9 +12,7 @@
 set -u
 src="${1:-$(dirname "$0")/../src}"
 exceptions="
-bounds/colgen.h:colgen_params.seconds
 dist/cubes.h:cubes_params.time_limit
-heur/localsearch.h:localsearch_params.seconds
 mincover_result.h:mincover_params.deadline
 mincover_result.h:mincover_params.lag_seconds
 mincover_result.h:mincover_params.ls_seconds

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/walltime.h"
 #include "helpers.h"
 #include "hitset/bounds/colgen.h"
 #include "hitset/heur/greedy.h"
@@ -157,7 +158,7 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.cancel = &stop;
+    p.limit = budget_until(0, &stop);
     cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r.rounds, (uint32_t)rounds);
     cr_assert_not(r.optimal, "column generation converged in %d rounds", rounds);
@@ -312,7 +313,8 @@ Test(colgen, a_glpk_failure_inside_column_generation, .timeout = 300)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.seconds = 120; /* far more than it needs (half a second): only GLPK can stop it */
+    /* far more than it needs (half a second): only GLPK can stop it */
+    p.limit = budget_until(walltime_now() + 120, NULL);
     cr_assert_eq(colgen_lp(h, &p, &full, err, sizeof err), 0, "%s", err);
     cr_assert(full.optimal);
     int before = 0, after = 0, mb_before = 0, mb_after = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/mip/cbc.h"
 #include "hitset/engine.h"
 #include "hitset/mip/ilp.h"
@@ -318,7 +319,7 @@ Test(engines, cbc_uses_the_local_search_cover_as_its_start)
     localsearch_params q;
     localsearch_result ls;
     localsearch_params_init(&q);
-    q.seconds = 60;
+    q.limit = budget_until(walltime_now() + 60, NULL);
     q.max_steps = 100000;
     cr_assert_eq(localsearch_run(h, all, 60, &q, &ls, err, sizeof err), 0, "%s", err);
     ilp_params p;

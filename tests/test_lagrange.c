@@ -286,7 +286,7 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.seconds = 1e-9;
+    p.limit = budget_until(walltime_now(), NULL); /* over before the first round */
     cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_not(r.optimal);
     cr_expect_eq(r.bound.ceil, 0);
@@ -295,7 +295,7 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     /* Without a cover to start from it refuses, with a reason; so it does when the
      * "cover" names an element the instance does not have. */
     p.ncover = 0;
-    p.seconds = 10;
+    p.limit = budget_until(walltime_now() + 10, NULL);
     cr_expect_eq(colgen_lp(h, &p, &r, err, sizeof err), -1);
     cr_expect(strstr(err, "cover"), "%s", err);
     uint32_t *bad = malloc((gp.n + 1) * sizeof *bad);

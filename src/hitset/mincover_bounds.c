@@ -163,13 +163,11 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         colgen_result cg;
         cg_relay rl = { { p, r->presolve.offset, t0 - started }, an, start->n };
         colgen_params_init(&cp);
-        cp.seconds = share;
+        cp.limit = budget_sooner(lim, walltime_now() + share);
         cp.cover = start->elems;
         cp.ncover = start->n;
         cp.mem_limit_mb = p->mem_limit_mb;
         cp.basis = &r->exact.basis;
-        cp.cancel = &p->cancel;
-        cp.limit = lim;
         if (p->progress) {
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;

@@ -90,13 +90,13 @@ typedef struct {
  * still more than MINCOVER_LS_GAP above the LP bound's ceiling (or no LP bound is
  * known), the exact search has not closed such gaps in the time, so the local search
  * goes on until MINCOVER_LS_ALL of the budget; otherwise the exact search gets the rest. */
-static bool ls_extend(void *ctx, uint32_t best, double *seconds)
+static bool ls_extend(void *ctx, uint32_t best, double *end)
 {
     const ls_gap *g = ctx;
     if (g->target > 0 &&
         (double)best - g->target <= MINCOVER_LS_GAP * ((double)g->offset + g->target))
         return false;
-    *seconds = g->until - g->begun;
+    *end = g->until;
     return true;
 }
 
@@ -112,7 +112,7 @@ static uint64_t ls_step_units(const instance *core)
  * left where column generation ran, as with time; else LOCALSEARCH_DEFAULT_SHARE of it,
  * or MINCOVER_LS_ALL with --ls-steps, whose steps cap it), no patience where the steps
  * were asked, and the time left only as a cap: no rule reads the clock. */
-static void ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
+static double ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
     bool colgen = r->lp.method == MINCOVER_LP_COLGEN;
@@ -122,44 +122,44 @@ static void ls_work(mincover_result *r, double until, ls_gap *g, localsearch_par
     q->max_steps = steps ? steps : 1;
     if (p->ls_steps && p->ls_steps < q->max_steps)
         q->max_steps = p->ls_steps;
-    q->seconds = budget_floor(until - g->begun);
     q->patience = p->ls_steps || p->ls_seconds >= 0
                       ? 0 : localsearch_default_patience(r->presolve.core);
+    return budget_floor(until - g->begun);
 }
 
-/* The local search's time and stops (hitting-sets.md, "The local search's budget"):
+/* The local search's time (returned, in seconds from g->begun) and stops
+ * (hitting-sets.md, "The local search's budget"):
  * `--local-search S` gives it S, capped by the budget, and no patience. By default,
  * where column generation ran (six cards), all the budget, since the exact search cannot
  * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
  * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
  * is then reproducible); else a quarter, with patience, and the rule of ls_extend. */
-static void ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
+static double ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
-    if (budget_by_work(mincover_run_budget(r))) {
-        ls_work(r, until, g, q);
-        return;
-    }
-    double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
+    if (budget_by_work(mincover_run_budget(r)))
+        return ls_work(r, until, g, q);
+    double all = until - (1 - MINCOVER_LS_ALL) * r->budget, seconds;
     uint64_t patience = localsearch_default_patience(r->presolve.core);
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
-        q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
+        seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
     } else if (r->lp.method == MINCOVER_LP_COLGEN) {
         /* With patience, as before the rewrite: a small core it cannot improve (deck
          * 1-5 under a forced --lp colgen) leaves the exact search its time. */
-        q->seconds = r->budget;
+        seconds = r->budget;
         q->patience = p->ls_steps ? 0 : patience;
     } else if (p->ls_steps) {
-        q->seconds = budget_floor(all - g->begun);
+        seconds = budget_floor(all - g->begun);
     } else {
-        q->seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
+        seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
         q->patience = patience;
         g->until = all;
         q->extend = ls_extend;
         q->extend_ctx = g;
         q->extend_patience = MINCOVER_LS_EXTEND_PATIENCE * patience;
     }
+    return seconds;
 }
 
 /* The local search on the core from `start` (a cover of the core), aiming at `target`
@@ -177,12 +177,13 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
-    ls_budget(r, until, &g, &q);
+    double seconds = ls_budget(r, until, &g, &q);
     /* The LP may have used much of the budget (six cards): the local search gets at
      * most what is left, so that the two searches end by `until`. */
-    double left = until - walltime_now();
-    if (q.seconds > left)
-        q.seconds = budget_floor(left);
+    double now = walltime_now(), left = until - now;
+    if (seconds > left)
+        seconds = budget_floor(left);
+    q.limit = budget_until(now + seconds, &p->cancel);
     if (p->progress) {
         q.progress = relay_ls;
         q.progress_ctx = &rl;
@@ -191,7 +192,6 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
     }
-    q.cancel = &p->cancel;
     if (localsearch_run(r->presolve.core, start, nstart, &q, &r->ls.on_core, err, errsize))
         return -1;
     budget_add(mincover_run_budget(r), r->ls.on_core.steps * ls_step_units(r->presolve.core));

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/walltime.h"
 #include "hitset/engine.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/model/instance.h"
@@ -96,6 +97,9 @@ void hs_reduction_free(hs_reduction *r)
     memset(r, 0, sizeof *r);
 }
 
+/* hs_local_search_params.seconds' default, as t24hs.h documents it. */
+#define HS_LOCAL_SEARCH_SECONDS 1.0
+
 void hs_local_search_params_init(hs_local_search_params *p)
 {
     localsearch_params d;
@@ -103,7 +107,7 @@ void hs_local_search_params_init(hs_local_search_params *p)
         return;
     localsearch_params_init(&d);
     memset(p, 0, sizeof *p);
-    p->seconds = d.seconds;
+    p->seconds = HS_LOCAL_SEARCH_SECONDS;
     p->max_steps = d.max_steps;
     p->seed = d.seed;
 }
@@ -133,7 +137,7 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
     localsearch_params q;
     localsearch_result r;
     localsearch_params_init(&q);
-    q.seconds = p->seconds;
+    q.limit = budget_until(walltime_now() + p->seconds, NULL);
     q.max_steps = p->max_steps;
     q.seed = p->seed;
     if (localsearch_run(h, start, nstart, &q, &r, err, errsize))

@@ -188,10 +188,11 @@ static int core_cover(const instance *core, const certify_params *p, double dead
     }
     localsearch_params q;
     localsearch_params_init(&q);
-    q.seconds = budget_share(budget_until(deadline, p->cancel), walltime_now(),
-                             LOCALSEARCH_DEFAULT_SHARE, p->time_limit);
+    double now = walltime_now();
+    q.limit = budget_until(now + budget_share(budget_until(deadline, p->cancel), now,
+                                              LOCALSEARCH_DEFAULT_SHARE, p->time_limit),
+                           p->cancel);
     q.patience = localsearch_default_patience(core);
-    q.cancel = p->cancel;
     *greedy = g.n;
     int rc = localsearch_run(core, g.elems, g.n, &q, ls, err, errsize);
     greedy_cover_free(&g);
