@@ -12,14 +12,10 @@
 set -u
 src="${1:-$(dirname "$0")/../src}"
 exceptions="
-dist/cubes.h:cubes_params.time_limit
 mincover_result.h:mincover_params.deadline
 mincover_result.h:mincover_params.lag_seconds
 mincover_result.h:mincover_params.ls_seconds
 mincover_result.h:mincover_params.time_limit
-mip/ilp.h:ilp_params.time_limit
-proof/certify_result.h:certify_params.deadline
-proof/certify_result.h:certify_params.time_limit
 "
 found=$(cd "$src/hitset" && for h in $(find . -name '*.h' ! -name t24hs.h | sed 's|^\./||' | sort); do
   awk -v file="$h" '

@@ -231,7 +231,7 @@ Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 
     ilp_params q;
     double lp;
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit = budget_sooner(q.limit, walltime_now() + 120);
     cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.lp.method, MINCOVER_LP_SIMPLEX, "the exact search's LP gave it");
     cr_expect_float_eq(r.lp.optimum, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp.optimum,
@@ -275,7 +275,7 @@ Test(colgen, its_basis_starts_the_exact_search_at_the_lp_optimum, .timeout = 120
     ilp_params q;
     ilp_result cold, from;
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit = budget_sooner(q.limit, walltime_now() + 120);
     q.cancel = &stop; /* the LP relaxation only */
     cr_assert_eq(ilp_glpk_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
     q.basis = &b;

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/walltime.h"
 #include "core/budget.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/mincover.h"
@@ -362,7 +363,7 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     FILE *out = fopen("/dev/null", "w");
     cr_assert(out);
     certify_params_init(&p);
-    p.time_limit = 600;
+    p.limit = budget_until(walltime_now() + 600, NULL);
     p.cancel = cancel;
     p.start = x->start;
     p.nstart = x->nstart;
@@ -463,8 +464,7 @@ static outcome cubes_stopped(const instance *h, const cancel_check *cancel, void
     cubes_params p;
     cubes_report r;
     cubes_params_init(&p);
-    p.time_limit = 600;
-    p.cancel = cancel;
+    p.limit = budget_until(walltime_now() + 600, cancel);
     p.ncubes = 4;
     outcome o = { NULL, 0, 0, false };
     if (cubes_split(h, dir, &p, &r, err, sizeof err)) {

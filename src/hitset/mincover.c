@@ -151,7 +151,7 @@ const char *mincover_proof_name(const mincover_result *r)
 void mincover_ilp_from(const mincover_params *p, ilp_params *q)
 {
     ilp_params_init(q);
-    q->time_limit = p->time_limit;
+    q->limit = budget_until(walltime_now() + p->time_limit, NULL);
     q->mem_limit_mb = p->mem_limit_mb;
 }
 

@@ -184,10 +184,9 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
     } else {
         ilp_params lq;
         mincover_ilp_from(p, &lq);
-        lq.time_limit = share;
+        lq.limit = budget_sooner(lim, walltime_now() + share);
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
-        lq.limit = lim;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
         if (ilp_lp_bound(r->presolve.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {

@@ -293,15 +293,15 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     *ncand = UINT32_MAX;
     relay rl = { &r->params, r->presolve.offset, walltime_now() - started };
     mincover_ilp_from(&r->params, &q);
-    q.time_limit = mincover_glpk_preflight(&r->params, instance_nnz(r->presolve.core),
-                                           mincover_core_lines(r->presolve.core), seconds);
-    if (q.time_limit == 0) { /* not even its model would be built in time */
+    double time = mincover_glpk_preflight(&r->params, instance_nnz(r->presolve.core),
+                                          mincover_core_lines(r->presolve.core), seconds);
+    if (time == 0) { /* not even its model would be built in time */
         r->exact.status = MINCOVER_ILP_TIME_LIMIT;
         return 0;
     }
     q.basis = &r->exact.basis; /* the local search phase's LP, if it ran */
     q.cancel = &r->params.cancel;
-    q.limit = mincover_run_budget(r);
+    q.limit = budget_sooner(mincover_run_budget(r), walltime_now() + time);
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
@@ -344,15 +344,16 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
             pwarm[nw++] = j;
     mincover_ilp_from(&r->params, &q);
     q.limit = mincover_run_budget(r);
-    q.time_limit = budget_stopped(q.limit) ? 0
-                                           : mincover_glpk_preflight(&r->params, instance_nnz(part),
-                                                            mincover_core_lines(part), seconds);
+    double time = budget_stopped(q.limit) ? 0
+                                          : mincover_glpk_preflight(&r->params, instance_nnz(part),
+                                                                    mincover_core_lines(part), seconds);
+    q.limit = budget_sooner(q.limit, walltime_now() + time);
     q.warm = pwarm;
     q.nwarm = nw;
     q.cancel = &r->params.cancel;
     q.engine = r->params.engine;
     q.threads = r->params.threads;
-    bool ran = q.time_limit > 0;
+    bool ran = time > 0;
     if (ran && engine_hitting_set(part, &q, &res, why, sizeof why)) {
         mincover_note_failure(r, "exact optimum of a component", why);
         ran = false;

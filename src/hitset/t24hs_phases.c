@@ -97,8 +97,10 @@ void hs_reduction_free(hs_reduction *r)
     memset(r, 0, sizeof *r);
 }
 
-/* hs_local_search_params.seconds' default, as t24hs.h documents it. */
+/* hs_local_search_params.seconds' and hs_exact_params.time_limit's defaults, as t24hs.h
+ * documents them. */
 #define HS_LOCAL_SEARCH_SECONDS 1.0
+#define HS_EXACT_SECONDS 60.0
 
 void hs_local_search_params_init(hs_local_search_params *p)
 {
@@ -161,7 +163,7 @@ void hs_exact_params_init(hs_exact_params *p)
     ilp_params_init(&d);
     memset(p, 0, sizeof *p);
     p->engine = HS_ENGINE_GLPK;
-    p->time_limit = d.time_limit;
+    p->time_limit = HS_EXACT_SECONDS;
     p->threads = d.threads;
     p->mem_limit_mb = d.mem_limit_mb;
 }
@@ -204,7 +206,7 @@ int hs_exact_search(const hs_instance *h, const hs_exact_params *p, hs_exact_res
     ilp_result r;
     ilp_params_init(&q);
     q.engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : p->engine == HS_ENGINE_T24 ? ILP_T24 : ILP_GLPK;
-    q.time_limit = p->time_limit;
+    q.limit = budget_until(walltime_now() + p->time_limit, NULL);
     q.threads = p->threads;
     q.mem_limit_mb = p->mem_limit_mb;
     q.warm = p->warm;

@@ -42,9 +42,11 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
     /* The budget is asked between chunks only: a solve of one chunk (a node's LP, most
      * restricted LPs) asks nothing more than glp_simplex() did, and its first chunk
      * always runs (at most LPWORK_CHUNK_UNITS). */
-    for (;;) {
+    for (bool first = true;; first = false) {
+        /* the first chunk runs even when the time is up (GLPK's least, a millisecond):
+         * a phase handed nothing left still starts, as with BUDGET_FLOOR */
         double left = end - walltime_now();
-        if (left <= 0)
+        if (left <= 0 && !first)
             return GLP_ETMLIM;
         q.tm_lim = budget_glpk_ms(left);
         q.it_lim = chunk_iterations(b, per, its_left);

@@ -572,7 +572,7 @@ static bool poll_stop(search *s, double now)
 /* The node's LP from the basis at hand, stopped once past the cutoff with `cut`. */
 static certify_lp_status solve(search *s, bool cut)
 {
-    double left = s->job->deadline - walltime_now();
+    double left = budget_left(budget_until(s->job->deadline, NULL), walltime_now());
     if (left <= 0) {
         s->stopped = true;
         return CERTIFY_LP_TIME;
