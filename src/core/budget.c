@@ -78,11 +78,26 @@ bool budget_over(budget b, double now)
     return (b.end > 0 && now >= b.end) || work_done(b) || cancel_requested(b.cancel);
 }
 
+bool budget_seconds_ok(double seconds)
+{
+    return seconds > 0 && seconds <= BUDGET_MAX_SECONDS; /* NaN fails */
+}
+
 int budget_check_seconds(const char *field, double seconds, char *err, size_t errsize)
 {
-    if (seconds > 0 && seconds <= BUDGET_MAX_SECONDS) /* NaN fails */
+    if (budget_seconds_ok(seconds))
         return 0;
     snprintf(err, errsize, "%s = %.17g; must be a number of seconds in (0, 1e9]", field, seconds);
+    return -1;
+}
+
+int budget_check_optional_seconds(const char *field, double seconds, const char *negative,
+                                  char *err, size_t errsize)
+{
+    if (seconds <= 0 || budget_seconds_ok(seconds)) /* NaN fails both */
+        return 0;
+    snprintf(err, errsize, "%s = %.17g; must be < 0 (%s), 0 (none) or seconds up to 1e9",
+             field, seconds, negative);
     return -1;
 }
 

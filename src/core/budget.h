@@ -87,6 +87,15 @@ budget budget_time_share(budget b, double now, double fraction);
  * Returns 0, or -1 with "FIELD = VALUE; must be ..." in err. */
 int budget_check_seconds(const char *field, double seconds, char *err, size_t errsize);
 
+/* The same for seconds that may be left to a default: < 0 (`negative` says what that
+ * means, e.g. "the default share"), 0 (none) or seconds in (0, BUDGET_MAX_SECONDS]. */
+int budget_check_optional_seconds(const char *field, double seconds, const char *negative,
+                                  char *err, size_t errsize);
+
+/* Is seconds a limit in (0, BUDGET_MAX_SECONDS] (NaN: no)? budget_check_seconds()'s
+ * test alone, for a parser that words its own refusal. */
+bool budget_seconds_ok(double seconds);
+
 /* The same for a limit in work units: 1..BUDGET_MAX_WORK, or 0 (none) when zero_ok. */
 int budget_check_work(const char *field, uint64_t units, bool zero_ok, char *err,
                       size_t errsize);
