@@ -254,7 +254,7 @@ static const option_row table[] = {
       "a non-negative integer", set_seed },
     { "--coverage", NULL, STUDY_OPTIONS_STUDY,
       "also the most hands k templates solve, k = 1..optimum,\n"
-      "one max-coverage ILP per k (each within --time-limit),\n"
+      "one max-coverage ILP per k (all within one --time-limit),\n"
       "against greedy's first k\n",
       NULL, set_coverage },
     { "--no-reductions", NULL, ALL,
