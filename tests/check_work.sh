@@ -150,11 +150,11 @@ done
   fail "cubes: no proof.cert or no cube proof to compare"
 "$t24" cover --merge "$tmp/cubes-a" --work 5 >/dev/null 2>&1; [ $? -eq 2 ] || fail "--merge --work: not exit 2"
 
-# 8. --work without --time-limit (issue 48 item 3): the safety cap is N / 1e5 seconds, at
+# 8. --work without --time-limit (issue 48 item 3): the safety cap is N / 20,000 seconds, at
 # least the default 60 (cli/study_options.h), so that the default 60 s no longer ends long
 # work runs; --time-limit given stays the cap. The JSON's time_limit says which applied.
 "$t24" cover "$deck6" --work 20000000 --json >"$tmp/cap.json" 2>/dev/null || fail "cap run"
-[ "$(json "$tmp/cap.json" "a['time_limit']")" = 200 ] || fail "--work 2e7: time_limit $(json "$tmp/cap.json" "a['time_limit']"), not 200"
+[ "$(json "$tmp/cap.json" "a['time_limit']")" = 1000 ] || fail "--work 2e7: time_limit $(json "$tmp/cap.json" "a['time_limit']"), not 1000"
 "$t24" cover "$deck6" --work 1000 --json >"$tmp/cap.json" 2>/dev/null || fail "cap run"
 [ "$(json "$tmp/cap.json" "a['time_limit']")" = 60 ] || fail "--work 1000: time_limit $(json "$tmp/cap.json" "a['time_limit']"), not 60"
 "$t24" cover "$deck6" --time-limit 30 --work 20000000 --json >"$tmp/cap.json" 2>/dev/null || fail "cap run"

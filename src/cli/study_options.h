@@ -51,10 +51,11 @@ typedef enum {
 
 void study_options_init(study_options *o);
 /* The slowest rate, in work units a second, that --work's default safety cap allows for:
- * about a fiftieth of the rate measured here (docs/hitting-sets.md, "Work limits"), and a
- * third of the slowest phase seen on a machine at load 9 (3e5 a second), so that a run
- * limited by work ends by its work, reproducibly, on a slow or busy machine too. */
-#define STUDY_OPTIONS_WORK_RATE 1e5
+ * about a 250th of the rate measured here (docs/hitting-sets.md, "Work limits"), and a
+ * fourth of the slowest run seen on this machine under heavy load (PACE's heuristic_002
+ * at --work 2e7: 9e4 a second), so that a run limited by work ends by its work,
+ * reproducibly, on a slow or busy machine too. */
+#define STUDY_OPTIONS_WORK_RATE 2e4
 /* The time limit a run gets when --work N is given without --time-limit: N /
  * STUDY_OPTIONS_WORK_RATE seconds, at least the default (60) and at most the limit's
  * range (1e9). Without --work, or with --time-limit, the given or default limit. */
