@@ -4,11 +4,13 @@
  * brute force. The checker is tested too: planted faults must fail it. */
 #include <criterion/criterion.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/proof/certify.h"
 #include "hitset/model/pace.h"
 #include "hitset/heur/greedy.h"
@@ -632,7 +634,7 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
     }
     cr_assert_gt(between, 0, "no stopped run kept a round between the root and the optimum");
     p.cancel = NULL;
-    p.time_limit = 1e-6;
+    p.limit = budget_until(walltime_now(), NULL); /* over at once */
     run x = certify(h, &p);
     assert_certified(h, &x, NULL);
     cr_assert_leq(x.r.bound, x.r.ncover);
@@ -767,8 +769,8 @@ Test(certify, the_test_checker_refuses_planted_faults)
 static void spoil(certify_params *p, int i)
 {
     switch (i) {
-    case 0: p->time_limit = 0; break;
-    case 1: p->deadline = -1; break;
+    case 0: p->limit.end = -1; break;
+    case 1: p->limit.end = NAN; break;
     case 2: p->nstart = 3; break;
     case 3: p->branching = (certify_branching)9; break;
     case 4: p->strong_candidates = 0; break;
@@ -782,7 +784,7 @@ static void spoil(certify_params *p, int i)
 Test(certify, refuses_bad_parameters)
 {
     static const uint32_t sets[][16] = { { 0, 1, UINT32_MAX } };
-    static const char *const fields[] = { "time_limit", "deadline", "nstart",
+    static const char *const fields[] = { "limit.end", "limit.end", "nstart",
                                           "branching", "strong_candidates",
                                           "strong_iterations", "mem_limit_mb",
                                           "reliability" };

@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/walltime.h"
 #include "helpers.h"
 #include "hitset/bounds/colgen.h"
 #include "hitset/heur/greedy.h"
@@ -157,7 +158,7 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.cancel = &stop;
+    p.limit = budget_until(0, &stop);
     cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r.rounds, (uint32_t)rounds);
     cr_assert_not(r.optimal, "column generation converged in %d rounds", rounds);
@@ -230,7 +231,7 @@ Test(colgen, a_stopped_column_generation_is_raised_by_a_finished_lp, .timeout = 
     ilp_params q;
     double lp;
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit = budget_sooner(q.limit, walltime_now() + 120);
     cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.lp.method, MINCOVER_LP_SIMPLEX, "the exact search's LP gave it");
     cr_expect_float_eq(r.lp.optimum, lp, 1e-6 * lp, "%g against the simplex's %g", r.lp.optimum,
@@ -274,7 +275,7 @@ Test(colgen, its_basis_starts_the_exact_search_at_the_lp_optimum, .timeout = 120
     ilp_params q;
     ilp_result cold, from;
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit = budget_sooner(q.limit, walltime_now() + 120);
     q.cancel = &stop; /* the LP relaxation only */
     cr_assert_eq(ilp_glpk_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
     q.basis = &b;
@@ -312,7 +313,8 @@ Test(colgen, a_glpk_failure_inside_column_generation, .timeout = 300)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.seconds = 120; /* far more than it needs (half a second): only GLPK can stop it */
+    /* far more than it needs (half a second): only GLPK can stop it */
+    p.limit = budget_until(walltime_now() + 120, NULL);
     cr_assert_eq(colgen_lp(h, &p, &full, err, sizeof err), 0, "%s", err);
     cr_assert(full.optimal);
     int before = 0, after = 0, mb_before = 0, mb_after = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "core/budget.h"
 #include "hitset/heur/corecover.h"
 #include "hitset/heur/greedy.h"
@@ -49,7 +50,7 @@ static localsearch_result ls_cover(const instance *h, uint64_t steps)
     cr_assert_eq(greedy_run(h, NULL, &g), 0);
     cr_assert_eq(greedy_prune(h, &g, &gp), 0);
     localsearch_params_init(&q);
-    q.seconds = 100;
+    q.limit = budget_until(walltime_now() + 100, NULL);
     q.max_steps = steps;
     cr_assert_eq(localsearch_run(h, gp.elems, gp.n, &q, &r, err, sizeof err), 0, "%s", err);
     greedy_cover_free(&g);

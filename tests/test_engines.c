@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/mip/cbc.h"
 #include "hitset/engine.h"
 #include "hitset/mip/ilp.h"
@@ -22,7 +23,7 @@ static void solve(const instance *h, ilp_engine e, double seconds, ilp_result *r
     char err[256];
     ilp_params_init(&p);
     p.engine = e;
-    p.time_limit = seconds;
+    p.limit = budget_sooner(p.limit, walltime_now() + seconds);
     cr_assert_eq(engine_hitting_set(h, &p, r, err, sizeof err), 0, "%s: %s", engine_name(e),
                  err);
     if (r->status != ILP_NONE) {
@@ -309,7 +310,7 @@ Test(engines, cbc_keeps_an_optimal_warm_start_when_stopped_at_once)
     char err[256];
     ilp_params_init(&p);
     p.engine = ILP_CBC;
-    p.time_limit = 0.05;
+    p.limit = budget_sooner(p.limit, walltime_now() + 0.05);
     p.warm = g.chosen;
     p.nwarm = g.nchosen;
     cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
@@ -343,14 +344,14 @@ Test(engines, cbc_uses_the_local_search_cover_as_its_start)
     localsearch_params q;
     localsearch_result ls;
     localsearch_params_init(&q);
-    q.seconds = 60;
+    q.limit = budget_until(walltime_now() + 60, NULL);
     q.max_steps = 100000;
     cr_assert_eq(localsearch_run(h, all, 60, &q, &ls, err, sizeof err), 0, "%s", err);
     ilp_params p;
     ilp_result c;
     ilp_params_init(&p);
     p.engine = ILP_CBC;
-    p.time_limit = 0.3;
+    p.limit = budget_sooner(p.limit, walltime_now() + 0.3);
     p.warm = ls.elems;
     p.nwarm = ls.n;
     cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);
@@ -380,14 +381,14 @@ Test(engines, cbc_keeps_its_warm_start_when_the_time_limit_stops_the_lp)
      * however fast the machine; a loaded one only makes the LP slower still. */
     double lp;
     ilp_params_init(&p);
-    p.time_limit = 0.05;
+    p.limit = budget_sooner(p.limit, walltime_now() + 0.05);
     int lp_rc = ilp_lp_bound(h, &p, &lp, err, sizeof err);
     cr_assert(lp_rc == -1 && strstr(err, "time limit"),
               "the LP finished within 50 ms (%s): the instance is too easy for this test",
               lp_rc ? err : "its optimum");
     ilp_params_init(&p);
     p.engine = ILP_CBC;
-    p.time_limit = 1e-4;
+    p.limit = budget_sooner(p.limit, walltime_now() + 1e-4);
     p.warm = all;
     p.nwarm = 3000;
     cr_assert_eq(engine_hitting_set(h, &p, &c, err, sizeof err), 0, "%s", err);

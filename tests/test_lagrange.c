@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/bounds/colgen.h"
 #include "hitset/model/pace.h"
 #include "hitset/heur/greedy.h"
@@ -170,7 +171,7 @@ Test(lagrange, lagrangian_cover_is_a_cover)
         lagcover_result r;
         char err[256];
         lagcover_params_init(&p);
-        p.seconds = 5;
+        p.limit = budget_until(walltime_now() + 5, NULL);
         p.max_rounds = 5;
         announced a = { 0, 0, 0, false };
         p.improved = on_cover;
@@ -285,7 +286,7 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     colgen_params_init(&p);
     p.cover = gp.elems;
     p.ncover = gp.n;
-    p.seconds = 1e-9;
+    p.limit = budget_until(walltime_now(), NULL); /* over before the first round */
     cr_assert_eq(colgen_lp(h, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_not(r.optimal);
     cr_expect_eq(r.bound.ceil, 0);
@@ -294,7 +295,7 @@ Test(lagrange, a_stopped_column_generation_claims_no_optimum)
     /* Without a cover to start from it refuses, with a reason; so it does when the
      * "cover" names an element the instance does not have. */
     p.ncover = 0;
-    p.seconds = 10;
+    p.limit = budget_until(walltime_now() + 10, NULL);
     cr_expect_eq(colgen_lp(h, &p, &r, err, sizeof err), -1);
     cr_expect(strstr(err, "cover"), "%s", err);
     uint32_t *bad = malloc((gp.n + 1) * sizeof *bad);
@@ -326,13 +327,54 @@ Test(lagrange, lagrangian_cover_keeps_to_a_work_limit)
         lagcover_result r;
         char err[256];
         lagcover_params_init(&p);
-        p.seconds = 60;
-        p.limit = budget_counting(budget_until(0, NULL), &w, cap);
+        p.limit = budget_counting(budget_until(walltime_now() + 60, NULL), &w, cap);
         cr_assert_eq(lagcover_run(h, &p, &r, err, sizeof err), 0, "%s", err);
         cr_expect_neq(r.n, UINT32_MAX, "instance %d: no cover under the work limit", t);
         cr_expect_leq(w.used, cap + nnz, "instance %d: %llu units used of a limit of %llu", t,
                       (unsigned long long)w.used, (unsigned long long)cap);
         lagcover_result_free(&r);
+        instance_free(h);
+    }
+}
+
+/* Issue 48 item 4: the subgradient method takes the budget itself. Each iteration reads
+ * every entry once and counts nnz units; it starts none the work left would not pay for,
+ * but always the first. So a work end of k nnz + nnz / 2 units runs exactly k iterations
+ * (the arithmetic, not the code, says so), a work end below one iteration's cost runs
+ * one, and with no end at all (no time, no work, no iteration cap) it refuses to start. */
+Test(lagrange, subgradient_keeps_to_its_budget)
+{
+    uint64_t state = 0x600d5eedULL;
+    for (int t = 0; t < 10; t++) {
+        instance *h = random_instance(8 + (uint32_t)t, 12 + (uint32_t)(3 * t), 5, &state);
+        uint64_t nnz = instance_nnz(h);
+        for (uint64_t k = 1; k <= 4; k++) {
+            budget_work w = { 0 };
+            lagrange_params p;
+            lagrange_result r;
+            char err[256];
+            lagrange_params_init(&p);
+            p.limit = budget_counting(budget_until(0, NULL), &w, k * nnz + nnz / 2);
+            cr_assert_eq(lagrange_subgradient(h, &p, &r, err, sizeof err), 0, "%s", err);
+            /* a vanishing subgradient may end it sooner, never later */
+            cr_expect_leq(r.iterations, k, "instance %d: %u iterations for %llu paid", t,
+                          r.iterations, (unsigned long long)k);
+            cr_expect_eq(w.used, r.iterations * nnz, "instance %d: %llu units counted", t,
+                         (unsigned long long)w.used);
+            lagrange_result_free(&r);
+        }
+        budget_work w = { 0 };
+        lagrange_params p;
+        lagrange_result r;
+        char err[256];
+        lagrange_params_init(&p);
+        p.limit = budget_counting(budget_until(0, NULL), &w, 1);
+        cr_assert_eq(lagrange_subgradient(h, &p, &r, err, sizeof err), 0, "%s", err);
+        cr_expect_eq(r.iterations, 1, "instance %d: the first iteration always runs", t);
+        lagrange_result_free(&r);
+        lagrange_params_init(&p);
+        cr_expect_eq(lagrange_subgradient(h, &p, &r, err, sizeof err), -1);
+        cr_expect(strstr(err, "no limit"), "%s", err);
         instance_free(h);
     }
 }

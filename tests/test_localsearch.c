@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/heur/localsearch.h"
 #include "mincover_helpers.h"
@@ -79,7 +80,7 @@ Test(localsearch, reaches_the_brute_force_optimum_on_small_instances)
         start_cover(h, &gp);
         localsearch_params p;
         localsearch_params_init(&p);
-        p.seconds = 60; /* never reached: the step limit stops it */
+        p.limit = budget_until(walltime_now() + 60, NULL); /* never reached: the step limit stops it */
         p.max_steps = 20000;
         localsearch_result r;
         run(h, &gp, &p, &r);
@@ -99,7 +100,7 @@ Test(localsearch, stops_at_its_target)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 60;
+    p.limit = budget_until(walltime_now() + 60, NULL);
     p.max_steps = 1000000;
     p.target = opt;
     localsearch_result r;
@@ -122,7 +123,7 @@ Test(localsearch, is_reproducible_from_seed_and_steps)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 60;
+    p.limit = budget_until(walltime_now() + 60, NULL);
     p.max_steps = 30000;
     p.seed = 7;
     localsearch_result a, b, c;
@@ -151,7 +152,7 @@ Test(localsearch, patience_stops_a_search_that_no_longer_improves)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 60;
+    p.limit = budget_until(walltime_now() + 60, NULL);
     p.patience = 500;
     localsearch_result r;
     run(h, &gp, &p, &r);
@@ -238,7 +239,7 @@ Test(localsearch, announces_each_smaller_cover)
         localsearch_params p;
         localsearch_params_init(&p);
         p.max_steps = 20000;
-        p.seconds = 60;
+        p.limit = budget_until(walltime_now() + 60, NULL);
         announced a = { h, 0, gp.n, true, true };
         p.improved = on_improved;
         p.improved_ctx = &a;
@@ -336,7 +337,7 @@ Test(localsearch, improves_greedy_up_to_the_optimum_of_a_bipartite_vertex_cover)
         above += gp.n > opt;
         localsearch_params p;
         localsearch_params_init(&p);
-        p.seconds = 600; /* never reached: the step limit stops it */
+        p.limit = budget_until(walltime_now() + 600, NULL); /* never reached: the step limit stops it */
         p.max_steps = 200000;
         p.seed = (uint64_t)i + 1;
         localsearch_result r;
@@ -361,7 +362,7 @@ Test(localsearch, is_reproducible_across_restarts)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 600;
+    p.limit = budget_until(walltime_now() + 600, NULL);
     p.max_steps = 40000;
     p.restart = 1500;
     p.seed = 3;
@@ -379,11 +380,11 @@ Test(localsearch, is_reproducible_across_restarts)
     instance_free(h);
 }
 
-static bool extend_always(void *ctx, uint32_t best, double *seconds)
+static bool extend_always(void *ctx, uint32_t best, double *end)
 {
     (void)best;
     ++*(int *)ctx;
-    *seconds = 600;
+    *end = walltime_now() + 600;
     return true;
 }
 
@@ -397,7 +398,7 @@ Test(localsearch, an_extended_search_continues_the_same_trajectory)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 600;
+    p.limit = budget_until(walltime_now() + 600, NULL);
     p.max_steps = 30000;
     p.seed = 5;
     localsearch_result plain, ext;
@@ -431,7 +432,7 @@ Test(localsearch, an_extended_search_keeps_its_extend_patience)
     start_cover(h, &gp);
     localsearch_params p;
     localsearch_params_init(&p);
-    p.seconds = 600;
+    p.limit = budget_until(walltime_now() + 600, NULL);
     p.max_steps = 2000000;
     p.patience = 500;
     p.extend = extend_always;

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <glpk.h>
 
+#include "core/walltime.h"
 #include "hitset/engine.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/mincover.h"
@@ -22,7 +23,7 @@ Test(lp_limit, a_stopped_lp_is_no_solution_and_no_error, .timeout = 120)
     instance *h = big();
     ilp_params q;
     ilp_params_init(&q);
-    q.time_limit = 1e-6; /* one millisecond, GLPK's smallest */
+    q.limit.end = walltime_now() + 1e-6; /* one millisecond, GLPK's smallest */
     ilp_result r;
     char err[256];
     cr_assert_eq(engine_hitting_set(h, &q, &r, err, sizeof err), 0, "%s", err);
@@ -51,7 +52,7 @@ Test(lp_limit, a_stopped_lp_keeps_a_warm_start_that_covers, .timeout = 120)
         ilp_params q;
         ilp_params_init(&q);
         q.engine = engines[i];
-        q.time_limit = 1e-6;
+        q.limit.end = walltime_now() + 1e-6;
         q.warm = all;
         q.nwarm = ne + 1;
         ilp_result r;
@@ -135,13 +136,13 @@ Test(lp_limit, a_stopped_lp_basis_is_continued, .timeout = 300)
     double cold, warm;
     char err[256];
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit.end = walltime_now() + 120;
     cr_assert_eq(ilp_lp_bound(h, &q, &cold, err, sizeof err), 0, "%s", err);
     q.basis = &b;
-    q.time_limit = 1e-6;
+    q.limit.end = walltime_now() + 1e-6;
     cr_expect_eq(ilp_lp_bound(h, &q, &warm, err, sizeof err), -1, "stopped");
     cr_assert_eq(b.nrows, instance_nsets(h), "the stopped basis was not kept");
-    q.time_limit = 120;
+    q.limit.end = walltime_now() + 120;
     cr_assert_eq(ilp_lp_bound(h, &q, &warm, err, sizeof err), 0, "%s", err);
     cr_expect_float_eq(warm, cold, 1e-6 * cold);
     ilp_basis_free(&b);
@@ -184,7 +185,7 @@ Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
     double lp, again;
     char err[256];
     ilp_params_init(&q);
-    q.time_limit = 120;
+    q.limit.end = walltime_now() + 120;
     q.cancel = &stop;
     cr_assert_eq(ilp_glpk_hitting_set(h, &q, &cold, err, sizeof err), 0, "%s", err);
     cr_assert_geq(cold.lp, 0, "the cold LP did not finish in 120 s");
@@ -192,7 +193,7 @@ Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
                  (unsigned long)cold.lp_iterations);
 
     ilp_params_init(&lq);
-    lq.time_limit = 120;
+    lq.limit.end = walltime_now() + 120;
     lq.basis = &opt;
     cr_assert_eq(ilp_lp_bound(h, &lq, &lp, err, sizeof err), 0, "%s", err);
     q.basis = &opt;
@@ -202,7 +203,7 @@ Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
     cr_expect_float_eq(from.lp, cold.lp, 1e-9 * cold.lp);
     ilp_result_free(&from);
     ilp_params_init(&lq);
-    lq.time_limit = 1e-6; /* GLPK's smallest, one millisecond */
+    lq.limit.end = walltime_now() + 1e-6; /* GLPK's smallest, one millisecond */
     cr_assert_eq(ilp_lp_bound(h, &lq, &again, err, sizeof err), -1,
                  "the premise: a cold start does not end within a millisecond");
     lq.basis = &opt;
@@ -217,7 +218,7 @@ Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
     ilp_basis b = { 0 };
     bool stopped = false;
     for (double limit = 1e-3; limit < 60 && got < half; limit *= 2) {
-        lq.time_limit = limit;
+        lq.limit.end = walltime_now() + limit;
         lq.basis = &b;
         /* Each try continues from the last one's basis: progress adds up. */
         stopped = ilp_lp_bound(h, &lq, &again, err, sizeof err) == -1;

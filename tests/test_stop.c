@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/walltime.h"
 #include "core/budget.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/mincover.h"
@@ -162,6 +163,33 @@ Test(budget, one_range_check_names_the_field_and_value)
     cr_assert_eq(budget_check_work("work", BUDGET_MAX_WORK, false, err, sizeof err), 0);
     cr_assert_eq(budget_check_work("work", BUDGET_MAX_WORK + 1, true, err, sizeof err), -1);
     cr_assert(strstr(err, "work = 1000000000000001;"), "%s", err);
+    /* seconds that may be left to a default: < 0, 0, or the range above (issue 48 item 4:
+     * the driver's and the library's own copies of it are gone) */
+    cr_assert_eq(budget_check_optional_seconds("ls_seconds", -1, "d", err, sizeof err), 0);
+    cr_assert_eq(budget_check_optional_seconds("ls_seconds", 0, "d", err, sizeof err), 0);
+    cr_assert_eq(budget_check_optional_seconds("ls_seconds", 1e9, "d", err, sizeof err), 0);
+    cr_assert_eq(budget_check_optional_seconds("ls_seconds", 2e9, "d", err, sizeof err), -1);
+    cr_assert(strstr(err, "ls_seconds = 2000000000; must be < 0 (d)"), "%s", err);
+    cr_assert_eq(budget_check_optional_seconds("ls_seconds", NAN, "d", err, sizeof err), -1);
+    cr_assert(budget_seconds_ok(1e9) && !budget_seconds_ok(0) && !budget_seconds_ok(NAN));
+}
+
+/* A phase's own end within the run's (issue 48 item 4): budget_sooner() keeps the sooner
+ * end (none counts as latest), budget_time_share() takes a fraction of the time left,
+ * at least the floor, and leaves the end alone with a work end (the time is then a cap)
+ * or none. The figures are the arithmetic of the contract, not the code's output. */
+Test(budget, a_phase_end_is_the_sooner_or_a_share)
+{
+    budget none = budget_until(0, NULL), at10 = budget_until(10, NULL);
+    cr_assert_eq(budget_sooner(none, 5).end, 5);
+    cr_assert_eq(budget_sooner(at10, 5).end, 5);
+    cr_assert_eq(budget_sooner(at10, 20).end, 10);
+    cr_assert_eq(budget_sooner(at10, 0).end, 10);
+    cr_assert_eq(budget_time_share(at10, 2, 0.25).end, 4);     /* 2 + 0.25 x 8 */
+    cr_assert_eq(budget_time_share(at10, 10, 0.25).end, 10 + BUDGET_FLOOR);
+    cr_assert_eq(budget_time_share(none, 2, 0.25).end, 0);
+    budget_work w = { 0 };
+    cr_assert_eq(budget_time_share(budget_counting(at10, &w, 100), 2, 0.25).end, 10);
 }
 
 /* ---- the instances and their oracle ---- */
@@ -362,7 +390,7 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     FILE *out = fopen("/dev/null", "w");
     cr_assert(out);
     certify_params_init(&p);
-    p.time_limit = 600;
+    p.limit = budget_until(walltime_now() + 600, NULL);
     p.cancel = cancel;
     p.start = x->start;
     p.nstart = x->nstart;
@@ -463,8 +491,7 @@ static outcome cubes_stopped(const instance *h, const cancel_check *cancel, void
     cubes_params p;
     cubes_report r;
     cubes_params_init(&p);
-    p.time_limit = 600;
-    p.cancel = cancel;
+    p.limit = budget_until(walltime_now() + 600, cancel);
     p.ncubes = 4;
     outcome o = { NULL, 0, 0, false };
     if (cubes_split(h, dir, &p, &r, err, sizeof err)) {

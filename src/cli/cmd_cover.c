@@ -25,6 +25,7 @@
 #include "cli/incumbent.h"
 #include "cli/progress.h"
 #include "cli/study_options.h"
+#include "core/budget.h"
 #include "core/idlist.h"
 #include "core/parse.h"
 #include "hitset/t24hs.h"
@@ -119,7 +120,7 @@ static int certificate_engine(options *o)
         return rc;
     if (cubes) /* the cube modes run t24's search alone */
         return cover_cubes_check(&o->cubes, o->file, o->certificate != NULL, o->goal != 0,
-                                 o->cfg.engine_set);
+                                 o->cfg.engine_set, o->cfg.hp.work != 0);
     if (o->goal && o->cfg.hp.engine != HS_ENGINE_T24)
         return args_error("cover", "--goal needs --solver t24 (%s takes no goal)",
                           hs_engine_about(o->cfg.hp.engine).name);
@@ -181,6 +182,7 @@ static int parse(options *o, int argc, char **argv)
                                                     : rc;
         }
     }
+    study_options_cap_work(&o->cfg);
     return certificate_engine(o);
 }
 
@@ -406,7 +408,14 @@ int cmd_cover(int argc, char **argv)
                                    o.json);
     if (cover_cubes_wanted(&o.cubes)) {
         cover_cubes_estimate est = { cover_estimate_dives(&o.est), o.cfg.hp.seed };
-        return cover_cubes_main(&o.cubes, o.file, o.cfg.hp.time_limit, o.goal, &est, o.json,
+        /* --cubes searches many cubes, each with --work of its own: --work's default
+         * cap (study_options_time_limit()) is one search's, so the run gets it once per
+         * cube a folder can hold, which only the cubes' work then bounds */
+        double limit = o.cfg.hp.time_limit;
+        if (o.cubes.cubes && o.cfg.hp.work && !o.cfg.time_limit_set)
+            limit = limit * COVER_CUBES_MAX > BUDGET_MAX_SECONDS ? BUDGET_MAX_SECONDS
+                                                                 : limit * COVER_CUBES_MAX;
+        return cover_cubes_main(&o.cubes, o.file, limit, o.cfg.hp.work, o.goal, &est, o.json,
                                 progress_wanted(o.cfg.progress));
     }
     return run(&o);

@@ -130,6 +130,7 @@ static int parse(int argc, char **argv, options *o)
             return args_error("sweep", "unknown option '%s'", argv[i]);
         }
     }
+    study_options_cap_work(&o->cfg);
     if (o->certs && o->out)
         return args_error("sweep", "--certificates and --out write one folder each: "
                                    "run the sweep once for each");

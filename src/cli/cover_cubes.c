@@ -15,8 +15,6 @@
 #include "eval/dist.h"
 #include "hitset/t24hs.h"
 
-#define CUBES_MAX_OPTION 100000
-
 /* "I/N" with 0 <= I < N <= 1e6. */
 static int parse_worker(const char *s, uint32_t *worker, uint32_t *n)
 {
@@ -49,7 +47,7 @@ int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i)
         int n;
         if (!v)
             return args_error("cover", "--split needs a value");
-        if (parse_int_range(v, 1, CUBES_MAX_OPTION, &n))
+        if (parse_int_range(v, 1, COVER_CUBES_MAX, &n))
             return args_error("cover", "--split needs a number of cubes 1..100000, not '%s'", v);
         c->split = (uint32_t)n;
         return 1;
@@ -89,7 +87,7 @@ bool cover_cubes_wanted(const cover_cubes *c)
 }
 
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
-                      bool solver)
+                      bool solver, bool work)
 {
     int modes = (c->split || c->cubes_dir) + !!c->cube + !!c->cubes + !!c->merge;
     if (modes > 1)
@@ -115,6 +113,9 @@ int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, 
     if (solver)
         return args_error("cover", "--solver does not go with the cube modes (t24's "
                           "certifying search is theirs)");
+    if (work && c->merge)
+        return args_error("cover", "--work does not go with --merge (it searches nothing: "
+                          "--time-limit bounds its check)");
     return -1;
 }
 
@@ -313,8 +314,8 @@ static const hs_estimate *estimate_left(const cover_cubes *c, const char *dir, d
     return NULL;
 }
 
-int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,
-                     const cover_cubes_estimate *est, bool json, bool progress)
+int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint64_t work,
+                     uint32_t goal, const cover_cubes_estimate *est, bool json, bool progress)
 {
     hs_cubes_params p;
     hs_cubes_report r;
@@ -322,6 +323,7 @@ int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, 
     double deadline = hs_clock() + time_limit; /* --split's: reading included */
     hs_cubes_params_init(&p);
     p.time_limit = time_limit;
+    p.work = work;
     p.goal = goal;
     p.ncubes = c->split ? c->split : p.ncubes;
     p.split_by_sets = c->by_sets;

@@ -24,11 +24,14 @@ typedef struct {
 int cover_cubes_parse(cover_cubes *c, int argc, char **argv, int *i);
 /* Is a cube mode asked for? */
 bool cover_cubes_wanted(const cover_cubes *c);
+/* The most cubes --split asks for (the library's limit too). */
+#define COVER_CUBES_MAX 100000
+
 /* The mode, once the options are all read: -1 when fine, else the exit status of a usage
  * error (two modes, --split without --cubes-dir or a FILE, a FILE with another mode,
  * --certificate, --goal or --split-by without --split, --solver). */
 int cover_cubes_check(const cover_cubes *c, const char *file, bool certificate, bool goal,
-                      bool solver);
+                      bool solver, bool work);
 /* The estimate of the work left that --split and --merge add (cover_estimate.h). */
 typedef struct {
     uint32_t dives;          /* at most; 0: none */
@@ -38,9 +41,10 @@ typedef struct {
 /* Runs the mode (FILE: the instance of --split), printing its report (JSON with json),
  * and after --split or an unfinished --merge the estimate of the open cubes' work
  * (stderr as text, key "estimate" of the JSON), within what is left of time_limit (a
- * split's) or time_limit (a merge's). Returns the exit status: 0 done (a merge also when
+ * split's) or time_limit (a merge's). work (0: none) limits each search, the split's and
+ * each cube's apart (hs_cubes_params.work). Returns the exit status: 0 done (a merge also when
  * cubes are left; an estimate that fails is only said), 2 on failure. */
-int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint32_t goal,
-                     const cover_cubes_estimate *est, bool json, bool progress);
+int cover_cubes_main(const cover_cubes *c, const char *file, double time_limit, uint64_t work,
+                     uint32_t goal, const cover_cubes_estimate *est, bool json, bool progress);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "core/budget.h"
 #include "core/parse.h"
 #include "study/preflight.h"
 
@@ -25,6 +26,21 @@ void study_options_init(study_options *o)
     command_line_defaults(&o->hp);
     o->hp.threads = o->sp.nthreads; /* one --threads: the evaluation's and CBC's */
     o->memory_limit = preflight_default_limit();
+}
+
+double study_options_time_limit(const study_options *o)
+{
+    hs_params d;
+    command_line_defaults(&d);
+    if (o->time_limit_set || !o->hp.work)
+        return o->time_limit_set ? o->hp.time_limit : d.time_limit;
+    double cap = (double)o->hp.work / STUDY_OPTIONS_WORK_RATE;
+    return cap < d.time_limit ? d.time_limit : cap > BUDGET_MAX_SECONDS ? BUDGET_MAX_SECONDS : cap;
+}
+
+void study_options_cap_work(study_options *o)
+{
+    o->hp.time_limit = study_options_time_limit(o);
 }
 
 /* ---- The table of the hitting-set options ----
@@ -53,6 +69,7 @@ static int set_threads(study_options *o, const char *v)
 
 static int set_time_limit(study_options *o, const char *v)
 {
+    o->time_limit_set = true;
     return parse_double_positive(v, &o->hp.time_limit);
 }
 
@@ -237,7 +254,7 @@ static const option_row table[] = {
       "a non-negative integer", set_seed },
     { "--coverage", NULL, STUDY_OPTIONS_STUDY,
       "also the most hands k templates solve, k = 1..optimum,\n"
-      "one max-coverage ILP per k (each within --time-limit),\n"
+      "one max-coverage ILP per k (all within one --time-limit),\n"
       "against greedy's first k\n",
       NULL, set_coverage },
     { "--no-reductions", NULL, ALL,
@@ -400,6 +417,7 @@ void study_options_warn_memory(const study_options *o, const char *cmd)
 
 int study_options_finish(study_options *o, const char *cmd)
 {
+    study_options_cap_work(o);
     if (!o->groupings_set)
         o->sp.groupings = o->sp.ncards == 4 ? TEMPLATE_REDUCED : TEMPLATE_ALL;
     if (o->sp.groupings == TEMPLATE_REDUCED && o->sp.ncards != 4)
@@ -459,7 +477,7 @@ int study_options_command(const study_options *o, const char *cmd, char *buf, un
     char extra[256] = "";
     if (p->work != d.work)
         append(extra, sizeof extra, " --work %llu", (unsigned long long)p->work);
-    if (p->time_limit != d.time_limit)
+    if (o->time_limit_set && p->time_limit != d.time_limit) /* else the default's or --work's */
         append(extra, sizeof extra, " --time-limit %.15g", p->time_limit);
     if (p->local_search != d.local_search)
         append(extra, sizeof extra, " --local-search %.15g", p->local_search);

@@ -24,6 +24,7 @@ typedef struct {
     hs_params hp;
     bool groupings_set;
     bool engine_set;       /* --solver was given (else hp.engine is the default) */
+    bool time_limit_set;   /* --time-limit was given (else study_options_cap_work()'s) */
     uint64_t memory_limit; /* bytes; default 3/4 of the machine's memory, 0 for none */
     progress_mode progress; /* --quiet, --progress, or neither (AUTO) */
 } study_options;
@@ -49,6 +50,19 @@ typedef enum {
 } study_options_command_id;
 
 void study_options_init(study_options *o);
+/* The slowest rate, in work units a second, that --work's default safety cap allows for:
+ * about a 250th of the rate measured here (docs/hitting-sets.md, "Work limits"), and a
+ * fourth of the slowest run seen on this machine under heavy load (PACE's heuristic_002
+ * at --work 2e7: 9e4 a second), so that a run limited by work ends by its work,
+ * reproducibly, on a slow or busy machine too. */
+#define STUDY_OPTIONS_WORK_RATE 2e4
+/* The time limit a run gets when --work N is given without --time-limit: N /
+ * STUDY_OPTIONS_WORK_RATE seconds, at least the default (60) and at most the limit's
+ * range (1e9). Without --work, or with --time-limit, the given or default limit. */
+double study_options_time_limit(const study_options *o);
+/* Sets hp.time_limit to study_options_time_limit(): every command calls it once its
+ * options are read (--work and --time-limit may come in any order). */
+void study_options_cap_work(study_options *o);
 /* Consumes argv[*i] (and its value) when it is an option cmd takes. Returns 0 when it
  * was, STUDY_OPTIONS_NOT_MINE when it is not, or ARGS_EXIT_USAGE after printing the
  * problem ("t24 CMD: --greedy-runs must be an integer from 1 to 10000, not '0'"). */

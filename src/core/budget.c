@@ -54,6 +54,20 @@ budget budget_work_share(budget b, double fraction)
     return b;
 }
 
+budget budget_sooner(budget b, double end)
+{
+    if (end > 0 && (b.end <= 0 || end < b.end))
+        b.end = end;
+    return b;
+}
+
+budget budget_time_share(budget b, double now, double fraction)
+{
+    if (b.end > 0 && !budget_by_work(b) && fraction < 1)
+        b.end = now + budget_floor(fraction * budget_left(b, now));
+    return b;
+}
+
 static bool work_done(budget b)
 {
     return budget_by_work(b) && b.work->used >= b.work_end;
@@ -64,11 +78,26 @@ bool budget_over(budget b, double now)
     return (b.end > 0 && now >= b.end) || work_done(b) || cancel_requested(b.cancel);
 }
 
+bool budget_seconds_ok(double seconds)
+{
+    return seconds > 0 && seconds <= BUDGET_MAX_SECONDS; /* NaN fails */
+}
+
 int budget_check_seconds(const char *field, double seconds, char *err, size_t errsize)
 {
-    if (seconds > 0 && seconds <= BUDGET_MAX_SECONDS) /* NaN fails */
+    if (budget_seconds_ok(seconds))
         return 0;
     snprintf(err, errsize, "%s = %.17g; must be a number of seconds in (0, 1e9]", field, seconds);
+    return -1;
+}
+
+int budget_check_optional_seconds(const char *field, double seconds, const char *negative,
+                                  char *err, size_t errsize)
+{
+    if (seconds <= 0 || budget_seconds_ok(seconds)) /* NaN fails both */
+        return 0;
+    snprintf(err, errsize, "%s = %.17g; must be < 0 (%s), 0 (none) or seconds up to 1e9",
+             field, seconds, negative);
     return -1;
 }
 

@@ -72,9 +72,29 @@ uint64_t budget_work_left(budget b);
  * one: a phase's share in work. */
 budget budget_work_share(budget b, double fraction);
 
+/* b, with its time end brought to `end` (walltime_now()) when that is sooner or b has
+ * none; end 0: b. A phase given seconds of its own from now takes
+ * budget_sooner(b, now + seconds). */
+budget budget_sooner(budget b, double end);
+
+/* b, with its time end brought to `fraction` (in (0, 1]) of the time left at `now`, at
+ * least BUDGET_FLOOR, when it has one and no end in work: a phase's share in time. With
+ * an end in work the time end is the run's safety cap and stays whole (the phase's share
+ * is then budget_work_share()'s). */
+budget budget_time_share(budget b, double now, double fraction);
+
 /* The one range check of a limit: seconds in (0, BUDGET_MAX_SECONDS], NaN refused.
  * Returns 0, or -1 with "FIELD = VALUE; must be ..." in err. */
 int budget_check_seconds(const char *field, double seconds, char *err, size_t errsize);
+
+/* The same for seconds that may be left to a default: < 0 (`negative` says what that
+ * means, e.g. "the default share"), 0 (none) or seconds in (0, BUDGET_MAX_SECONDS]. */
+int budget_check_optional_seconds(const char *field, double seconds, const char *negative,
+                                  char *err, size_t errsize);
+
+/* Is seconds a limit in (0, BUDGET_MAX_SECONDS] (NaN: no)? budget_check_seconds()'s
+ * test alone, for a parser that words its own refusal. */
+bool budget_seconds_ok(double seconds);
 
 /* The same for a limit in work units: 1..BUDGET_MAX_WORK, or 0 (none) when zero_ok. */
 int budget_check_work(const char *field, uint64_t units, bool zero_ok, char *err,

@@ -58,7 +58,7 @@ int parse_double_positive(const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || *end || !(v > 0) || v > BUDGET_MAX_SECONDS)
+    if (errno || *end || !budget_seconds_ok(v))
         return -1;
     *out = v;
     return 0;

@@ -53,14 +53,14 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
                          "ILP_GLPK or ILP_T24 with a work limit (CBC's work is not counted)");
     if (!(p->deadline >= 0))
         return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
-    if (!(p->ls_seconds <= BUDGET_MAX_SECONDS))
-        return bad_param(err, errsize, "ls_seconds", p->ls_seconds,
-                         "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    if (budget_check_optional_seconds("ls_seconds", p->ls_seconds, "the default share", err,
+                                      errsize))
+        return -1;
     if (!(p->reduce_share > 0 && p->reduce_share <= 1))
         return bad_param(err, errsize, "reduce_share", p->reduce_share, "a fraction in (0, 1]");
-    if (!(p->lag_seconds <= BUDGET_MAX_SECONDS))
-        return bad_param(err, errsize, "lag_seconds", p->lag_seconds,
-                         "< 0 (the default), 0 (none) or seconds up to 1e9");
+    if (budget_check_optional_seconds("lag_seconds", p->lag_seconds, "the default", err,
+                                      errsize))
+        return -1;
     if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
         return bad_param(err, errsize, "greedy_runs", p->greedy_runs,
                          "1.." MINCOVER_XSTR(MINCOVER_MAX_RUNS));
@@ -151,7 +151,7 @@ const char *mincover_proof_name(const mincover_result *r)
 void mincover_ilp_from(const mincover_params *p, ilp_params *q)
 {
     ilp_params_init(q);
-    q->time_limit = p->time_limit;
+    q->limit = budget_until(walltime_now() + p->time_limit, NULL);
     q->mem_limit_mb = p->mem_limit_mb;
 }
 

@@ -205,13 +205,11 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         colgen_result cg;
         cg_relay rl = { { p, r->presolve.offset, t0 - started }, an, start->n };
         colgen_params_init(&cp);
-        cp.seconds = share;
+        cp.limit = budget_sooner(lim, walltime_now() + share);
         cp.cover = start->elems;
         cp.ncover = start->n;
         cp.mem_limit_mb = p->mem_limit_mb;
         cp.basis = &r->exact.basis;
-        cp.cancel = &p->cancel;
-        cp.limit = lim;
         if (p->progress) {
             cp.progress = relay_colgen;
             cp.progress_ctx = &rl;
@@ -231,14 +229,13 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         lp_relay rl = { { { p, offset, t0 - started }, an, start->n },
                         known > offset ? known - offset : 0 };
         mincover_ilp_from(p, &lq);
-        lq.time_limit = share;
+        lq.limit = budget_sooner(lim, walltime_now() + share);
         if (p->progress) {
             lq.progress = relay_lp;
             lq.progress_ctx = &rl;
         }
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
-        lq.limit = lim;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
         if (ilp_lp_bound(r->presolve.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {

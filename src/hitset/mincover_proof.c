@@ -45,9 +45,8 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     char why[256];
     relay rl = { &r->params, 0, walltime_now() - started };
     certify_params_init(&q);
-    q.time_limit = budget_floor(seconds);
     q.cancel = &r->params.cancel;
-    q.limit = mincover_run_budget(r);
+    q.limit = budget_sooner(mincover_run_budget(r), walltime_now() + budget_floor(seconds));
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
     q.start = cand; /* read before the search writes its own cover */

@@ -62,10 +62,9 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.progress = relay_lag;
         q.progress_ctx = &rl;
     }
-    q.seconds = budget_floor(seconds);
     q.u = duals;
-    q.cancel = &r->params.cancel;
-    q.limit = budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE);
+    q.limit = budget_sooner(budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE),
+                            walltime_now() + budget_floor(seconds));
     if (r->params.improved) {
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
@@ -92,13 +91,13 @@ typedef struct {
  * still more than MINCOVER_LS_GAP above the LP bound's ceiling (or no LP bound is
  * known), the exact search has not closed such gaps in the time, so the local search
  * goes on until MINCOVER_LS_ALL of the budget; otherwise the exact search gets the rest. */
-static bool ls_extend(void *ctx, uint32_t best, double *seconds)
+static bool ls_extend(void *ctx, uint32_t best, double *end)
 {
     const ls_gap *g = ctx;
     if (g->target > 0 &&
         (double)best - g->target <= MINCOVER_LS_GAP * ((double)g->offset + g->target))
         return false;
-    *seconds = g->until - g->begun;
+    *end = g->until;
     return true;
 }
 
@@ -114,7 +113,7 @@ static uint64_t ls_step_units(const instance *core)
  * left where column generation ran, as with time; else LOCALSEARCH_DEFAULT_SHARE of it,
  * or MINCOVER_LS_ALL with --ls-steps, whose steps cap it), no patience where the steps
  * were asked, and the time left only as a cap: no rule reads the clock. */
-static void ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
+static double ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
     bool colgen = r->lp.method == MINCOVER_LP_COLGEN;
@@ -124,62 +123,60 @@ static void ls_work(mincover_result *r, double until, ls_gap *g, localsearch_par
     q->max_steps = steps ? steps : 1;
     if (p->ls_steps && p->ls_steps < q->max_steps)
         q->max_steps = p->ls_steps;
-    q->seconds = budget_floor(until - g->begun);
     q->patience = p->ls_steps || p->ls_seconds >= 0
                       ? 0 : localsearch_default_patience(r->presolve.core);
+    return budget_floor(until - g->begun);
 }
 
-/* The local search's time and stops (hitting-sets.md, "The local search's budget"):
+/* The local search's time (returned, in seconds from g->begun) and stops
+ * (hitting-sets.md, "The local search's budget"):
  * `--local-search S` gives it S, capped by the budget, and no patience. By default,
  * where column generation ran (six cards), all the budget, since the exact search cannot
  * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
  * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
  * is then reproducible); else a quarter, with patience, and the rule of ls_extend. */
-static void ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
+static double ls_budget(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
-    if (budget_by_work(mincover_run_budget(r))) {
-        ls_work(r, until, g, q);
-        return;
-    }
-    double all = until - (1 - MINCOVER_LS_ALL) * r->budget;
+    if (budget_by_work(mincover_run_budget(r)))
+        return ls_work(r, until, g, q);
+    double all = until - (1 - MINCOVER_LS_ALL) * r->budget, seconds;
     uint64_t patience = localsearch_default_patience(r->presolve.core);
     q->max_steps = p->ls_steps;
     if (p->ls_seconds >= 0) {
-        q->seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
+        seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
     } else if (r->lp.method == MINCOVER_LP_COLGEN) {
         /* With patience, as before the rewrite: a small core it cannot improve (deck
          * 1-5 under a forced --lp colgen) leaves the exact search its time. */
-        q->seconds = r->budget;
+        seconds = r->budget;
         q->patience = p->ls_steps ? 0 : patience;
     } else if (p->ls_steps) {
-        q->seconds = budget_floor(all - g->begun);
+        seconds = budget_floor(all - g->begun);
     } else {
-        q->seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
+        seconds = LOCALSEARCH_DEFAULT_SHARE * r->budget;
         q->patience = patience;
         g->until = all;
         q->extend = ls_extend;
         q->extend_ctx = g;
         q->extend_patience = MINCOVER_LS_EXTEND_PATIENCE * patience;
     }
+    return seconds;
 }
 
-/* The early local search's budget (mincover_anytime()): MINCOVER_LS_EARLY_SHARE of the
- * searches' time, or under a work limit of the work left as steps (the time left then only
+/* The early local search's time (returned, as ls_budget()'s) and stops (mincover_anytime()):
+ * MINCOVER_LS_EARLY_SHARE of the searches' time, or under a work limit of the work left as steps (the time left then only
  * caps), with the default patience; no LP bound is known yet, so no rule extends it. */
-static void ls_early_budget(mincover_result *r, double until, const ls_gap *g,
-                            localsearch_params *q)
+static double ls_early_budget(mincover_result *r, double until, const ls_gap *g,
+                              localsearch_params *q)
 {
     budget run = mincover_run_budget(r);
     q->patience = localsearch_default_patience(r->presolve.core);
-    if (!budget_by_work(run)) {
-        q->seconds = MINCOVER_LS_EARLY_SHARE * r->budget;
-        return;
-    }
+    if (!budget_by_work(run))
+        return MINCOVER_LS_EARLY_SHARE * r->budget;
     uint64_t steps = budget_work_left(budget_work_share(run, MINCOVER_LS_EARLY_SHARE)) /
                      ls_step_units(r->presolve.core);
     q->max_steps = steps ? steps : 1;
-    q->seconds = budget_floor(until - g->begun);
+    return budget_floor(until - g->begun);
 }
 
 /* The local search on the core from `start` (a cover of the core), aiming at `target`
@@ -198,15 +195,13 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
     localsearch_params_init(&q);
     q.seed = p->seed;
     q.target = target;
-    if (early)
-        ls_early_budget(r, until, &g, &q);
-    else
-        ls_budget(r, until, &g, &q);
+    double seconds = early ? ls_early_budget(r, until, &g, &q) : ls_budget(r, until, &g, &q);
     /* The LP may have used much of the budget (six cards): the local search gets at
      * most what is left, so that the two searches end by `until`. */
-    double left = until - walltime_now();
-    if (q.seconds > left)
-        q.seconds = budget_floor(left);
+    double now = walltime_now(), left = until - now;
+    if (seconds > left)
+        seconds = budget_floor(left);
+    q.limit = budget_until(now + seconds, &p->cancel);
     if (p->progress) {
         q.progress = relay_ls;
         q.progress_ctx = &rl;
@@ -215,7 +210,6 @@ static int ls_phase(const instance *h, mincover_result *r, const uint32_t *start
         q.improved = mincover_announce_core;
         q.improved_ctx = an;
     }
-    q.cancel = &p->cancel;
     if (localsearch_run(r->presolve.core, start, nstart, &q, &r->ls.on_core, err, errsize))
         return -1;
     budget_add(mincover_run_budget(r), r->ls.on_core.steps * ls_step_units(r->presolve.core));
@@ -317,15 +311,15 @@ static uint32_t ilp_phase(mincover_result *r, const uint32_t *warm, uint32_t nwa
     *ncand = UINT32_MAX;
     relay rl = { &r->params, r->presolve.offset, walltime_now() - started };
     mincover_ilp_from(&r->params, &q);
-    q.time_limit = mincover_glpk_preflight(&r->params, instance_nnz(r->presolve.core),
-                                           mincover_core_lines(r->presolve.core), seconds);
-    if (q.time_limit == 0) { /* not even its model would be built in time */
+    double time = mincover_glpk_preflight(&r->params, instance_nnz(r->presolve.core),
+                                          mincover_core_lines(r->presolve.core), seconds);
+    if (time == 0) { /* not even its model would be built in time */
         r->exact.status = MINCOVER_ILP_TIME_LIMIT;
         return 0;
     }
     q.basis = &r->exact.basis; /* the local search phase's LP, if it ran */
     q.cancel = &r->params.cancel;
-    q.limit = mincover_run_budget(r);
+    q.limit = budget_sooner(mincover_run_budget(r), walltime_now() + time);
     q.warm = warm;
     q.nwarm = nwarm;
     q.engine = r->params.engine;
@@ -368,15 +362,16 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
             pwarm[nw++] = j;
     mincover_ilp_from(&r->params, &q);
     q.limit = mincover_run_budget(r);
-    q.time_limit = budget_stopped(q.limit) ? 0
-                                           : mincover_glpk_preflight(&r->params, instance_nnz(part),
-                                                            mincover_core_lines(part), seconds);
+    double time = budget_stopped(q.limit) ? 0
+                                          : mincover_glpk_preflight(&r->params, instance_nnz(part),
+                                                                    mincover_core_lines(part), seconds);
+    q.limit = budget_sooner(q.limit, walltime_now() + time);
     q.warm = pwarm;
     q.nwarm = nw;
     q.cancel = &r->params.cancel;
     q.engine = r->params.engine;
     q.threads = r->params.threads;
-    bool ran = q.time_limit > 0;
+    bool ran = time > 0;
     if (ran && engine_hitting_set(part, &q, &res, why, sizeof why)) {
         mincover_note_failure(r, "exact optimum of a component", why);
         ran = false;

@@ -365,9 +365,9 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
                    "0 unless engine is HS_ENGINE_T24 (the one search that takes a goal)");
     if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
         return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
-    if (!(p->local_search <= BUDGET_MAX_SECONDS)) /* NaN too */
-        return bad(err, errsize, "local_search", p->local_search,
-                   "< 0 (the default share), 0 (none) or seconds up to 1e9");
+    if (budget_check_optional_seconds("local_search", p->local_search, "the default share",
+                                      err, errsize))
+        return -1;
     if (!(p->deadline >= 0))
         return bad(err, errsize, "deadline", p->deadline, "0 (none) or an hs_clock() time");
     if (!p->start && p->nstart > 0)

@@ -58,7 +58,7 @@ typedef enum {
     HS_EUSAGE,     /* an argument breaks the contract: NULL, a parameter out of range */
     HS_EINPUT,     /* an instance or a cube folder the library cannot take */
     HS_ENOMEM,     /* memory ran out */
-    HS_ETIME,      /* the time limit (or cancelled) ended a step with nothing to return */
+    HS_ETIME,      /* the time or work limit (or cancelled) ended a step with nothing to return */
     HS_EIO,        /* a file or folder could not be read, written, created or renamed */
     HS_ESOLVER,    /* GLPK or CBC failed, is missing, or its thread did not run */
     HS_ECHECK,     /* the certificate checker refused a merge's proof */
@@ -628,6 +628,10 @@ typedef struct {
     double time_limit;          /* seconds for the call, > 0 (default 60) */
     int (*cancelled)(void *ctx); /* non-zero ends the call as its time limit would */
     void *cancel_ctx;
+    uint64_t work;              /* split and run: work units (hs_params.work's) for each
+                                   search, counted apart: the split's, and each cube's
+                                   (so a cube's proof depends neither on the time nor on
+                                   the cubes searched before it); 0 (default): none */
     uint32_t goal;              /* split: the bound the cubes prove, 0 (default): the
                                    best cover's size (optimality) */
     uint32_t ncubes;            /* split: open nodes wanted, at least (default 64) */

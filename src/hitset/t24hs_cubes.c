@@ -3,10 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
+#include "core/walltime.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
 #include "hitset/t24hs_null.h"
+
+/* hs_cubes_params.time_limit's default, as t24hs.h documents it. */
+#define HS_CUBES_SECONDS 60.0
 
 void hs_cubes_params_init(hs_cubes_params *p)
 {
@@ -15,7 +20,7 @@ void hs_cubes_params_init(hs_cubes_params *p)
         return;
     cubes_params_init(&q);
     memset(p, 0, sizeof *p);
-    p->time_limit = q.time_limit;
+    p->time_limit = HS_CUBES_SECONDS;
     p->ncubes = q.ncubes;
     p->nworkers = q.nworkers;
 }
@@ -25,29 +30,6 @@ _Static_assert((int)HS_CHECK_VERIFIED == (int)CUBES_CHECK_VERIFIED &&
                    (int)HS_CHECK_FAILED == (int)CUBES_CHECK_FAILED &&
                    (int)HS_CHECK_UNAVAILABLE == (int)CUBES_CHECK_UNAVAILABLE,
                "hs_certificate_checker's verdicts are cubes_checker's");
-
-static cubes_params inner(const hs_cubes_params *p, cancel_check *c)
-{
-    cubes_params q;
-    hs_cubes_params defaults;
-    if (!p) { /* NULL: the defaults, as everywhere in the library */
-        hs_cubes_params_init(&defaults);
-        p = &defaults;
-    }
-    cubes_params_init(&q);
-    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
-    q.time_limit = p->time_limit;
-    q.cancel = p->cancelled ? c : NULL;
-    q.goal = p->goal;
-    q.ncubes = p->ncubes;
-    q.worker = p->worker;
-    q.nworkers = p->nworkers;
-    q.log = p->log;
-    q.by_sets = p->split_by_sets;
-    q.check = p->check; /* the verdicts are the same numbers (checked below) */
-    q.check_ctx = p->check_ctx;
-    return q;
-}
 
 static void outer(const cubes_report *r, hs_cubes_report *out)
 {
@@ -61,13 +43,46 @@ static void outer(const cubes_report *r, hs_cubes_report *out)
     memcpy(out->verdict, r->verdict, sizeof out->verdict);
 }
 
+/* q: p (NULL: the defaults, as everywhere in the library) as the internal parameters,
+ * its seconds made a time end from now. Refuses a time limit out of range (the one range
+ * check, core/budget.h): -1 with err set and *r zeroed. */
+static int inner(const hs_cubes_params *p, cancel_check *c, cubes_params *q,
+                 hs_cubes_report *r, char *err, size_t errsize)
+{
+    hs_cubes_params defaults;
+    if (!p) {
+        hs_cubes_params_init(&defaults);
+        p = &defaults;
+    }
+    cubes_params_init(q);
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize)) {
+        cubes_report none = { 0 };
+        outer(&none, r);
+        return -1;
+    }
+    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
+    q->limit = budget_until(walltime_now() + p->time_limit, p->cancelled ? c : NULL);
+    q->work = p->work;
+    q->goal = p->goal;
+    q->ncubes = p->ncubes;
+    q->worker = p->worker;
+    q->nworkers = p->nworkers;
+    q->log = p->log;
+    q->by_sets = p->split_by_sets;
+    q->check = p->check; /* the verdicts are the same numbers (checked above) */
+    q->check_ctx = p->check_ctx;
+    return 0;
+}
+
 int hs_cubes_split(const hs_instance *h, const char *dir, const hs_cubes_params *p,
                    hs_cubes_report *r, char *err, size_t errsize)
 {
     if (t24hs_null_refused(h, "instance", err, errsize) || t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
-    cubes_params q = inner(p, &c);
+    cubes_params q;
+    if (inner(p, &c, &q, r, err, errsize))
+        return -1;
     cubes_report in;
     int rc = cubes_split(h, dir, &q, &in, err, errsize);
     outer(&in, r);
@@ -80,7 +95,9 @@ int hs_cubes_solve(const char *dir, const char *name, const hs_cubes_params *p,
     if (t24hs_null_refused(dir, "folder", err, errsize) || t24hs_null_refused(name, "cube", err, errsize))
         return -1;
     cancel_check c;
-    cubes_params q = inner(p, &c);
+    cubes_params q;
+    if (inner(p, &c, &q, r, err, errsize))
+        return -1;
     cubes_report in;
     int rc = cubes_solve(dir, name, &q, &in, err, errsize);
     outer(&in, r);
@@ -93,7 +110,9 @@ int hs_cubes_run(const char *dir, const hs_cubes_params *p, hs_cubes_report *r, 
     if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
-    cubes_params q = inner(p, &c);
+    cubes_params q;
+    if (inner(p, &c, &q, r, err, errsize))
+        return -1;
     cubes_report in;
     int rc = cubes_run(dir, &q, &in, err, errsize);
     outer(&in, r);
@@ -111,7 +130,9 @@ int hs_cubes_merge_checked(const char *dir, const hs_cubes_params *p, hs_cubes_r
     if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
-    cubes_params q = inner(p, &c);
+    cubes_params q;
+    if (inner(p, &c, &q, r, err, errsize))
+        return -1;
     cubes_report in;
     int rc = cubes_merge(dir, &q, &in, err, errsize);
     outer(&in, r);

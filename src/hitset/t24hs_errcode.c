@@ -37,6 +37,7 @@ static const errcode_row rows[] = {
     { HS_ECHECK, "pass alone" },
     { HS_ECHECK, "at fault" },
     { HS_ETIME, "time limit" },
+    { HS_ETIME, "work limit" },
     { HS_ETIME, "stopped before the check" },
     { HS_ESOLVER, "GLPK" },
     { HS_ESOLVER, "CBC" },

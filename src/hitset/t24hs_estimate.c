@@ -2,11 +2,16 @@
  * cubes.h: the public and the internal types kept apart so that either may grow. */
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
+#include "core/walltime.h"
 #include "hitset/proof/certify_estimate.h"
 #include "hitset/dist/cubes.h"
 #include "hitset/t24hs.h"
 #include "hitset/t24hs_null.h"
+
+/* hs_estimate_params.time_limit's default, as t24hs.h documents it. */
+#define HS_ESTIMATE_SECONDS 60.0
 
 void hs_estimate_params_init(hs_estimate_params *p)
 {
@@ -15,29 +20,34 @@ void hs_estimate_params_init(hs_estimate_params *p)
         return;
     certify_estimate_params_init(&q);
     memset(p, 0, sizeof *p);
-    p->time_limit = q.search.time_limit;
+    p->time_limit = HS_ESTIMATE_SECONDS;
     p->seed = q.seed;
     p->dives = q.dives;
 }
 
-static certify_estimate_params inner(const hs_estimate_params *p, cancel_check *c)
+/* q: p (NULL: the defaults, as everywhere in the library) as the internal parameters,
+ * its seconds made a time end from now. Refuses a time limit out of range (the one range
+ * check, core/budget.h): -1 with err set. */
+static int inner(const hs_estimate_params *p, cancel_check *c, certify_estimate_params *q,
+                 char *err, size_t errsize)
 {
-    certify_estimate_params q;
     hs_estimate_params defaults;
-    if (!p) { /* NULL: the defaults, as everywhere in the library */
+    if (!p) {
         hs_estimate_params_init(&defaults);
         p = &defaults;
     }
-    certify_estimate_params_init(&q);
+    certify_estimate_params_init(q);
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+        return -1;
     *c = (cancel_check){ p->cancelled, p->cancel_ctx };
-    q.search.time_limit = p->time_limit;
-    q.search.cancel = p->cancelled ? c : NULL;
-    q.search.goal = p->goal;
-    q.search.start = p->start;
-    q.search.nstart = p->nstart;
-    q.seed = p->seed;
-    q.dives = p->dives;
-    return q;
+    q->search.limit = budget_until(walltime_now() + p->time_limit, NULL);
+    q->search.cancel = p->cancelled ? c : NULL;
+    q->search.goal = p->goal;
+    q->search.start = p->start;
+    q->search.nstart = p->nstart;
+    q->seed = p->seed;
+    q->dives = p->dives;
+    return 0;
 }
 
 static void outer(const certify_estimate *r, hs_estimate *out)
@@ -73,7 +83,9 @@ int hs_estimate_search(const hs_instance *h, const hs_estimate_params *p, hs_est
     if (t24hs_null_refused(h, "instance", err, errsize))
         return -1;
     cancel_check c;
-    certify_estimate_params q = inner(p, &c);
+    certify_estimate_params q;
+    if (inner(p, &c, &q, err, errsize))
+        return -1;
     certify_estimate in;
     int rc = certify_estimate_run(h, &q, &in, err, errsize);
     outer(&in, r);
@@ -89,7 +101,9 @@ int hs_cubes_estimate(const char *dir, const hs_estimate_params *p, hs_estimate 
     if (t24hs_null_refused(dir, "folder", err, errsize))
         return -1;
     cancel_check c;
-    certify_estimate_params q = inner(p, &c);
+    certify_estimate_params q;
+    if (inner(p, &c, &q, err, errsize))
+        return -1;
     certify_estimate in;
     int rc = cubes_estimate(dir, &q, &in, err, errsize);
     outer(&in, r);

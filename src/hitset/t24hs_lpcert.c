@@ -53,12 +53,11 @@ static int solve(const hs_instance *h, const hs_lp_certificate_params *p, colgen
     }
     colgen_params cp;
     colgen_params_init(&cp);
-    cp.seconds = p->seconds;
+    cancel_check cancel = { p->cancelled, p->cancel_ctx };
+    cp.limit = budget_until(walltime_now() + p->seconds, &cancel);
     cp.cover = g.elems;
     cp.ncover = g.n;
     cp.mem_limit_mb = p->mem_limit_mb;
-    cancel_check cancel = { p->cancelled, p->cancel_ctx };
-    cp.cancel = &cancel;
     if (p->progress) {
         cp.progress = relay;
         cp.progress_ctx = (void *)p;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/walltime.h"
 #include "hitset/engine.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/model/instance.h"
@@ -96,6 +97,11 @@ void hs_reduction_free(hs_reduction *r)
     memset(r, 0, sizeof *r);
 }
 
+/* hs_local_search_params.seconds' and hs_exact_params.time_limit's defaults, as t24hs.h
+ * documents them. */
+#define HS_LOCAL_SEARCH_SECONDS 1.0
+#define HS_EXACT_SECONDS 60.0
+
 void hs_local_search_params_init(hs_local_search_params *p)
 {
     localsearch_params d;
@@ -103,7 +109,7 @@ void hs_local_search_params_init(hs_local_search_params *p)
         return;
     localsearch_params_init(&d);
     memset(p, 0, sizeof *p);
-    p->seconds = d.seconds;
+    p->seconds = HS_LOCAL_SEARCH_SECONDS;
     p->max_steps = d.max_steps;
     p->seed = d.seed;
 }
@@ -133,7 +139,7 @@ int hs_local_search(const hs_instance *h, const uint32_t *start, uint32_t nstart
     localsearch_params q;
     localsearch_result r;
     localsearch_params_init(&q);
-    q.seconds = p->seconds;
+    q.limit = budget_until(walltime_now() + p->seconds, NULL);
     q.max_steps = p->max_steps;
     q.seed = p->seed;
     if (localsearch_run(h, start, nstart, &q, &r, err, errsize))
@@ -157,7 +163,7 @@ void hs_exact_params_init(hs_exact_params *p)
     ilp_params_init(&d);
     memset(p, 0, sizeof *p);
     p->engine = HS_ENGINE_GLPK;
-    p->time_limit = d.time_limit;
+    p->time_limit = HS_EXACT_SECONDS;
     p->threads = d.threads;
     p->mem_limit_mb = d.mem_limit_mb;
 }
@@ -200,7 +206,7 @@ int hs_exact_search(const hs_instance *h, const hs_exact_params *p, hs_exact_res
     ilp_result r;
     ilp_params_init(&q);
     q.engine = p->engine == HS_ENGINE_CBC ? ILP_CBC : p->engine == HS_ENGINE_T24 ? ILP_T24 : ILP_GLPK;
-    q.time_limit = p->time_limit;
+    q.limit = budget_until(walltime_now() + p->time_limit, NULL);
     q.threads = p->threads;
     q.mem_limit_mb = p->mem_limit_mb;
     q.warm = p->warm;

@@ -27,7 +27,6 @@
 void colgen_params_init(colgen_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->seconds = 60;
     p->limit = budget_until(0, NULL);
 }
 
@@ -239,16 +238,13 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
 {
     double said = t0;
     budget b = p->limit;
-    if (!b.cancel)
-        b.cancel = p->cancel;
     /* a round's bound reads every entry, its pricing every element */
     uint64_t round_units = instance_nnz(m->h) + instance_nelems(m->h);
     for (;;) {
-        double left = p->seconds - (walltime_now() - t0);
-        if (left <= 0 || budget_stopped(b))
+        if (budget_stopped(b))
             return 0;
         double value;
-        int rc = solve(m, left, b, out->rounds == 0, &value, err, errsize);
+        int rc = solve(m, budget_left(b, walltime_now()), b, out->rounds == 0, &value, err, errsize);
         if (rc)
             return rc > 0 ? 0 : -1;
         out->rounds++;
@@ -305,7 +301,7 @@ static int guarded_rounds(rmp *m, const colgen_params *p, uint32_t most, double 
 }
 
 /* Column generation from p->cover until no element
- * prices out or p->seconds pass. Returns 0 with *out filled (free with
+ * prices out or p->limit is over. Returns 0 with *out filled (free with
  * colgen_result_free()): out->optimal says whether the LP optimum was reached, and
  * out->bound is proven either way, also when GLPK failed after some rounds (out->failed,
  * the reason in err). Returns -1

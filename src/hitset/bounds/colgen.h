@@ -25,7 +25,6 @@
 #include "hitset/bounds/lagrange.h"
 
 typedef struct {
-    double seconds;           /* wall-clock budget, > 0 (default 60) */
     const uint32_t *cover;    /* a cover, whose elements start the restricted LP so that
                                  it is feasible (required) */
     uint32_t ncover;
@@ -38,10 +37,10 @@ typedef struct {
     /* At most once a second: the proven bound so far. */
     void (*progress)(void *ctx, double bound, uint32_t rounds, double seconds);
     void *progress_ctx;
-    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
-    budget limit;             /* the run's work (counted: each simplex chunk, each round's
-                                 bound and pricing) and work end, asked between chunks
-                                 and rounds (default: none) */
+    budget limit;             /* time end, cancel and the run's work (core/budget.h;
+                                 counted: each simplex chunk, each round's bound and
+                                 pricing), asked between chunks and rounds (default:
+                                 none: the rounds end when nothing prices out) */
 } colgen_params;
 
 typedef struct {

@@ -65,7 +65,7 @@ bool lagrange_better(lagrange_bound a, lagrange_bound b)
 void lagrange_params_init(lagrange_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->seconds = 10;
+    p->limit = budget_until(0, NULL);
 }
 
 void lagrange_result_free(lagrange_result *r)
@@ -142,19 +142,36 @@ static void work_free(work *w)
     free(w->g);
 }
 
-/* Subgradient optimisation of L(u) from p->start (or the dual-feasible start) for
- * p->seconds or p->max_iterations, keeping the multipliers with the best exact bound.
- * Stops early when the subgradient vanishes (u is optimal). Returns 0 with *out filled (free with
- * lagrange_result_free()), or -1 with a reason in err when memory runs out. */
+/* Is the search over after an iteration, with the next costing `per` units? Over by
+ * p->limit (its time, its work, its cancel) or p->max_iterations, or the work left would
+ * not pay for the next: a search stops before the iteration that would pass its work end,
+ * so that it never overruns it (but the first always runs). */
+static bool search_over(const lagrange_params *p, uint32_t done, uint64_t per)
+{
+    if (p->max_iterations && done >= p->max_iterations)
+        return true;
+    return budget_stopped(p->limit) || budget_work_left(p->limit) < per;
+}
+
+/* Subgradient optimisation of L(u) from p->start (or the dual-feasible start) until
+ * p->limit or p->max_iterations, keeping the multipliers with the best exact bound.
+ * Stops early when the subgradient vanishes (u is optimal). Returns 0 with *out filled
+ * (free with lagrange_result_free()), or -1 with a reason in err when memory runs out or
+ * nothing would end the search (neither an end in p->limit nor max_iterations). */
 int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_result *out,
                          char *err, size_t errsize)
 {
     uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
+    uint64_t per = instance_nnz(h) ? instance_nnz(h) : 1; /* one iteration's units */
     double t0 = walltime_now();
+    memset(out, 0, sizeof *out);
+    if (p->limit.end <= 0 && !budget_by_work(p->limit) && !p->max_iterations) {
+        snprintf(err, errsize, "internal error: lagrange_subgradient() given no limit");
+        return -1;
+    }
     work w = { malloc(((size_t)ns + 1) * sizeof *w.u),
                malloc(((size_t)ne + 1) * sizeof *w.reduced),
                malloc(((size_t)ns + 1) * sizeof *w.g) };
-    memset(out, 0, sizeof *out);
     out->u = calloc((size_t)ns + 1, sizeof *out->u);
     if (!w.u || !w.reduced || !w.g || !out->u) {
         work_free(&w);
@@ -181,8 +198,8 @@ int lagrange_subgradient(const instance *h, const lagrange_params *p, lagrange_r
             out->best_iteration = it;
             memcpy(out->u, w.u, (size_t)ns * sizeof *w.u);
         }
-        if (walltime_now() - t0 >= p->seconds || cancel_requested(p->cancel) ||
-            (p->max_iterations && it + 1 >= p->max_iterations))
+        budget_add(p->limit, per);
+        if (search_over(p, it + 1, per))
             break;
         double norm = subgradient(h, w.u, w.reduced, w.g);
         if (norm == 0)

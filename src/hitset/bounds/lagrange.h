@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/cancel.h"
+#include "core/budget.h"
 #include "hitset/model/instance.h"
 
 #define LAGRANGE_FRACTION_BITS 32
@@ -43,7 +43,11 @@ uint64_t lagrange_fixed(double u);
 bool lagrange_better(lagrange_bound a, lagrange_bound b);
 
 typedef struct {
-    double seconds;        /* wall-clock budget, > 0 (default 10) */
+    budget limit;          /* time end, cancel and the run's work (core/budget.h): an
+                              iteration reads every entry of h once and counts that many
+                              units; none starts once the limit is over or the work left
+                              would not pay for it, but the first always runs (it gives the
+                              bound). Default: none, then max_iterations must be set */
     uint32_t max_iterations; /* 0: no limit (default 0) */
     const double *start;   /* starting multipliers (nsets), or NULL for
                               u_s = min over e in s of 1/|sets of e| (default NULL) */
@@ -51,7 +55,6 @@ typedef struct {
      * Lagrangian cover heuristic (lagcover.h) runs on some of them. */
     void (*visit)(void *ctx, const double *u, const double *reduced, uint32_t iteration);
     void *visit_ctx;
-    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } lagrange_params;
 
 typedef struct {

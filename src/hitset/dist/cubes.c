@@ -27,14 +27,19 @@
 void cubes_params_init(cubes_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->time_limit = 60;
+    p->limit = budget_until(0, NULL);
     p->ncubes = 64;
     p->nworkers = 1;
 }
 
 static int check_params(const cubes_params *p, char *err, size_t errsize)
 {
-    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+    if (!(p->limit.end > 0)) {
+        snprintf(err, errsize, "limit.end = %.17g; must be a time end (walltime_now())",
+                 p->limit.end);
+        return -1;
+    }
+    if (budget_check_work("work", p->work, true, err, errsize))
         return -1;
     if (p->ncubes < 1 || p->ncubes > CUBES_MAX)
         snprintf(err, errsize, "ncubes = %u; must be 1..%u", p->ncubes, CUBES_MAX);
@@ -122,15 +127,13 @@ static void open_nodes_free(open_nodes *o)
 }
 
 /* One attempt at depth d into tree (truncated first). Returns 0, or -1 with err set. */
-static int split_at(const instance *h, const cubes_params *p, uint32_t d, double deadline,
+static int split_at(const instance *h, const cubes_params *p, uint32_t d, budget b,
                     const certify_result *prev, FILE *tree, open_nodes *o, certify_result *r,
                     char *err, size_t errsize)
 {
     certify_params q;
     certify_params_init(&q);
-    q.time_limit = p->time_limit;
-    q.deadline = deadline;
-    q.cancel = p->cancel;
+    q.limit = b;
     q.goal = p->goal;
     q.split_depth = d;
     q.branching = p->by_sets ? CERTIFY_SPLIT : q.branching;
@@ -144,6 +147,10 @@ static int split_at(const instance *h, const cubes_params *p, uint32_t d, double
         return -1;
     if (o->failed)
         snprintf(err, errsize, "out of memory for the cubes");
+    else if (r->open > o->n && p->work && budget_used(q.limit) >= p->work)
+        snprintf(err, errsize,
+                 "the work limit (%llu units) ran out while splitting at depth %u: give the "
+                 "split more --work", (unsigned long long)p->work, d);
     else if (r->open > o->n)
         snprintf(err, errsize,
                  "the time limit ran out while splitting at depth %u: give the split more time",
@@ -234,7 +241,8 @@ static void remove_stage(const char *stage)
 static int split_search(const instance *h, const cubes_params *p, const char *stage,
                         cubes_report *rep, char *err, size_t errsize)
 {
-    double deadline = walltime_now() + p->time_limit;
+    budget_work work = { 0 }; /* the split's depths count into one */
+    budget b = budget_counting(p->limit, &work, p->work);
     certify_result r, prev = { 0 };
     open_nodes o = { 0 };
     FILE *tree = tmpfile();
@@ -243,7 +251,7 @@ static int split_search(const instance *h, const cubes_params *p, const char *st
     for (uint32_t d = 1; rc == 0; d++) {
         open_nodes_free(&o);
         cubes_cube_head(h, o.head, sizeof o.head);
-        rc = split_at(h, p, d, deadline, &prev, tree, &o, &r, err, errsize);
+        rc = split_at(h, p, d, b, &prev, tree, &o, &r, err, errsize);
         if (rc)
             break;
         certify_result_free(&prev);
@@ -355,8 +363,8 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
     certify_result r;
     folder f = { dir, h };
     certify_params_init(&q);
-    q.time_limit = p->time_limit;
-    q.cancel = p->cancel;
+    budget_work work = { 0 }; /* the cube's own: its proof depends on nothing before it */
+    q.limit = budget_counting(p->limit, &work, p->work);
     q.goal = goal;
     q.start = cover;
     q.nstart = ncover;
@@ -423,16 +431,14 @@ static int solve_in(const char *dir, const char *name, const instance *h,
     return rc;
 }
 
-/* dir's instance, read within p's time limit or until p->cancel asks; *q gets p with
- * the time that is left (the reading counts, as in `t24 cover`). */
+/* dir's instance, read until p->limit's end or cancel; *q gets p, whose end is the
+ * search's too (the reading counts, as in `t24 cover`; read just in time, the search
+ * stops at once). */
 static instance *read_within(const char *dir, const cubes_params *p, cubes_params *q,
                              char *err, size_t errsize)
 {
-    double deadline = walltime_now() + p->time_limit;
-    instance *h = cubes_read_instance_until(dir, deadline, p->cancel, err, errsize);
+    instance *h = cubes_read_instance_until(dir, p->limit.end, p->limit.cancel, err, errsize);
     *q = *p;
-    /* Read just in time: the floor, and the search then stops at once. */
-    q->time_limit = budget_floor(deadline - walltime_now());
     return h;
 }
 
@@ -459,7 +465,7 @@ int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_
 
 /* Searches the cube unless it is closed or another worker holds it. A cube that cannot
  * be searched (a damaged file) is said and counted, and the run goes on. */
-static void take_cube(const char *dir, const char *name, const instance *h, double deadline,
+static void take_cube(const char *dir, const char *name, const instance *h,
                       const cubes_params *p, cubes_report *rep, uint32_t *failed, char *err,
                       size_t errsize)
 {
@@ -472,8 +478,8 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
     cubes_params q = *p;
     cubes_report one = { 0 };
     char why[512];
-    q.time_limit = deadline - walltime_now();
-    int rc = cubes_is_closed(dir, name, h, target) || q.time_limit < CUBES_MIN_SECONDS
+    int rc = cubes_is_closed(dir, name, h, target) ||
+                     budget_left(p->limit, walltime_now()) < CUBES_MIN_SECONDS
                  ? 0
                  : solve_in(dir, name, h, &q, &one, why, sizeof why);
     cubes_release(lock);
@@ -494,15 +500,15 @@ static void take_cube(const char *dir, const char *name, const instance *h, doub
 static uint32_t run_cubes(const char *dir, char **names, uint32_t n, const instance *h,
                           const cubes_params *p, cubes_report *rep, char *err, size_t errsize)
 {
-    double deadline = walltime_now() + p->time_limit;
     uint32_t failed = 0;
     for (int pass = 0; pass < 2; pass++)
         for (uint32_t i = 0; i < n; i++) {
             if ((i % p->nworkers == p->worker) != (pass == 0))
                 continue;
-            if (deadline - walltime_now() < CUBES_MIN_SECONDS || cancel_requested(p->cancel))
+            if (budget_left(p->limit, walltime_now()) < CUBES_MIN_SECONDS ||
+                cancel_requested(p->limit.cancel))
                 return failed;
-            take_cube(dir, names[i], h, deadline, p, rep, &failed, err, errsize);
+            take_cube(dir, names[i], h, p, rep, &failed, err, errsize);
         }
     return failed;
 }

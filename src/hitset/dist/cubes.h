@@ -48,8 +48,12 @@ typedef int (*cubes_checker)(void *ctx, const char *instance, const char *cover,
                              size_t whysize);
 
 typedef struct {
-    double time_limit;          /* seconds for the call, > 0 */
-    const cancel_check *cancel; /* or NULL */
+    budget limit;               /* the call's time end (walltime_now(), > 0) and cancel;
+                                   its work fields are not read (`work` is) */
+    uint64_t work;              /* work units for each search, counted apart: the split's
+                                   (its depths together) and each cube's (a counter of its
+                                   own), so that a cube's proof depends on neither the time
+                                   nor the cubes searched before it; 0: none (default) */
     uint32_t goal;              /* split: the bound to prove, 0: the cover's (optimality) */
     uint32_t ncubes;            /* split: open nodes wanted, at least (1..100000) */
     bool by_sets;               /* split: the nodes above the cubes split on the live set
@@ -90,7 +94,7 @@ void cubes_params_init(cubes_params *p);
  * -1 with err set (nothing left behind). */
 int cubes_split(const instance *h, const char *dir, const cubes_params *p, cubes_report *r,
                 char *err, size_t errsize);
-/* Searches the cube `dir/name` (name: cube-N) for p->time_limit, writes its proof (when
+/* Searches the cube `dir/name` (name: cube-N) until p->limit, writes its proof (when
  * it proves more than an earlier one), and a smaller cover to dir/cover.sol. */
 int cubes_solve(const char *dir, const char *name, const cubes_params *p, cubes_report *r,
                 char *err, size_t errsize);
@@ -101,7 +105,7 @@ int cubes_run(const char *dir, const cubes_params *p, cubes_report *r, char *err
 /* Joins root.cert and the cubes' proofs into dir/proof.cert when every cube has one
  * (r->complete), else only counts; r->left_* estimate the work left. Refuses a folder
  * whose root.cert or cube files name another instance than instance.hgr. The merged
- * certificate is verified by p->check within p->time_limit: r->verified then, and
+ * certificate is verified by p->check until p->limit's end: r->verified then, and
  * proof.cert written; with no verdict (no checker, the time ran out) it is written
  * unverified, r->verdict saying why. A bound above the cover, or a certificate the
  * checker refuses, is not written: every cube whose proof fails alone (spliced into

@@ -79,9 +79,7 @@ int cubes_estimate(const char *dir, const certify_estimate_params *p, certify_es
 {
     memset(r, 0, sizeof *r);
     /* The reading counts in the time limit, as in `t24 cover`. */
-    double deadline = walltime_now() + p->search.time_limit;
-    if (p->search.deadline > 0 && p->search.deadline < deadline)
-        deadline = p->search.deadline;
+    double deadline = p->search.limit.end;
     instance *h = cubes_read_instance_until(dir, deadline, p->search.cancel, err, errsize);
     if (!h)
         return -1;
@@ -99,7 +97,6 @@ int cubes_estimate(const char *dir, const certify_estimate_params *p, certify_es
         r->target = cubes_target(goal, n);
     } else if (rc == 0) {
         certify_estimate_params q = *p;
-        q.search.deadline = deadline;
         q.search.goal = goal;
         q.search.start = cover;
         q.search.nstart = n;

@@ -275,7 +275,7 @@ static int run_check(const merge_job *m, const char *cert, bool with_cover, uint
     *open = 0;
     if (!m->p->check)
         snprintf(why, whysize, "no checker given");
-    else if (cancel_requested(m->p->cancel))
+    else if (cancel_requested(m->p->limit.cancel))
         snprintf(why, whysize, "stopped before the check");
     else if (left <= 0)
         snprintf(why, whysize, "the time limit ran out before the check");
@@ -500,7 +500,7 @@ static int merge_in(merge_job *m, cubes_report *r, char *err, size_t errsize)
     remember(m->dir, "instance.hgr", &m->inst_st);
     remember(m->dir, "root.cert", &m->root_st);
     m->bound = root_bound(m->dir);
-    m->h = cubes_read_instance_until(m->dir, m->deadline, m->p->cancel, why, sizeof why);
+    m->h = cubes_read_instance_until(m->dir, m->deadline, m->p->limit.cancel, why, sizeof why);
     if (!m->h) { /* a FIFO, a device, too slow: its own reason */
         snprintf(err, errsize, "%s", why);
         return -1;
@@ -547,13 +547,17 @@ int cubes_merge(const char *dir, const cubes_params *p, cubes_report *r, char *e
     double t0 = walltime_now();
     cubes_params defaults;
     memset(r, 0, sizeof *r);
-    if (!p) {
+    if (!p) { /* the defaults, and a minute, as the library's hs_cubes_params_init() */
         cubes_params_init(&defaults);
+        defaults.limit = budget_until(t0 + 60, NULL);
         p = &defaults;
     }
-    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
+    if (!(p->limit.end > 0)) {
+        snprintf(err, errsize, "limit.end = %.17g; must be a time end (walltime_now())",
+                 p->limit.end);
         return -1;
-    merge_job m = { .dir = dir, .p = p, .deadline = t0 + p->time_limit };
+    }
+    merge_job m = { .dir = dir, .p = p, .deadline = p->limit.end };
     int rc = merge_in(&m, r, err, errsize);
     free(m.line);
     cubes_names_free(m.names, m.n);

@@ -256,9 +256,7 @@ static void ls_limits(const run_state *st, const instance *core, uint32_t round,
     localsearch_params_init(q);
     q->max_steps = afford < steps ? (afford ? afford : 1) : steps;
     q->seed = p->seed + round;
-    double left = budget_left(p->limit, walltime_now());
-    q->seconds = left > BUDGET_MAX_SECONDS ? BUDGET_MAX_SECONDS : budget_floor(left);
-    q->cancel = p->limit.cancel;
+    q->limit = budget_until(p->limit.end, p->limit.cancel); /* its steps are counted here */
 }
 
 /* One round on the core `keep` marks: the best of a few random greedy runs on it or the

@@ -221,8 +221,8 @@ static void tighten(coverage_row *rows, uint32_t kmax, uint32_t total, bool kmax
 
 /* Fills *rows (kmax rows, k = 1..kmax; the caller frees the array) with greedy's and the
  * best coverage for each k. kmax must be the size of a known cover (so k = kmax meets
- * everything and needs no ILP); kmax_optimal says that size is proven minimal. Each ILP
- * runs under p->time_limit. Returns 0, or -1 with a reason in err (GLPK failure, out of
+ * everything and needs no ILP); kmax_optimal says that size is proven minimal. The ILPs
+ * run until p->limit's end, all of them together. Returns 0, or -1 with a reason in err (GLPK failure, out of
  * memory); *rows is then NULL. */
 int coverage_run(const instance *h, const greedy_cover *greedy, uint32_t kmax, bool kmax_optimal,
                  const ilp_params *p, coverage_row **rows, char *err, size_t errsize)

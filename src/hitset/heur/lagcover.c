@@ -26,7 +26,6 @@
 void lagcover_params_init(lagcover_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->seconds = 10;
     p->limit = budget_until(0, NULL);
 }
 
@@ -212,26 +211,15 @@ static void visit(void *ctx, const double *u, const double *reduced, uint32_t it
     }
 }
 
-/* Runs one search on h; its steps aim at the number of sets, a loose target that keeps
- * the multipliers moving around the start (aiming at the best cover's size gave larger
- * covers: five cards, decks 1-10 and 1-13, 127 and 216 against 118 and 209). *out receives its multipliers when out is not NULL. Returns the
+/* Runs one search on h of at most `iterations` subgradient iterations within b (which
+ * counts each iteration's reading of h and starts none the work left would not pay for,
+ * but always the first: the phase must give a cover); its steps aim at the number of
+ * sets, a loose target that keeps the multipliers moving around the start (aiming at the
+ * best cover's size gave larger covers: five cards, decks 1-10 and 1-13, 127 and 216
+ * against 118 and 209). *out receives its multipliers when out is not NULL. Returns the
  * greedy covers built, or -1 when memory runs out. */
-/* Subgradient iterations for a search over h: `most`, or what the work left in b pays for
- * at one reading of every entry an iteration, and at least one (the phase must give a
- * cover). Without it a work limit below one search's cost was overrun by up to `most`
- * readings of the instance: 45 times the limit on PACE's heuristic_002 at 2e7 units. */
-static uint32_t paid_iterations(const instance *h, budget b, uint32_t most)
-{
-    uint64_t per = instance_nnz(h) ? instance_nnz(h) : 1;
-    uint64_t can = budget_work_left(b) / per;
-    if (can >= most)
-        return most;
-    return can ? (uint32_t)can : 1;
-}
-
-static int run_search(const instance *h, const double *u, uint32_t iterations,
-                      double seconds, const cancel_check *cancel, uint32_t *best,
-                      uint32_t *nbest, double **out)
+static int run_search(const instance *h, const double *u, uint32_t iterations, budget b,
+                      uint32_t *best, uint32_t *nbest, double **out)
 {
     lagcover_search c = { h, malloc(((size_t)instance_nelems(h) + 1) * sizeof *c.buf),
                           best, UINT32_MAX, 0, 0 };
@@ -241,12 +229,11 @@ static int run_search(const instance *h, const double *u, uint32_t iterations,
     if (!c.buf)
         return -1;
     lagrange_params_init(&q);
-    q.seconds = budget_floor(seconds);
+    q.limit = b;
     q.max_iterations = iterations;
     q.start = u;
     q.visit = visit;
     q.visit_ctx = &c;
-    q.cancel = cancel;
     int rc = lagrange_subgradient(h, &q, &r, err, sizeof err);
     free(c.buf);
     if (rc || c.failed) {
@@ -293,8 +280,7 @@ static void fixing_free(fixing *f)
  * before f->sub_best is reused, which it may be), runs a search on the sets they leave
  * unmet, and writes fixed + that cover into f->cand. Returns its size, UINT32_MAX when
  * the search found nothing, or -1 when memory runs out. */
-static int64_t fix_round(fixing *f, const uint32_t *best, uint32_t k, uint32_t iterations,
-                         double seconds, uint32_t *calls)
+static int64_t fix_round(fixing *f, const uint32_t *best, uint32_t k, uint32_t *calls)
 {
     const instance *h = f->h;
     uint32_t ne = instance_nelems(h), ns = instance_nsets(h), n = 0;
@@ -315,8 +301,8 @@ static int64_t fix_round(fixing *f, const uint32_t *best, uint32_t k, uint32_t i
     if (instance_nsets(sub)) {
         for (uint32_t s = 0; s < instance_nsets(sub); s++)
             f->sub_u[s] = f->u[f->smap[s]];
-        int c = run_search(sub, f->sub_u, iterations, seconds, f->p->cancel, f->sub_best,
-                           &nsub, NULL);
+        int c = run_search(sub, f->sub_u, LAGCOVER_ROUND_ITERATIONS, f->p->limit,
+                           f->sub_best, &nsub, NULL);
         if (c < 0) {
             instance_free(sub);
             return -1;
@@ -390,30 +376,25 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
     }
     /* The first search gets a quarter of the time at most: the rounds are where covers
      * improve. */
-    uint32_t n0, first = paid_iterations(h, p->limit, LAGCOVER_FIRST_ITERATIONS);
-    int c = run_search(h, p->u, first, p->seconds / 4, p->cancel, f.cand, &n0, &f.u);
+    uint32_t n0;
+    int c = run_search(h, p->u, LAGCOVER_FIRST_ITERATIONS, budget_time_share(p->limit, t0, 0.25),
+                       f.cand, &n0, &f.u);
     if (c < 0)
         goto nomem;
-    budget_add(p->limit, (uint64_t)first * instance_nnz(h));
     out->greedy_calls = (uint32_t)c;
     if (n0 == UINT32_MAX || take(h, p, f.cand, n0, out) < 0)
         goto broken;
     lagrange_evaluate(h, f.u, f.reduced);
     double pi = LAGCOVER_PI0;
-    while (walltime_now() - t0 < p->seconds && !cancel_requested(p->cancel) &&
-           !budget_stopped(p->limit) && (!p->max_rounds || out->rounds < p->max_rounds)) {
+    while (!budget_stopped(p->limit) && (!p->max_rounds || out->rounds < p->max_rounds)) {
         uint32_t k = (uint32_t)ceil(pi * out->n);
         if (k >= out->n)
             break;
         memcpy(f.sub_best, out->elems, (size_t)out->n * sizeof *out->elems);
         qsort_r(f.sub_best, out->n, sizeof *f.sub_best, by_cost_asc, f.reduced);
-        double left = p->seconds - (walltime_now() - t0);
-        uint32_t its = paid_iterations(h, p->limit, LAGCOVER_ROUND_ITERATIONS);
-        int64_t n = fix_round(&f, f.sub_best, k, its, left, &out->greedy_calls);
+        int64_t n = fix_round(&f, f.sub_best, k, &out->greedy_calls);
         if (n < 0)
             goto nomem;
-        /* a round searches the part left free: at most the whole instance */
-        budget_add(p->limit, (uint64_t)its * instance_nnz(h));
         out->rounds++;
         int better = n == UINT32_MAX ? 0 : take(h, p, f.cand, (uint32_t)n, out);
         if (better < 0)

@@ -24,7 +24,6 @@
 #include "hitset/model/instance.h"
 
 typedef struct {
-    double seconds;        /* wall-clock budget, > 0 (default 10) */
     const double *u;       /* starting multipliers (nsets), or NULL for the subgradient
                               method's own start (default NULL) */
     uint32_t max_rounds;   /* fixing rounds at most, 0 for no limit (default 0) */
@@ -34,10 +33,13 @@ typedef struct {
     /* Called with each smaller cover as it is found (already checked), or NULL. */
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
-    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
-    budget limit;          /* the run's work: each subgradient iteration counts the
-                              instance's entries, and no round starts once it is over
-                              (default: none) */
+    budget limit;          /* time end, cancel and the run's work (core/budget.h): each
+                              subgradient iteration counts the entries it reads (the
+                              instance's, or a round's part), none starts that the work
+                              left would not pay for (but a search's first), no round
+                              starts once it is over, and the first search takes a
+                              quarter of the time left at most (default: none; the rounds
+                              then end when the part kept would be the whole cover) */
 } lagcover_params;
 
 typedef struct {

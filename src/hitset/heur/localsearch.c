@@ -33,7 +33,7 @@ typedef struct {
 void localsearch_params_init(localsearch_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->seconds = 1;
+    p->limit = budget_until(0, NULL);
     p->seed = 1;
 }
 
@@ -242,7 +242,7 @@ typedef struct {
     double t0, said;   /* the call's start; the last progress report */
     uint64_t restart;  /* steps without a smaller cover before a restart */
     uint64_t since;    /* the step of the last improvement or restart */
-    double seconds;    /* the budget: p->seconds, or what p->extend set */
+    double end;        /* the time end: p->limit's, or what p->extend set (0: none) */
     double told;       /* when p->improved was last called */
     uint32_t told_n;   /* the size it was last called with */
     uint64_t patience; /* p->patience, or p->extend_patience once extended */
@@ -296,10 +296,10 @@ static bool extended(run_ctx *c, const localsearch_result *out)
     if (c->extended || !c->p->extend)
         return false;
     c->extended = true;
-    double seconds = c->seconds;
-    if (!c->p->extend(c->p->extend_ctx, out->n, &seconds))
+    double end = c->end;
+    if (!c->p->extend(c->p->extend_ctx, out->n, &end))
         return false;
-    c->seconds = seconds;
+    c->end = end;
     c->patience = c->p->extend_patience;
     return true;
 }
@@ -318,11 +318,11 @@ static bool must_stop(const localsearch_state *st, run_ctx *c, localsearch_resul
     }
     if (st->step % 64 == 0) {
         double now = walltime_now();
-        if (now - c->t0 >= c->seconds && !extended(c, out)) {
+        if (c->end > 0 && now >= c->end && !extended(c, out)) {
             out->stop = LOCALSEARCH_TIME;
             return true;
         }
-        if (cancel_requested(p->cancel)) {
+        if (cancel_requested(p->limit.cancel)) {
             out->stop = LOCALSEARCH_CANCELLED;
             return true;
         }
@@ -405,7 +405,7 @@ int localsearch_run(const instance *h, const uint32_t *start, uint32_t nstart,
     memset(&c, 0, sizeof c);
     c.p = p;
     c.t0 = c.said = walltime_now();
-    c.seconds = p->seconds;
+    c.end = p->limit.end;
     c.patience = p->patience;
     c.told = c.t0 - LOCALSEARCH_ANNOUNCE; /* the first smaller cover is told at once */
     int rc = -1;

@@ -33,7 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/cancel.h"
+#include "core/budget.h"
 
 #include "hitset/model/instance.h"
 
@@ -64,7 +64,10 @@ static inline uint64_t localsearch_default_patience(const instance *core)
 #define LOCALSEARCH_ANNOUNCE 0.05
 
 typedef struct {
-    double seconds;     /* wall-clock budget, > 0 (default 1) */
+    budget limit;       /* its time end and cancel (core/budget.h), asked every 64 steps;
+                           it counts no work into the budget's counter (its caller counts
+                           its steps, and caps them with max_steps). Default: none, so a
+                           caller sets an end, max_steps or patience */
     uint64_t max_steps; /* pair steps at most, 0 for no limit (default 0) */
     uint64_t seed;      /* random seed (default 1) */
     uint64_t patience;  /* stop after this many steps without a smaller cover, 0 for
@@ -84,21 +87,19 @@ typedef struct {
     void (*improved)(void *ctx, const uint32_t *elems, uint32_t n);
     void *improved_ctx;
     /* Called once, when the search would stop by its time or its patience, with the best
-     * size so far; returning true with *seconds set (a new budget, counted from the
-     * call's start) lets it go on with extend_patience: the same trajectory, not a restart,
-     * so a rerun with the steps of its best cover reproduces that cover. NULL (default):
-     * it stops. */
-    bool (*extend)(void *ctx, uint32_t best, double *seconds);
+     * size so far; returning true with *end set (a new time end, walltime_now()) lets it
+     * go on with extend_patience: the same trajectory, not a restart, so a rerun with the
+     * steps of its best cover reproduces that cover. NULL (default): it stops. */
+    bool (*extend)(void *ctx, uint32_t best, double *end);
     void *extend_ctx;
     uint64_t extend_patience; /* the patience once extended, 0 for none (default 0) */
-    const cancel_check *cancel; /* the caller's early stop (core/cancel.h), or NULL */
 } localsearch_params;
 
 typedef enum {
     LOCALSEARCH_TARGET, /* reached params.target */
     LOCALSEARCH_STEPS,  /* used params.max_steps */
     LOCALSEARCH_PATIENCE, /* params.patience steps without a smaller cover */
-    LOCALSEARCH_TIME,   /* used params.seconds */
+    LOCALSEARCH_TIME,   /* reached its time end (params.limit) */
     LOCALSEARCH_CANCELLED /* params.cancel asked it to stop */
 } localsearch_stop;
 

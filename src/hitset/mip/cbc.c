@@ -226,7 +226,7 @@ static bool warm_at_lp_bound(const instance *h, const ilp_params *p, ilp_result 
            out->value <= ceil(out->lp - 1e-6);
 }
 
-/* The minimum hitting set with CBC under p->time_limit (LP bound included), from
+/* The minimum hitting set with CBC until p->limit's time end (LP bound included), from
  * p->warm when given. Returns 0 with *out filled as ilp_glpk_hitting_set() does (free with
  * ilp_result_free()), or -1 with a reason in err when GLPK's LP or CBC fails. */
 int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, char *err,
@@ -244,7 +244,7 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
     if (ilp_lp_bound(h, &lp, &out->lp, err, errsize)) {
         /* Stopped by the time limit, the LP gives no bound, as in GLPK's own search
          * (lp -1, bound 0), and the warm start is still reported below. */
-        if (walltime_now() - t0 < p->time_limit)
+        if (budget_left(p->limit, walltime_now()) > 0)
             return -1;
         out->lp = -1;
     }
@@ -270,7 +270,9 @@ int cbc_hitting_set(const instance *h, const ilp_params *p, ilp_result *out, cha
         snprintf(err, errsize, "out of memory");
         rc = -1;
     } else {
-        double left = p->time_limit - (walltime_now() - t0);
+        double left = budget_left(p->limit, walltime_now()); /* INFINITY: none */
+        if (left > BUDGET_MAX_SECONDS)
+            left = BUDGET_MAX_SECONDS; /* CBC takes a number */
         if (left < BUDGET_FLOOR) {
             if (!ilp_take_warm(h, p, out)) /* the LP took the whole time */
                 out->status = ILP_NONE;

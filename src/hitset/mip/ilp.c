@@ -18,7 +18,6 @@
 void ilp_params_init(ilp_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->time_limit = 60;
     p->engine = ILP_GLPK;
     p->threads = 1;
     p->limit = budget_until(0, NULL);
@@ -185,7 +184,8 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     basis_load(P, p->basis);
     lp_teller teller = { p, walltime_now(), 0 };
     lpwork_tell tell = { p->progress ? tell_lp : NULL, &teller };
-    rc = solve_lp(P, p->time_limit, limit_of(p), &tell, value, err, errsize);
+    rc = solve_lp(P, budget_left(p->limit, walltime_now()), limit_of(p), &tell, value, err,
+                  errsize);
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
@@ -284,7 +284,7 @@ static void callback(glp_tree *T, void *info)
     }
     if (glp_ios_reason(T) == GLP_IBRANCH && c->strong > 0)
         c->probes += ilp_node_strong_branch(T, c->strong, ILP_STRONG_ITERATIONS,
-                                            walltime_now() < c->started + c->p->time_limit);
+                                            budget_left(c->p->limit, walltime_now()) > 0);
 
     int node = glp_ios_best_node(T);
     if (node) {
@@ -331,7 +331,7 @@ static int solve_mip(glp_prob *P, uint32_t ne, const double *warm, bool unit_cos
 {
     int dir = glp_get_obj_dir(P);
     /* The limit covers the whole call, LP relaxation included. */
-    double left = p->time_limit - (walltime_now() - started);
+    double left = budget_left(p->limit, walltime_now());
     if (left <= 0) { /* less than GLPK's first millisecond: ceil(left ms) < 1 */
         out->status = ILP_NONE;
         out->bound = out->lp;
@@ -487,7 +487,7 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
      * (a stop during it was asked there). */
     budget work = p->limit;
     work.cancel = NULL;
-    rc = solve_lp(P, p->time_limit, work, NULL, &out->lp, err, errsize);
+    rc = solve_lp(P, budget_left(work, walltime_now()), work, NULL, &out->lp, err, errsize);
     out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

@@ -41,7 +41,6 @@ typedef struct {
 } ilp_basis;
 
 typedef struct {
-    double time_limit;    /* seconds for the whole call, LP included, > 0 (default 60) */
     ilp_basis *basis;     /* GLPK only: filled by ilp_lp_bound(), and where its sizes match
                              the instance the start of ilp_lp_bound() and ilp_glpk_hitting_set();
                              or NULL (default) */
@@ -58,11 +57,12 @@ typedef struct {
     ilp_glpk_options glpk;    /* default: all zero */
     const cancel_check *cancel; /* GLPK only: the caller's early stop, asked at every
                                    callback of the branch and bound (core/cancel.h) */
-    budget limit;         /* GLPK only: the run's work counter and work end, asked
-                             between the simplex's chunks (mip/lpwork.h; ilp_lp_bound()
-                             asks `cancel` there too, the search's LP does not) and at
-                             every callback of the branch and bound, which add their
-                             work to it; default: none */
+    budget limit;         /* the time end of the whole call, LP included (both engines;
+                             walltime_now(), 0: none), and for GLPK the run's work
+                             counter and work end, asked between the simplex's chunks
+                             (mip/lpwork.h; ilp_lp_bound() asks `cancel` there too, the
+                             search's LP does not) and at every callback of the branch
+                             and bound, which add their work to it; default: none */
 } ilp_params;
 
 typedef struct {

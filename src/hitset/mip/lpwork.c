@@ -50,7 +50,7 @@ int lpwork_simplex(glp_prob *P, const glp_smcp *sm, double seconds, budget b)
 int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget b,
                         const lpwork_tell *tell)
 {
-    int first = glp_get_it_cnt(P);
+    int start_its = glp_get_it_cnt(P); /* the tell counts this solve's iterations */
     glp_smcp q = *sm;
     uint64_t per = lpwork_iteration_units(P);
     uint64_t its_left = sm->it_lim > 0 && sm->it_lim < INT_MAX ? (uint64_t)sm->it_lim : UINT64_MAX;
@@ -58,9 +58,11 @@ int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget 
     /* The budget is asked between chunks only: a solve of one chunk (a node's LP, most
      * restricted LPs) asks nothing more than glp_simplex() did, and its first chunk
      * always runs (at most LPWORK_CHUNK_UNITS). */
-    for (;;) {
+    for (bool first = true;; first = false) {
+        /* the first chunk runs even when the time is up (GLPK's least, a millisecond):
+         * a phase handed nothing left still starts, as with BUDGET_FLOOR */
         double left = end - walltime_now();
-        if (left <= 0)
+        if (left <= 0 && !first)
             return GLP_ETMLIM;
         q.tm_lim = budget_glpk_ms(left);
         q.it_lim = chunk_iterations(b, per, its_left);
@@ -74,7 +76,7 @@ int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget 
         if (its_left == 0)
             return GLP_EITLIM;
         if (tell && tell->fn)
-            tell->fn(tell->ctx, (uint64_t)(glp_get_it_cnt(P) - first));
+            tell->fn(tell->ctx, (uint64_t)(glp_get_it_cnt(P) - start_its));
         if (budget_stopped(b))
             return GLP_ESTOP;
     }

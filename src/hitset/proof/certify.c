@@ -30,7 +30,6 @@
 void certify_params_init(certify_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->time_limit = 60;
     p->limit = budget_until(0, NULL);
     p->branching = CERTIFY_RELIABLE;
     p->strong_candidates = 5;
@@ -48,10 +47,8 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 int certify_params_check(const certify_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails. */
-    if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
-        return -1;
-    if (!(p->deadline >= 0))
-        return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
+    if (!(p->limit.end >= 0))
+        return bad_param(err, errsize, "limit.end", p->limit.end, "0 (none) or a walltime");
     if (!p->start && p->nstart)
         return bad_param(err, errsize, "nstart", p->nstart, "0 when start is NULL");
     if (p->mem_limit_mb < 0)
@@ -183,10 +180,9 @@ static int core_cover(const instance *core, const certify_params *p, double dead
     }
     localsearch_params q;
     localsearch_params_init(&q);
-    q.seconds = budget_share(budget_until(deadline, p->cancel), walltime_now(),
-                             LOCALSEARCH_DEFAULT_SHARE, p->time_limit);
+    q.limit = budget_time_share(budget_until(deadline, p->cancel), walltime_now(),
+                                LOCALSEARCH_DEFAULT_SHARE);
     q.patience = localsearch_default_patience(core);
-    q.cancel = p->cancel;
     *greedy = g.n;
     int rc = localsearch_run(core, g.elems, g.n, &q, ls, err, errsize);
     greedy_cover_free(&g);
@@ -424,9 +420,7 @@ int certify_run(const instance *h, const certify_params *p, FILE *out, certify_r
     memset(r, 0, sizeof *r);
     if (certify_params_check(p, err, errsize))
         return -1;
-    double t0 = walltime_now(), deadline = t0 + p->time_limit;
-    if (p->deadline > 0 && p->deadline < deadline)
-        deadline = p->deadline;
+    double t0 = walltime_now(), deadline = p->limit.end;
     r->cover = malloc(((size_t)instance_nelems(h) + 1) * sizeof *r->cover);
     FILE *prefix = tmpfile();
     int rc = -1;

@@ -17,7 +17,6 @@ int certify_hitting_set(const instance *h, const ilp_params *p, ilp_result *out,
     certify_result r;
     memset(out, 0, sizeof *out);
     certify_params_init(&q);
-    q.time_limit = p->time_limit;
     q.cancel = p->cancel;
     q.limit = p->limit;
     q.start = p->warm;

@@ -133,9 +133,7 @@ int certify_estimate_run(const instance *h, const certify_estimate_params *p,
     memset(r, 0, sizeof *r);
     if (check(p, err, errsize))
         return -1;
-    double t0 = walltime_now(), deadline = t0 + p->search.time_limit;
-    if (p->search.deadline > 0 && p->search.deadline < deadline)
-        deadline = p->search.deadline;
+    double t0 = walltime_now(), deadline = p->search.limit.end;
     r->starts = p->nstarts ? p->nstarts : 1;
     reduce_result red;
     if (reduce_run_until(h, budget_until(deadline, p->search.cancel), &red, err, errsize))

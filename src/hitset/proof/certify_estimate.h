@@ -42,7 +42,7 @@
 
 typedef struct {
     certify_params search;      /* the round estimated: goal, start (its cover), branching
-                                   and its tunables; time_limit, deadline and cancel bound
+                                   and its tunables; limit (its time end) and cancel bound
                                    the estimate; split_depth and the cube must be unset */
     uint64_t seed;              /* the dives' random generator (default 1) */
     uint32_t dives;             /* dives at most, 1..10000000 (default 64) */

@@ -158,7 +158,8 @@ double certify_lp_probe(certify_lp *lp, const int *stat, uint32_t e, double v, d
     int j = (int)e + 1;
     glp_set_col_bnds(lp->P, j, GLP_FX, v, v);
     certify_lp_basis_load(lp, stat);
-    int rc = simplex(lp, 1e9, cutoff, iterations), st = glp_get_status(lp->P);
+    /* its iterations bound a probe, not the clock */
+    int rc = simplex(lp, BUDGET_MAX_SECONDS, cutoff, iterations), st = glp_get_status(lp->P);
     bool bound = glp_get_dual_stat(lp->P) == GLP_FEAS;
     double z = glp_get_obj_val(lp->P);
     certify_lp_basis_save(lp, ended);

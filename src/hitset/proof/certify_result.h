@@ -22,12 +22,12 @@ typedef enum {
 } certify_branching;
 
 typedef struct {
-    double time_limit;           /* seconds for the whole call, > 0 (default 60) */
-    double deadline;             /* walltime_now() by which to stop, 0: none (default) */
     const cancel_check *cancel;  /* the caller's early stop, or NULL (default) */
-    budget limit;                /* the run's work counter and work end: every node and
-                                    every simplex iteration adds to it, and the search
-                                    stops once it is over (default: none) */
+    budget limit;                /* the time end of the whole call (walltime_now(), 0:
+                                    none), the run's work counter and work end (every node
+                                    and every simplex iteration adds to it) and a cancel
+                                    asked beside `cancel`: the search stops once it is over
+                                    (default: none; a caller gives an end) */
     const uint32_t *start;       /* a known cover (element ids), or NULL (default): the
                                     search's first target; when absent or not a cover,
                                     greedy's improved by t24's default local search */

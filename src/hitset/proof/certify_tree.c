@@ -627,7 +627,7 @@ static bool poll_stop(certify_tree_walk *s, double now)
 /* The node's LP from the basis at hand, stopped once past the cutoff with `cut`. */
 static certify_lp_status solve(certify_tree_walk *s, bool cut)
 {
-    double left = s->job->deadline - walltime_now();
+    double left = budget_left(budget_until(s->job->deadline, NULL), walltime_now());
     if (left <= 0) {
         s->stopped = true;
         return CERTIFY_LP_TIME;

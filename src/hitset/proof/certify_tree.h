@@ -48,7 +48,7 @@ typedef struct {
     const instance *h;          /* the instance as given: covers are checked on it */
     const reduce_result *red;   /* its reduction: the core searched, the maps, forced */
     const certify_params *p;
-    double deadline;            /* walltime_now() at which the search stops */
+    double deadline;            /* walltime_now() at which the search stops (0: never) */
     FILE *tree;                 /* the nodes go here, in preorder */
     uint32_t *cover;            /* in: a cover of h (room for nelems ids); out: the best
                                    known, ascending */
