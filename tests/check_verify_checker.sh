@@ -3,16 +3,18 @@
 # proved"): every goal of src/checker/t24-check.c as Frama-C reads it (the core; the rest is
 # behind #ifndef __FRAMAC__), with -wp-rte (no overflow, no bad access, no undefined cast)
 # and the contracts (the leaf's inequality, the cut's ceilings, the touched list and |F1|
-# kept). Then it plants two faults back into a copy, each of which must leave unproved the
-# very goal it breaks, and every other goal of leaf_decide proved: an unchecked sum in the
-# leaf (an overflow) and the leaf accepting D L(y) = (K - |F1| - 1) D (an off-by-one). A
-# plant that no longer applies fails the check: update the plant with the code.
+# kept). Then it plants three faults back into a copy, each of which must leave unproved
+# the goals it breaks and only those (of the function, or the clauses, it checks again): an
+# unchecked sum in the leaf (an overflow), the leaf accepting D L(y) = (K - |F1| - 1) D (an
+# off-by-one), and acc_add listing an element in touched each time its acc grows (a
+# repeat: the list no longer distinct nor at most N long). A plant that no longer applies
+# fails the check: update the plant with the code.
 #   tests/check_verify_checker.sh SOURCE_DIR      (make verify-checker; ctest verify_checker)
 # Exit 77 (ctest: Skipped) when frama-c, why3 or cvc4 is missing: make verify-checker
 # installs them (.ci/install-deps.sh --verify). Fixed limits: each prover call 30 s for the
 # proof (the slowest goal takes under 3 s of CPU), 10 s for a plant (its broken goal cannot
-# be proved, so it always runs to the limit; the other goals of leaf_decide take under a
-# second), at most 2 prover processes (-wp-par 2). CVC4 alone: every goal splits into its
+# be proved, so it always runs to the limit; the other goals it proves again take under 3
+# s), at most 2 prover processes (-wp-par 2). CVC4 alone: every goal splits into its
 # conjuncts and cases (-wp-split) and CVC4 proves each; Z3 4.8 proved fewer (it answers
 # unknown on the quantified ones) and, run beside CVC4, doubled the CPU on each hard goal.
 set -u
@@ -25,11 +27,13 @@ trap 'rm -rf "$tmp"' EXIT
 export WHY3CONFIG="$tmp/why3.conf" # the provers found here, the user's why3 setup untouched
 why3 config detect >"$tmp/detect.log" 2>&1 || { cat "$tmp/detect.log"; echo "FAIL: why3 config detect"; exit 1; }
 
-# WP on file $1 with prover limit $2 s (functions $3, or all): prints its summary and
+# WP on file $1 with prover limit $2 s (functions $3, or all; properties $4, or all):
+# prints its summary and
 # the goals left unproved; 0 when every goal is proved.
 prove() {
   local fct=() out
   [ -n "${3:-}" ] && fct=(-wp-fct "$3")
+  [ -n "${4:-}" ] && fct+=(-wp-prop "$4")
   out=$(nice -n 10 frama-c -wp -wp-rte -wp-split -wp-prover cvc4 -wp-timeout "$2" -wp-par 2 \
         -wp-cache none "${fct[@]}" "$1" 2>&1)
   local line
@@ -42,13 +46,13 @@ prove() {
   read -r got _ total <<<"${line#*Proved goals:}"
   [ "$got" = "$total" ] && [ "$total" -gt 0 ]
 }
-# Whether plant $1's run (summary $2) left exactly one goal unproved, the one named $3 (or a
-# part of it: -wp-split names each part).
+# Whether plant $1's run (summary $2) left a goal unproved, and only goals named as ERE $3
+# says (or parts of them: -wp-split names each part).
 planted_caught() {
   local bad
   bad=$(grep -oE 'Goal [A-Za-z0-9_]+ : (Timeout|Unknown|Failed)' <<<"$2")
-  [ "$(grep -c . <<<"$bad")" = 1 ] && grep -qE "Goal $3(_part[0-9]+)? :" <<<"$bad" && return 0
-  echo "FAIL the planted $1 should leave $3 alone unproved, it left: ${bad:-nothing}"
+  [ -n "$bad" ] && ! grep -vqE "Goal ($3)(_part[0-9]+)? :" <<<"$bad" && return 0
+  echo "FAIL the planted $1 should leave unproved $3 alone, it left: ${bad:-nothing}"
   return 1
 }
 plant() { # file, the line to replace, its replacement (fixed strings)
@@ -61,7 +65,8 @@ plant() { # file, the line to replace, its replacement (fixed strings)
 fail=0
 start=$SECONDS
 if summary=$(prove "$src/src/checker/t24-check.c" 30); then
-  echo "ok   t24-check.c: every goal proved:$summary ($((SECONDS - start)) s)"
+  echo "ok   t24-check.c: every goal proved:$(tail -1 <<<"$summary") ($((SECONDS - start)) s)"
+  head -n -1 <<<"$summary" # how many each prover took, and their least, mean, most time
 else
   echo "FAIL t24-check.c: not every goal proved:"; echo "$summary"; fail=1
 fi
@@ -85,5 +90,15 @@ else
   fail=1
 fi
 times >"$tmp/times" # its second line: the children's user and system time (frama-c, provers)
+cp "$src/src/checker/t24-check.c" "$tmp/twice.c"
+plant "$tmp/twice.c" 'if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;' \
+      'if (q_lt(q_of(0), a)) touched[(*nt)++] = e;'
+summary=$(prove "$tmp/twice.c" 10 acc_add @ensures)
+if planted_caught "repeat (an element listed again in touched)" "$summary" \
+     'typed_acc_add_ensures(_[0-9]+)?'; then
+  echo "ok   the planted repeat (an element listed again in touched) leaves the list's contract unproved:$(tail -1 <<<"$summary")"
+else
+  fail=1
+fi
 echo "check_verify_checker: $((SECONDS - start)) s; CPU of the provers and frama-c (user, system): $(tail -1 "$tmp/times")"
 exit $fail
