@@ -278,9 +278,10 @@ check-data-large: build
 	nice bash tests/check_data_large.sh $(BUILD)/t24-check . long $(T24)
 
 # Frama-C/WP proves t24-check's arithmetic core (docs/certificates.md, "What is proved"):
-# installs frama-c-base, why3, z3 and cvc4 from Debian when missing, proves every goal
+# installs frama-c-base, why3 and cvc4 from Debian when missing, proves every goal
 # (30 s a prover call, -wp-par 2), then checks that a planted overflow and a planted
-# off-by-one in the leaf rule each leave a goal unproved. make test runs the same check
+# off-by-one in the leaf rule and a planted repeat in the touched list each leave their
+# goals unproved. make test runs the same check
 # (ctest verify_checker) when the packages are there, else shows it Skipped.
 verify-checker:
 	@bash .ci/install-deps.sh --verify

@@ -21,9 +21,9 @@ pkgs="$pkgs xz-utils"
 # python3: bench/check-leaf.py and its differential test against t24-check (ctest leaf_diff).
 pkgs="$pkgs python3"
 # --verify: instead, what `make verify-checker` proves t24-check's arithmetic core with
-# (issue 51): Frama-C with WP, Why3, Z3 and CVC4. Not among the above: make test runs that
+# (issue 51): Frama-C with WP, Why3 and CVC4. Not among the above: make test runs that
 # proof only when they are installed (ctest verify_checker, else Skipped).
-[ "${1:-}" = --verify ] && pkgs="frama-c-base why3 z3 cvc4"
+[ "${1:-}" = --verify ] && pkgs="frama-c-base why3 cvc4"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -20,9 +20,9 @@ plant() { # the line to replace, its replacement (fixed strings)
   printf '%s\n' "${text/"$1"/"$2"}" > "$tmp/planted.c"
 }
 # the old pointer test's effect: a cut with no coefficient read as a set (b' = 1 - hits)
-plant 'if (!v->is_cut) return 1 - (i128)v->st->hits;' \
-      'if (!v->is_cut || !v->len) return 1 - (i128)v->st->hits;'
-plant 'return v->is_cut && !cut_has_free(k, v) ? "a cut with no free element" : NULL;' \
+plant 'if (!v->is_cut) return q_of(1 - (int64_t)v->st->hits);' \
+      'if (!v->is_cut || !v->len) return q_of(1 - (int64_t)v->st->hits);'
+plant 'return v->is_cut && !cut_has_free(v, state) ? "a cut with no free element" : NULL;' \
       'return (void)cut_has_free, NULL;'
 "$cc" -O1 -w -o "$tmp/planted" "$tmp/planted.c" || { echo "FAIL: the planted checker does not build"; exit 1; }
 fail=0

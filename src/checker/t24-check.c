@@ -62,7 +62,8 @@ static bool q_mul(uint64_t a, i128 b, i128 *r);
     ensures val(\result) == val(a) + val(b); */
 static i128 q_sum(i128 a, i128 b); /* a + b, known not to overflow */
 /*@ requires a <= N62 && -N62 <= b <= N62;  assigns \nothing;
-    ensures val(\result) == a * b; */
+    ensures val(\result) == a * b;
+    ensures 0 <= b ==> 0 <= val(\result); // the sign, for provers weak at a product's */
 static i128 q_mul62(uint64_t a, int64_t b); /* |a b| <= 2^124: no overflow */
 /*@ assigns \nothing;  ensures \result <==> val(a) < val(b); */
 static bool q_lt(i128 a, i128 b);
@@ -145,6 +146,232 @@ static bool cut_coef(i128 acc, uint64_t D, int64_t *co) {
     i128 t = q_ceil_div(acc, D);
     if (q_lt(q_of((int64_t)NUM_MAX), t)) return true;
     return *co = q_to64(t), false;
+}
+/* ---- The core's data and its invariants: the instance, a row, the touched list ---- */
+typedef struct {
+    uint32_t n, m, *el, *es; /* el: the sets' elements, 0-based; es: the elements' sets */
+    uint64_t *off, *eoff; /* set s is el[off[s] .. off[s+1]), ascending; e in es[eoff[e] ..] */
+} hgr;
+typedef struct { uint64_t stamp; uint32_t hits; bool dropped; } rowstate; /* hits: sets */
+/* A row as it stands: a set (coefficients 1, b = 1, co unused) or a cut. The kind is stated,
+ * never inferred from co: an empty cut's co may be NULL, and read as a set it would claim
+ * b' = 1 (issue 38: `cut 1:0` then `leaf y M+1:V` "proved" any bound). */
+typedef struct {
+    bool is_cut;
+    const uint32_t *el;
+    const int64_t *co;
+    uint64_t len;
+    i128 b;
+    rowstate *st;
+} rowv;
+/* The data invariants, as the rest of the checker keeps them (hgr_index, row_find,
+ * cut_derive): the transpose's offsets increase (stated between any two, so that no prover
+ * needs induction) and name sets < M; a row's elements are ascending, each with a state,
+ * and a cut's coefficients are within 0..2^62, at most 2^24 of them (one an element).
+ * touched_ok: the touched list is distinct and is exactly the elements whose acc is not 0
+ * (all acc >= 0), so that it has nt = nnz(acc) <= N entries. */
+/*@ predicate hgr_ok{L}(hgr *h) =
+      \valid_read(h) && \valid_read(h->eoff + (0 .. h->n)) &&
+      (\forall integer a, b; 0 <= a <= b <= h->n ==> h->eoff[a] <= h->eoff[b]) &&
+      \valid_read(h->es + (0 .. h->eoff[h->n] - 1)) &&
+      (\forall integer i; 0 <= i < h->eoff[h->n] ==> h->es[i] < h->m);
+    predicate row_ok{L}(rowv *v, uint8_t *state) =
+      \valid_read(v) && \valid_read(v->st) && v->len <= 16777216 &&
+      \valid_read(v->el + (0 .. v->len - 1)) &&
+      (\forall integer i; 0 <= i < v->len ==> \valid_read(state + v->el[i])) &&
+      (\forall integer i, j; 0 <= i < j < v->len ==> v->el[i] < v->el[j]) &&
+      (v->is_cut ==> \valid_read(v->co + (0 .. v->len - 1)) && -N62 <= val(v->b) <= N62 &&
+                     (\forall integer i; 0 <= i < v->len ==> 0 <= v->co[i] <= N62));
+    logic integer nnz{L}(i128 *acc, integer n) =
+      n <= 0 ? 0 : nnz(acc, n - 1) + (val(acc[n - 1]) != 0 ? 1 : 0);
+    predicate acc_nonneg{L}(i128 *acc, integer n) =
+      \forall integer e; 0 <= e < n ==> val(acc[e]) >= 0;
+    predicate touched_pos{L}(i128 *acc, uint32_t *t, integer nt, integer n) =
+      \forall integer i; 0 <= i < nt ==> t[i] < n && val(acc[t[i]]) > 0;
+    predicate touched_distinct{L}(uint32_t *t, integer nt) =
+      \forall integer i, j; 0 <= i < j < nt ==> t[i] != t[j];
+    predicate touched_all{L}(i128 *acc, uint32_t *t, integer nt, integer n) =
+      \forall integer e; 0 <= e < n && val(acc[e]) != 0 ==>
+                         \exists integer i; 0 <= i < nt && t[i] == e;
+    predicate touched_ok{L}(i128 *acc, uint32_t *t, integer nt, integer n) =
+      0 <= nt <= n && nt == nnz(acc, n) && acc_nonneg(acc, n) && touched_pos(acc, t, nt, n) &&
+      touched_distinct(t, nt) && touched_all(acc, t, nt, n);
+    logic integer nin{L}(uint8_t *state, integer n) =
+      n <= 0 ? 0 : nin(state, n - 1) + (state[n - 1] == 1 ? 1 : 0); */
+/* acc[e] + a into acc[e], a >= 0, e listed in touched when its acc leaves 0; true on an
+ * overflow (the list is then left as it was at the error, and the check ends). */
+/*@ requires e < n && 0 <= val(a);
+    requires \valid(acc + (0 .. n - 1)) && \valid(touched + (0 .. n)) && \valid(nt);
+    requires \separated(acc + (0 .. n - 1), touched + (0 .. n), nt);
+    requires touched_ok(acc, touched, *nt, n);
+    assigns acc[e], touched[0 .. n], *nt;
+    ensures !\result ==> 0 <= *nt <= n && *nt == nnz(acc, n);
+    ensures !\result ==> acc_nonneg(acc, n);
+    ensures !\result ==> touched_pos(acc, touched, *nt, n);
+    ensures !\result ==> touched_distinct(touched, *nt);
+    ensures !\result ==> touched_all(acc, touched, *nt, n);
+    ensures !\result ==> val(acc[e]) == val(\old(acc[e])) + val(a); */
+static bool acc_add(i128 *acc, uint32_t *touched, size_t *nt, uint32_t n, uint32_t e, i128 a) {
+    (void)n; /* the proof's: touched and acc have room for N */
+    if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;
+    if (q_add(acc[e], a, &acc[e])) return true;
+    /*@ assert \forall integer x; 0 <= x < n && x != e ==> val(acc[x]) == val(\at(acc[x], Pre)); */
+    /*@ assert \forall integer i; 0 <= i < \at(*nt, Pre) ==> touched[i] == \at(touched[i], Pre); */
+    /*@ assert \at(*nt, Pre) <= *nt; */
+    /*@ assert \forall integer x; 0 <= x < n && x != e && val(acc[x]) != 0 ==>
+                 \exists integer i; 0 <= i < \at(*nt, Pre) && \at(touched[i], Pre) == x; */
+    /*@ assert 0 <= val(acc[e]) && (val(acc[e]) != 0 ==>
+                 \exists integer i; 0 <= i < *nt && touched[i] == e); */
+    /* nnz counted again, only in the proof: one entry changed, from 0 when it was listed. */
+    /*@ ghost
+      /@ loop invariant 0 <= g <= n && nnz(acc, g) <= g;
+         loop invariant nnz(acc, g) == nnz{Pre}(acc, g) +
+           (e < g && val(\at(acc[e], Pre)) == 0 && val(acc[e]) != 0 ? 1 : 0);
+         loop assigns g;  loop variant n - g; @/
+      for (uint32_t g = 0; g < n; g++) ;
+    */
+    return false;
+}
+/* V a_{R,e} into acc[e] for each free e of row v, with V = mult (a_{R,e} of a set: 1); the
+ * touched list follows. True on an overflow. */
+/*@ requires row_ok(v, state) && mult <= N62;
+    requires \forall integer i; 0 <= i < v->len ==> v->el[i] < n;
+    requires \valid(acc + (0 .. n - 1)) && \valid(touched + (0 .. n)) && \valid(nt);
+    requires \separated(acc + (0 .. n - 1), touched + (0 .. n), nt, v);
+    requires \separated(touched + (0 .. n), v->el + (0 .. v->len - 1));
+    requires \separated(nt, &v->len);
+    requires v->is_cut ==> \separated(acc + (0 .. n - 1), v->co + (0 .. v->len - 1));
+    requires touched_ok(acc, touched, *nt, n);
+    assigns acc[0 .. n - 1], touched[0 .. n], *nt;
+    ensures !\result ==> touched_ok(acc, touched, *nt, n); */
+static bool combine_row(const rowv *v, uint64_t mult, const uint8_t *state, uint32_t n,
+                        i128 *acc, uint32_t *touched, size_t *nt) {
+    /*@ loop invariant 0 <= j <= v->len && touched_ok(acc, touched, *nt, n);
+        loop assigns j, acc[0 .. n - 1], touched[0 .. n], *nt;  loop variant v->len - j; */
+    for (uint64_t j = 0; mult && j < v->len; j++) {
+        uint32_t e = v->el[j];
+        int64_t c = v->is_cut ? v->co[j] : 1;
+        i128 a = q_mul62(mult, c); /* both at most 2^62 */
+        /*@ assert 0 <= c && 0 <= val(a); */
+        if (state[e] == FREE && acc_add(acc, touched, nt, n, e, a)) return true;
+    }
+    return false;
+}
+/* Every acc of the list back to 0, for the next list (the caller then empties the list). */
+/*@ requires \valid(acc + (0 .. n - 1)) && \valid_read(touched + (0 .. nt - 1));
+    requires \separated(acc + (0 .. n - 1), touched + (0 .. nt - 1));
+    requires touched_ok(acc, touched, nt, n);
+    assigns acc[0 .. n - 1];
+    ensures \forall integer e; 0 <= e < n ==> val(acc[e]) == 0;
+    ensures nnz(acc, n) == 0; */
+static void touched_clear(i128 *acc, const uint32_t *touched, size_t nt, uint32_t n) {
+    (void)n; /* the proof's: N elements have an acc */
+    /*@ loop invariant 0 <= i <= nt;
+        loop invariant \forall integer e; 0 <= e < n ==> val(acc[e]) >= 0;
+        loop invariant \forall integer e; 0 <= e < n && val(acc[e]) != 0 ==>
+                         \exists integer j; i <= j < nt && touched[j] == e;
+        loop assigns i, acc[0 .. n - 1];  loop variant nt - i; */
+    for (size_t i = 0; i < nt; i++) acc[touched[i]] = q_of(0);
+    /*@ ghost
+      /@ loop invariant 0 <= g <= n && nnz(acc, g) == 0;
+         loop assigns g;  loop variant n - g; @/
+      for (uint32_t g = 0; g < n; g++) ;
+    */
+}
+/* Element e enters state s (FREE, IN, OUT); the sets' hit counts and |F1| = *nf1 follow. It
+ * needs of the instance only e's own sets (hgr_elem: what hgr_ok gives). */
+/*@ predicate hgr_elem{L}(hgr *h, integer e) =
+      \valid_read(h) && 0 <= e < h->n && \valid_read(h->eoff + (e .. e + 1)) &&
+      h->eoff[e] <= h->eoff[e + 1] &&
+      \valid_read(h->es + (h->eoff[e] .. h->eoff[e + 1] - 1)) &&
+      (\forall integer i; h->eoff[e] <= i < h->eoff[e + 1] ==> h->es[i] < h->m);
+    lemma hgr_ok_elem{L}: \forall hgr *h, integer e; hgr_ok(h) && 0 <= e < h->n ==> hgr_elem(h, e);
+*/
+/*@ requires hgr_elem(h, e) && s <= OUT;
+    requires \valid(state + (0 .. h->n - 1)) && \valid(sets + (0 .. h->m - 1)) && \valid(nf1);
+    requires \separated(sets + (0 .. h->m - 1), h, h->es + (h->eoff[e] .. h->eoff[e + 1] - 1),
+                        h->eoff + (e .. e + 1), nf1);
+    requires \separated(nf1, h, h->eoff + (e .. e + 1));
+    requires *nf1 == nin(state, h->n);
+    assigns state[e], sets[0 .. h->m - 1].hits, *nf1;
+    ensures state[e] == s && *nf1 == nin(state, h->n); */
+static void elem_set(const hgr *h, uint8_t *state, rowstate *sets, uint64_t *nf1, uint32_t e,
+                     uint8_t s) {
+    int d = (s == IN) - (state[e] == IN);
+    const uint32_t *es = h->es, m = h->m; /* m: the proof's, every es[i] < m */
+    (void)m;
+    const uint64_t end = h->eoff[(size_t)e + 1];
+    /*@ loop invariant h->eoff[e] <= i <= end;
+        loop invariant \forall integer j; i <= j < end ==> es[j] < m;
+        loop assigns i, sets[0 .. m - 1].hits;  loop variant end - i; */
+    for (uint64_t i = h->eoff[e]; d && i < end; i++)
+        sets[es[i]].hits += (uint32_t)d; /* d = -1 wraps to a decrement */
+    state[e] = s;
+    /*@ ghost
+      /@ loop invariant 0 <= g <= h->n && 0 <= nin(state, g) <= g && nin{Pre}(state, g) <= g;
+         loop invariant nin(state, g) == nin{Pre}(state, g) + (e < g ? d : 0);
+         loop assigns g;  loop variant h->n - g; @/
+      for (uint32_t g = 0; g < h->n; g++) ;
+    */
+    /*@ assert nin(state, h->n) == *nf1 + d && *nf1 <= h->n; */
+    *nf1 = (uint64_t)((int64_t)*nf1 + d); /* at least 0: nin counts e when d = -1 */
+}
+/* b' of row v: a set's 1 - (its elements in F1), a cut's b less its coefficients over F1. */
+/*@ requires row_ok(v, state);  assigns \nothing;
+    ensures !v->is_cut ==> val(\result) == 1 - v->st->hits; */
+static i128 row_residual(const rowv *v, const uint8_t *state) {
+    if (!v->is_cut) return q_of(1 - (int64_t)v->st->hits);
+    return cut_residual(v->b, v->el, v->co, v->len, state);
+}
+/* a_{R,e}: e's coefficient in row v, or 0; a binary search of v's ascending elements. */
+/*@ requires row_ok(v, state);  assigns \nothing;
+    ensures (\forall integer i; 0 <= i < v->len ==> v->el[i] != e) ==> \result == 0;
+    ensures \forall integer i; 0 <= i < v->len && v->el[i] == e ==>
+              \result == (v->is_cut ? v->co[i] : 1); */
+static int64_t row_coef(const rowv *v, const uint8_t *state, uint32_t e) {
+    uint64_t lo = 0, hi = v->len;
+    (void)state; /* the proof's: row_ok names the state */
+    /*@ loop invariant 0 <= lo <= hi <= v->len;
+        loop invariant \forall integer i; 0 <= i < lo ==> v->el[i] < e;
+        loop invariant \forall integer i; hi <= i < v->len ==> v->el[i] > e;
+        loop assigns lo, hi;  loop variant hi - lo; */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (v->el[mid] == e) return v->is_cut ? v->co[mid] : 1;
+        if (v->el[mid] < e) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+/* Whether cut row v has a positive coefficient on a free element. One without is never live
+ * (docs/formats.md): the checker asks no more of the rules than a cut that can still be met
+ * by what is free, so an empty cut (`cut 1:0`) or one over fixed elements proves nothing. */
+/*@ requires row_ok(v, state) && v->is_cut;  assigns \nothing;
+    ensures \result <==> \exists integer i; 0 <= i < v->len && v->co[i] > 0 &&
+                                            state[v->el[i]] == FREE; */
+static bool cut_has_free(const rowv *v, const uint8_t *state) {
+    /*@ loop invariant 0 <= i <= v->len;
+        loop invariant \forall integer j; 0 <= j < i ==> !(v->co[j] > 0 && state[v->el[j]] == FREE);
+        loop assigns i;  loop variant v->len - i; */
+    for (uint64_t i = 0; i < v->len; i++)
+        if (v->co[i] > 0 && state[v->el[i]] == FREE) return true;
+    return false;
+}
+/* Why row v is not live (live: not dropped, b' > 0, and for a cut a positive coefficient on
+ * a free element), or NULL when it is. */
+/*@ requires row_ok(v, state);  assigns \nothing; */
+static const char *row_dead(const rowv *v, const uint8_t *state) {
+    if (v->st->dropped) return "dropped";
+    if (!q_lt(q_of(0), row_residual(v, state))) return v->is_cut ? "met" : "hit by F1";
+    return v->is_cut && !cut_has_free(v, state) ? "a cut with no free element" : NULL;
+}
+/* Whether live row v stops F from dominating E: a set that holds E but not F; a cut with
+ * a_{R,E} > 0 where F is not free or a_{R,F} < b'. */
+/*@ requires row_ok(v, state) && \valid_read(state + f);  assigns \nothing; */
+static bool dom_blocks(const rowv *v, const uint8_t *state, uint32_t e, uint32_t f) {
+    if (!v->is_cut) return !row_dead(v, state) && !row_coef(v, state, f);
+    return row_coef(v, state, e) > 0 && !row_dead(v, state) &&
+           (state[f] != FREE || q_lt(q_of(row_coef(v, state, f)), row_residual(v, state)));
 }
 /* ---- The rest: Frama-C reads none of it (it is covered by the tests and the fuzzer). ---- */
 #ifndef __FRAMAC__
@@ -237,10 +464,6 @@ static long numbers(const char *p, uint64_t min, uint64_t max, uint32_t **v, siz
     return k;
 }
 /* ---- The instance (PACE .hgr) and the cover ---- */
-typedef struct {
-    uint32_t n, m, *el, *es; /* el: the sets' elements, 0-based; es: the elements' sets */
-    uint64_t *off, *eoff; /* set s is el[off[s] .. off[s+1]), ascending; e in es[eoff[e] ..] */
-} hgr;
 /* "p hs N M" as t24 reads it: a blank before each count, digits, at most 2^32 - 1. */
 static bool pace_header(const char *p, uint64_t *n, uint64_t *m) {
     p = strncmp(p, "p hs", 4) == 0 ? p + 4 : NULL;
@@ -352,20 +575,8 @@ static uint64_t cover_read(const char *path, const hgr *h) {
 }
 /* ---- The certificate: the state of the node being read ---- */
 typedef struct { uint64_t row, v; } pair;                      /* a multiplier v / D */
-typedef struct { uint64_t stamp; uint32_t hits; bool dropped; } rowstate; /* hits: sets */
 /* Row M + j, of the j-th cut line: cutco[start + i] on cutel[start + i] (ascending), i < len. */
 typedef struct { uint64_t j; size_t start, len; i128 b; rowstate st; } cut;
-/* A row as it stands: a set (coefficients 1, b = 1, co unused) or a cut. The kind is stated,
- * never inferred from co: an empty cut's co may be NULL, and read as a set it would claim
- * b' = 1 (issue 38: `cut 1:0` then `leaf y M+1:V` "proved" any bound). */
-typedef struct {
-    bool is_cut;
-    const uint32_t *el;
-    const int64_t *co;
-    uint64_t len;
-    i128 b;
-    rowstate *st;
-} rowv;
 enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT, N_KINDS };
 typedef struct {
     int kind;
@@ -400,11 +611,7 @@ static int fail(checker *k, const char *fmt, ...) {
 }
 /* Element e enters state s; the sets' hit counts and |F1| follow. */
 static void set_state(checker *k, uint32_t e, uint8_t s) {
-    int d = (s == IN) - (k->state[e] == IN);
-    for (uint64_t i = k->h.eoff[e]; d && i < k->h.eoff[e + 1]; i++)
-        k->sets[k->h.es[i]].hits += (uint32_t)d; /* d = -1 wraps to a decrement */
-    k->nf1 += (uint64_t)(int64_t)d;
-    k->state[e] = s;
+    elem_set(&k->h, k->state, k->sets, &k->nf1, e, s);
 }
 static int cmp_cut(const void *a, const void *b) {
     uint64_t x = ((const cut *)a)->j, y = ((const cut *)b)->j;
@@ -424,31 +631,6 @@ static int row_find(checker *k, uint64_t r, rowv *v) {
     if (r == 0 || key.j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
     return fail(k, "row %llu (cut %llu) is not in scope: that cut is no ancestor", (ull)r,
                 (ull)key.j);
-}
-/* b' = b - (its coefficients over F1): no overflow, with |b|, a <= 2^62 and N <= 2^24. */
-static i128 residual(const checker *k, const rowv *v) {
-    if (!v->is_cut) return 1 - (i128)v->st->hits;
-    return cut_residual(v->b, v->el, v->co, v->len, k->state);
-}
-/* a_{R,e}: e's coefficient in row v, or 0. */
-static int64_t coef(const rowv *v, uint32_t e) {
-    const uint32_t *p = v->len ? bsearch(&e, v->el, v->len, sizeof e, cmp_u32) : NULL;
-    return !p ? 0 : v->is_cut ? v->co[p - v->el] : 1;
-}
-/* Whether cut row v has a positive coefficient on a free element. One without is never live
- * (docs/formats.md): the checker asks no more of the rules than a cut that can still be met
- * by what is free, so an empty cut (`cut 1:0`) or one over fixed elements proves nothing. */
-static bool cut_has_free(const checker *k, const rowv *v) {
-    for (uint64_t i = 0; i < v->len; i++)
-        if (v->co[i] > 0 && k->state[v->el[i]] == FREE) return true;
-    return false;
-}
-/* Why row v is not live (live: not dropped, b' > 0, and for a cut a positive coefficient on
- * a free element), or NULL when it is. */
-static const char *row_dead(const checker *k, const rowv *v) {
-    if (v->st->dropped) return "dropped";
-    if (residual(k, v) <= 0) return v->is_cut ? "met" : "hit by F1";
-    return v->is_cut && !cut_has_free(k, v) ? "a cut with no free element" : NULL;
 }
 /* The next line holding a token, split in place into k->tok; a line whose first token is
  * `c` is a comment. Returns 0, -1 at the end, 1 for a refused line; a read error exits 2. */
@@ -517,7 +699,7 @@ static int read_pairs(checker *k, size_t *i, const char *stop, bool live) {
             return 1;
         if (v.st->stamp == k->stampnow) return fail(k, "row %llu is listed twice", (ull)p.row);
         v.st->stamp = k->stampnow;
-        const char *dead = live ? row_dead(k, &v) : v.st->dropped ? "dropped" : NULL;
+        const char *dead = live ? row_dead(&v, k->state) : v.st->dropped ? "dropped" : NULL;
         if (dead)
             return fail(k, "multiplier on row %llu, which is not %s (%s)", (ull)p.row,
                         live ? "live" : "in use", dead);
@@ -533,16 +715,11 @@ static int combine(checker *k, const pair *p, size_t n, bool live_only, i128 *su
     rowv v;
     for (size_t i = 0; i < n; i++) {
         if (row_find(k, p[i].row, &v)) return 1; /* never: it was in scope when read */
-        if (live_only && row_dead(k, &v)) continue;
-        if (add_product(sum, p[i].v, residual(k, &v))) return fail(k, "arithmetic overflow");
-        for (uint64_t j = 0; p[i].v && j < v.len; j++) {
-            uint32_t e = v.el[j];
-            i128 a = q_mul62(p[i].v, v.is_cut ? v.co[j] : 1); /* both at most 2^62 */
-            if (k->state[e] != FREE) continue;
-            if (k->acc[e] == 0 && a > 0) k->touched[k->ntouched++] = e;
-            if (q_add(k->acc[e], a, &k->acc[e]))
-                return fail(k, "arithmetic overflow");
-        }
+        if (live_only && row_dead(&v, k->state)) continue;
+        if (add_product(sum, p[i].v, row_residual(&v, k->state)))
+            return fail(k, "arithmetic overflow");
+        if (combine_row(&v, p[i].v, k->state, k->h.n, k->acc, k->touched, &k->ntouched))
+            return fail(k, "arithmetic overflow");
     }
     return 0;
 }
@@ -555,7 +732,7 @@ static int leaf_holds(checker *k, const frame *y) {
     if (combine(k, k->ys + y->y_start, y->y_len, true, &total)) return 1;
     int rc = leaf_decide(total, k->D, k->acc, k->touched, k->ntouched, k->K, k->nf1, &total,
                          &need);
-    for (size_t i = 0; i < k->ntouched; i++) k->acc[k->touched[i]] = 0; /* for the next list */
+    touched_clear(k->acc, k->touched, k->ntouched, k->h.n); /* for the next list */
     k->ntouched = 0;
     if (rc == 1) return fail(k, "overflow in L(y)");
     if (rc == 0) return 0;
@@ -595,11 +772,10 @@ static int dominated(checker *k, uint32_t e, uint32_t f) {
     rowv v;
     if (f == e || k->state[f] == OUT) return fail(k, "element %u cannot replace %u", f + 1, e + 1);
     for (uint64_t i = h->eoff[e]; i < h->eoff[e + 1]; i++) /* a live set holds F free */
-        if (!row_find(k, h->es[i] + 1, &v) && !row_dead(k, &v) && !coef(&v, f))
+        if (!row_find(k, h->es[i] + 1, &v) && dom_blocks(&v, k->state, e, f))
             return fail(k, "live set %u holds element %u but not %u", h->es[i] + 1, e + 1, f + 1);
     for (size_t i = 0; i < k->ncuts; i++)
-        if (!row_find(k, h->m + k->cuts[i].j, &v) && coef(&v, e) > 0 && !row_dead(k, &v) &&
-            (k->state[f] != FREE || coef(&v, f) < residual(k, &v)))
+        if (!row_find(k, h->m + k->cuts[i].j, &v) && dom_blocks(&v, k->state, e, f))
             return fail(k, "on live row %llu, element %u does not dominate %u",
                         (ull)(h->m + k->cuts[i].j), f + 1, e + 1);
     return 0;
