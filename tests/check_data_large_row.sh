@@ -18,7 +18,8 @@ name=cards4_deck1-6_target24_all
 mkdir -p "$tmp/src/data/instances" "$tmp/src/data/large"
 head -n 1 "$src/data/instances/bounds.csv" >"$tmp/src/data/instances/bounds.csv"
 cp "$src/data/large/"* "$tmp/src/data/large/"
-"$t24" study --cards 4 --deck 1-6 --lp-certificate --time-limit 10 --quiet --out "$tmp/run" \
+# By work, not seconds (issue 48): no load can stop its LP short (600 s only caps it).
+"$t24" study --cards 4 --deck 1-6 --lp-certificate --work 300000000 --time-limit 600 --quiet --out "$tmp/run" \
   >/dev/null || { echo "FAIL the study did not run"; exit 1; }
 out=$(bash "$src/bench/publish-large.sh" "$tmp/run" "$name" "$tmp/src/data/large" "$check" 2>&1) \
   || { echo "FAIL publish-large.sh: $out"; exit 1; }
@@ -28,7 +29,7 @@ IFS=, read -r _ elements sets lower _ upper _ proven _ _ <<<"$row"
 [ "$elements,$sets" = 171,103 ] || bad "publish-large.sh row '$row': not 171 classes x 103 hands"
 echo "$name,$elements,$sets,$lower,LP certificate,t24 study --lp-certificate,$upper,study,t24 study,$proven,$lower,large/$name.lp.cert.xz" \
   >>"$tmp/src/data/large/bounds.csv"
-echo "$name t24 study --cards 4 --deck 1-6 --time-limit 1 --local-search 0 --greedy-runs 1 --quiet --out DIR" \
+echo "$name t24 study --cards 4 --deck 1-6 --work 1 --local-search 0 --greedy-runs 1 --quiet --out DIR" \
   >>"$tmp/src/data/large/instance_commands.txt"
 got=$(bash "$src/tests/check_data_large.sh" "$check" "$tmp/src" 2>&1) \
   && [ "$got" = "check_data_large: 2 rows (quick)" ] && ok "quick: $got" || bad "quick: $got"

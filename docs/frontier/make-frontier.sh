@@ -113,7 +113,7 @@ best_known() {
     known = ($10 == "yes") ? $7 " (proven)" : $4 ".." $7
     # A proven row'"'"'s lower_command may be an uncertified solver (CBC): name the command
     # that writes its published certificate instead.
-    cert = ($10 == "yes") ? "t24 cover --time-limit 600 --certificate CERT data/instances/" $1 ".hgr" : $6
+    cert = ($10 == "yes") ? "t24 cover --work 3000000000 --time-limit 3600 --certificate CERT data/instances/" $1 ".hgr" : $6
     printf "| %s | %s | `%s` | `%s` |\n", deck, known, cert, $9 }' "$bounds"
 }
 
