@@ -199,18 +199,6 @@ Test(lagrange, lagrangian_cover_is_a_cover)
     cr_expect_gt(with_rounds, 0, "no instance ran a fixing round");
 }
 
-static instance *data_instance(const char *name)
-{
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/data/instances/%s.hgr", T24_SOURCE_DIR, name);
-    FILE *fp = fopen(path, "r");
-    cr_assert(fp, "data/instances/%s.hgr is missing", name);
-    instance *h = pace_read(fp, err, sizeof err);
-    fclose(fp);
-    cr_assert(h, "%s: %s", name, err);
-    return h;
-}
-
 /* Every published five-card instance (decks 1-5 to 1-10 and 1-13, whole, not reduced):
  * column generation reaches GLPK's LP value to 1e-6, and so does its proven bound. */
 Test(lagrange, five_card_lp_equals_glpk, .timeout = 600)
@@ -220,7 +208,7 @@ Test(lagrange, five_card_lp_equals_glpk, .timeout = 600)
                             "cards5_deck1-9_target24_all",  "cards5_deck1-10_target24_all",
                             "cards5_deck1-13_target24_all" };
     for (int i = 0; i < 7; i++) {
-        instance *h = data_instance(names[i]);
+        instance *h = read_data(names[i]);
         double lp = simplex_lp(h);
         greedy_cover gp;
         start_cover(h, &gp);
@@ -243,7 +231,7 @@ Test(lagrange, five_card_lp_equals_glpk, .timeout = 600)
  * and the Lagrangian cover reported and checked. */
 Test(lagrange, mincover_with_colgen_agrees, .timeout = 240)
 {
-    instance *h = data_instance("cards5_deck1-5_target24_all");
+    instance *h = read_data("cards5_deck1-5_target24_all");
     mincover_params p;
     mincover_result a, b;
     char err[256];
@@ -277,7 +265,7 @@ Test(lagrange, mincover_with_colgen_agrees, .timeout = 240)
  * bound (the all-zero multipliers') is 0, still a valid bound. */
 Test(lagrange, a_stopped_column_generation_claims_no_optimum)
 {
-    instance *h = data_instance("cards5_deck1-5_target24_all");
+    instance *h = read_data("cards5_deck1-5_target24_all");
     greedy_cover gp;
     colgen_params p;
     colgen_result r;

@@ -163,9 +163,10 @@ static double ls_budget(mincover_result *r, double until, ls_gap *g, localsearch
     return seconds;
 }
 
-/* The early local search's time (returned, as ls_budget()'s) and stops (mincover_anytime()):
- * MINCOVER_LS_EARLY_SHARE of the searches' time, or under a work limit of the work left as steps (the time left then only
- * caps), with the default patience; no LP bound is known yet, so no rule extends it. */
+/* The early local search's time (returned, as ls_budget()'s) and stops
+ * (mincover_anytime()): MINCOVER_LS_EARLY_SHARE of the searches' time, or under a work
+ * limit of the work left as steps (the time left then only caps), with the default
+ * patience; no LP bound is known yet, so no rule extends it. */
 static double ls_early_budget(mincover_result *r, double until, const ls_gap *g,
                               localsearch_params *q)
 {
@@ -499,8 +500,8 @@ static bool anytime(const mincover_result *r)
 
 /* The LP phase in the run's order, returning the LP's target (UINT32_MAX with err set
  * when the early local search fails). Without the anytime order, the LP from greedy's
- * cover `start`. In it (buf: room for a cover of h), the simplex first for MINCOVER_LP_PROBE_UNITS of work: where it
- * reaches the optimum (small cores) nothing changes; else (and before column generation,
+ * cover `start`. In it (buf: room for a cover of h), the simplex first for
+ * MINCOVER_LP_PROBE_UNITS of work: where it reaches the optimum (small cores) nothing changes; else (and before column generation,
  * which cannot be resumed) the local search runs first from greedy's cover for its early
  * share, its cover lands in *early and becomes *start, and the LP then goes on (the
  * simplex from the probe's basis) for its share of what is left. Which way it goes is
