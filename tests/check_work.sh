@@ -13,7 +13,8 @@
 # item 3, SIGTERM during the LP phase with --certificate: the run exits within a
 # generous bound (30 s; 1.7-2.4 s measured here at load 9, 8.5 s before) and its
 # certificate proves a bound above 0, verified by t24-check (before: bound 0, whatever the
-# LP had reached).
+# LP had reached). And (issue 48 items 3 and 4's findings) --work in exponent forms,
+# --local-search S under --work, --estimate with --work, the study's note on its work.
 # Usage: check_work.sh T24 T24_CHECK SOURCE_DIR
 set -u
 t24="$1" check="$2" src="$3"
@@ -89,7 +90,9 @@ reproducible study5 10000000
   fail "timed run's work object: $(json "$tmp/timed.json" "a['work']")"
 
 # 5. --work's range: exit 2, naming the value.
-for bad in 0 -5 abc 1e6 1000000000000001 18446744073709551616; do
+# 1e6 was refused here once; exponent forms that leave an integer are --work values now
+# (10. below), those that do not are refused.
+for bad in 0 -5 abc 1.5e0 1e-3 1e16 1000000000000001 18446744073709551616; do
   out=$("$t24" cover "$deck6" --work "$bad" 2>&1 >/dev/null)
   rc=$?
   [ "$rc" -eq 2 ] || fail "--work $bad: exit $rc, not 2"
@@ -176,4 +179,43 @@ print(2 * (1 + nnz + ne))" "$deck6")
 [ "$(json "$tmp/least.json" "a['work']['used']")" = "$least" ] ||
   fail "--work 1: used $(json "$tmp/least.json" "a['work']['used']"), not the least $least"
 
-echo "work: identical across threads and load (cover, certificate, study, cubes: $n files); JSON work; range errors; SIGTERM in the LP phase kept bound $b; --work's cap"
+# 10. --work in an exponent form (the docs write `--work 2e7`; `study --work 8e9` was
+# refused, issue 48): 1e7 is the same run as 10000000, byte for byte.
+"$t24" study --cards 5 --deck 1-6 --work 1e7 --time-limit 900 --threads 1 --json \
+  >"$tmp/study5.e7.json" 2>/dev/null || fail "study --work 1e7"
+cmp -s "$tmp/study5.1.json" "$tmp/study5.e7.json" || fail "study --work 1e7 differs from --work 10000000"
+
+# 11. --local-search S under --work (it silently took a quarter of the work whatever S):
+# S x 5e6 units (BUDGET_UNITS_PER_SECOND) as a share of the work, so S = 1.6 makes four
+# times the steps of S = 0.4 (both runs are the same up to the local search, whose steps
+# are its share of the work left over a step's units, rounded down).
+for s in 0.4 1.6; do
+  "$t24" cover "$deck7" --work 2e7 --time-limit 900 --local-search "$s" --json \
+    >"$tmp/ls$s.json" 2>/dev/null || fail "--local-search $s under --work"
+done
+a=$(json "$tmp/ls0.4.json" "a['local_search']['steps']")
+c=$(json "$tmp/ls1.6.json" "a['local_search']['steps']")
+[ "$a" -gt 0 ] && [ $((c - 4 * a)) -ge -4 ] && [ $((c - 4 * a)) -le 4 ] ||
+  fail "--local-search 0.4 and 1.6 under --work made $a and $c steps, not 1 to 4"
+
+# 12. --estimate and --work: cover refuses the pair (the dives are timed), exit 2 in one
+# line naming --work; study's estimate says the hitting sets run until the work.
+out=$("$t24" cover "$deck6" --estimate --work 5 2>&1 >/dev/null)
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || fail "cover --estimate --work: exit $rc: $out"
+case "$out" in *--work*) ;; *) fail "cover --estimate --work: the message does not name --work: $out" ;; esac
+out=$("$t24" study --cards 5 --deck 1-6 --work 1e8 --estimate 2>&1) || fail "study --estimate --work"
+case "$out" in *"until --work 100000000 units"*) ;; *) fail "study --estimate ignores --work: $out" ;; esac
+
+# 13. The study's note when its certifying search got no work (--work 1): it names the
+# work, not the clock, and --quiet silences it (it said "the time limit ran out" and
+# printed despite --quiet).
+"$t24" study --cards 5 --deck 1-6 --work 1 --out "$tmp/note" >/dev/null 2>"$tmp/note.err" ||
+  fail "study --work 1 --out"
+grep -q "the work limit (--work) ran out before the certifying search" "$tmp/note.err" ||
+  fail "study --work 1: the note does not name the work: $(cat "$tmp/note.err")"
+"$t24" study --cards 5 --deck 1-6 --work 1 --out "$tmp/quiet" --quiet >/dev/null 2>"$tmp/quiet.err" ||
+  fail "study --work 1 --out --quiet"
+[ ! -s "$tmp/quiet.err" ] || fail "study --quiet printed: $(cat "$tmp/quiet.err")"
+
+echo "work: identical across threads and load (cover, certificate, study, cubes: $n files); JSON work; range errors; SIGTERM in the LP phase kept bound $b; --work's cap; exponent forms; --local-search under --work; --estimate; the study's note"

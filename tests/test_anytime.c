@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/walltime.h"
 #include "hitset/mincover.h"
 #include "mincover_helpers.h"
 
@@ -42,8 +43,8 @@ static void cover_run(const instance *h, uint64_t work, work_stop *stop, mincove
     p.settled_runs = false;
     p.kernel = true;
     p.engine = ILP_GLPK;
-    p.work = work;
-    p.time_limit = 3600;
+    p.limit = budget_until(walltime_now() + 3600, NULL);
+    p.limit.work_end = work;
     if (stop) {
         stop->r = r;
         p.cancel = (cancel_check){ work_passed, stop };
@@ -100,8 +101,8 @@ Test(anytime, the_lp_phase_tells_its_progress, .timeout = 600)
     char err[256];
     bool lp_seen = false;
     mincover_params_init(&p);
-    p.work = 30000000;
-    p.time_limit = 3600;
+    p.limit = budget_until(walltime_now() + 3600, NULL);
+    p.limit.work_end = 30000000;
     p.progress = note_phase;
     p.progress_ctx = &lp_seen;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);

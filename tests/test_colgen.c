@@ -51,11 +51,11 @@ static instance *blocks(uint32_t ne)
 static void params_lp_only(mincover_params *p, double seconds)
 {
     mincover_params_init(p);
-    p->time_limit = seconds;
+    p->limit = budget_until(walltime_now() + seconds, NULL);
     p->greedy_runs = 1;
     p->reduce = false; /* the core is the instance: its size decides */
-    p->ls_seconds = 0;
-    p->lag_seconds = 0;
+    p->ls_share = 0;
+    p->lag_share = 0;
 }
 
 /* MINCOVER_LP_AUTO (the default) runs column generation on a core of more than

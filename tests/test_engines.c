@@ -496,7 +496,7 @@ Test(engines, mincover_names_the_engine_that_proved_the_optimum)
     mincover_result g, c;
     char err[256];
     mincover_params_init(&p);
-    p.ls_seconds = 0; /* greedy's warm start: leave the proof to the search */
+    p.ls_share = 0; /* greedy's warm start: leave the proof to the search */
     cr_assert_eq(mincover_run(h, NULL, &p, &g, err, sizeof err), 0, "%s", err);
     p.engine = ILP_CBC;
     cr_assert_eq(mincover_run(h, NULL, &p, &c, err, sizeof err), 0, "%s", err);

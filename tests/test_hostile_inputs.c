@@ -132,7 +132,7 @@ Test(hostile_inputs, a_limit_spent_before_the_reductions_builds_no_core, .timeou
     mincover_result r;
     char err[256];
     mincover_params_init(&p);
-    p.deadline = walltime_now() - 1;
+    p.limit.end = walltime_now() - 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.greedy.runs.runs, 0);
     cr_expect(r.presolve.red.stopped);

@@ -236,10 +236,10 @@ Test(lagrange, mincover_with_colgen_agrees, .timeout = 240)
     mincover_result a, b;
     char err[256];
     mincover_params_init(&p);
-    p.time_limit = 60;
+    p.limit = budget_until(walltime_now() + 60, NULL);
     cr_assert_eq(mincover_run(h, NULL, &p, &a, err, sizeof err), 0, "%s", err);
     p.lp = MINCOVER_LP_COLGEN;
-    p.lag_seconds = 1;
+    p.lag_share = 1.0 / 60; /* a second of the 60 */
     cr_assert_eq(mincover_run(h, NULL, &p, &b, err, sizeof err), 0, "%s", err);
     cr_expect_eq(a.lp.method, MINCOVER_LP_SIMPLEX);
     cr_expect_eq(b.lp.method, MINCOVER_LP_COLGEN);

@@ -77,7 +77,7 @@ Test(lp_limit, the_study_pipeline_reports_greedy_and_the_combinatorial_bounds, .
     instance *h = big();
     mincover_params p;
     mincover_params_init(&p);
-    p.time_limit = 1e-6;
+    p.limit = budget_until(walltime_now() + 1e-6, NULL);
     p.greedy_runs = 2;
     p.reduce = false; /* keep the whole instance for GLPK, so its LP is the big one */
     mincover_result r;

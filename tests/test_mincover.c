@@ -414,8 +414,8 @@ Test(hitset, a_time_limit_stop_is_never_called_optimal)
     mincover_result r;
     char err[256];
     mincover_params_init(&p);
-    p.time_limit = 0.001;
-    p.ls_seconds = 0; /* the local search reaches the LP bound here (test below) */
+    p.limit = budget_until(walltime_now() + 0.001, NULL);
+    p.ls_share = 0; /* the local search reaches the LP bound here (test below) */
     p.reduce = false;
     p.greedy_runs = 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
@@ -471,7 +471,7 @@ Test(hitset, a_local_search_cover_at_the_lp_bound_is_proven_without_the_exact_se
     cr_assert_eq(ilp_lp_bound(h, &q, &lp, err, sizeof err), 0, "%s", err);
     stop_at_target s = { (uint32_t)ceil(lp - 1e-6), UINT32_MAX, 0 };
     mincover_params_init(&p);
-    p.time_limit = 120;
+    p.limit = budget_until(walltime_now() + 120, NULL);
     p.reduce = false;
     p.greedy_runs = 1;
     p.improved = note_cover;
@@ -508,7 +508,7 @@ Test(hitset, a_glpk_failure_keeps_the_greedy_cover_and_says_so)
     p.mem_limit_mb = 1;
     p.reduce = false;
     p.greedy_runs = 1;
-    p.ls_seconds = 0;
+    p.ls_share = 0;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED);
     cr_expect(strstr(r.message, "GLPK failed (glp_alloc: memory allocation limit exceeded"), "%s", r.message);
@@ -517,7 +517,7 @@ Test(hitset, a_glpk_failure_keeps_the_greedy_cover_and_says_so)
     cr_expect_not(r.optimal);
     mincover_result_free(&r);
     /* With the local search (its LP fails too, so it has no target), its cover is kept. */
-    p.ls_seconds = 0.2;
+    p.ls_share = 0.2 / MINCOVER_DEFAULT_SECONDS; /* 0.2 s of the default limit */
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.exact.status, MINCOVER_ILP_FAILED);
     cr_expect(r.ls.ran);
@@ -551,8 +551,8 @@ Test(hitset, random_runs_keep_their_best_cover)
     }
 }
 
-/* A deadline before the time limit is what the searches get (the study sets one so that
- * its whole run fits in its limit): with 60 s of time limit and a deadline 0.3 s away,
+/* The limit's end is what the searches get (the study sets it so that its whole run
+ * fits in its limit): with the end 0.3 s away,
  * the run must end in well under the 60 s it would otherwise spend on this instance. */
 Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
 {
@@ -562,11 +562,10 @@ Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
     mincover_result r;
     char err[256];
     mincover_params_init(&p);
-    p.time_limit = 60;
     p.greedy_runs = 1;
     p.reduce = false;
     double t0 = walltime_now();
-    p.deadline = t0 + 0.3;
+    p.limit.end = t0 + 0.3;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     double took = walltime_now() - t0;
     check_invariants(h, &r);
@@ -575,7 +574,7 @@ Test(hitset, a_deadline_caps_the_searches, .timeout = 60)
     cr_expect_eq(r.exact.status, MINCOVER_ILP_TIME_LIMIT, "this instance takes GLPK far longer");
     mincover_result_free(&r);
     /* A deadline already passed still gives a valid cover and honest bounds. */
-    p.deadline = walltime_now() - 1;
+    p.limit.end = walltime_now() - 1;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     check_invariants(h, &r);
     cr_expect_not(r.optimal);
@@ -748,20 +747,23 @@ Test(mincover_params, check_names_the_first_field_out_of_range_and_its_value)
         const char *field, *value;
         uint32_t runs;
         int threads;
-        double time_limit;
+        double end, ls_share;
     } bad[] = {
-        { "greedy_runs", "= 0;", 0, 1, 60 },
-        { "greedy_runs", "= 10001;", MINCOVER_MAX_RUNS + 1, 1, 60 },
-        { "threads", "= 0;", 100, 0, 60 },
-        { "threads", "= 65;", 100, 65, 60 },
-        { "time_limit", "= 0;", 100, 1, 0 },
-        { "time_limit", "= nan;", 100, 1, NAN },
+        { "greedy_runs", "= 0;", 0, 1, 1, -1 },
+        { "greedy_runs", "= 10001;", MINCOVER_MAX_RUNS + 1, 1, 1, -1 },
+        { "threads", "= 0;", 100, 0, 1, -1 },
+        { "threads", "= 65;", 100, 65, 1, -1 },
+        { "limit.end", "= 0;", 100, 1, 0, -1 },
+        { "limit.end", "= nan;", 100, 1, NAN, -1 },
+        { "ls_share", "= 1.5;", 100, 1, 1, 1.5 },
+        { "ls_share", "= nan;", 100, 1, 1, NAN },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mincover_params_init(&p);
         p.greedy_runs = bad[i].runs;
         p.threads = bad[i].threads;
-        p.time_limit = bad[i].time_limit;
+        p.limit.end = bad[i].end;
+        p.ls_share = bad[i].ls_share;
         err[0] = '\0';
         cr_expect_eq(mincover_params_check(&p, err, sizeof err), -1, "case %zu passed", i);
         cr_expect(strncmp(err, bad[i].field, strlen(bad[i].field)) == 0 &&
@@ -772,7 +774,7 @@ Test(mincover_params, check_names_the_first_field_out_of_range_and_its_value)
     mincover_params_init(&p);
     p.greedy_runs = MINCOVER_MAX_RUNS;
     p.threads = 64;
-    p.time_limit = 1e9;
+    p.ls_share = 1;
     cr_expect_eq(mincover_params_check(&p, err, sizeof err), 0, "%s", err);
     p.greedy_runs = 1;
     p.threads = 1;
@@ -821,7 +823,7 @@ Test(hitset, a_solvers_greedy_runs_are_sized_to_the_instance)
     mincover_params_init(&p);
     p.greedy_runs = 100;
     p.settled_runs = false; /* as t24 cover */
-    p.ls_seconds = 0;
+    p.ls_share = 0;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     cr_expect_eq(r.greedy.runs.runs, 79);
     cr_expect_eq(r.optimum, 4);
@@ -870,7 +872,7 @@ Test(hitset, a_reduction_stopped_at_its_share_leaves_a_core_for_the_searches)
         char err[256];
         mincover_params_init(&p);
         p.greedy_runs = 5;
-        p.deadline = walltime_now() + 60;
+        p.limit.end = walltime_now() + 60;
         p.reduce_share = 1e-12;
         cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
         check_invariants(h, &r);

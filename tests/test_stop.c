@@ -353,7 +353,7 @@ static outcome cover_run(const instance *h, const cancel_check *cancel, void *ct
     mincover_result r;
     char err[256];
     mincover_params_init(&p);
-    p.time_limit = 600; /* never reached: the cancel decides */
+    p.limit = budget_until(walltime_now() + 600, NULL); /* never reached: the cancel decides */
     p.cancel = *cancel;
     cr_assert_eq(mincover_run(h, NULL, &p, &r, err, sizeof err), 0, "%s", err);
     outcome o = { malloc((r.cover.n + 1) * sizeof *o.cover), r.cover.n, r.best_bound, false };

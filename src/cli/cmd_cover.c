@@ -113,7 +113,8 @@ static int certificate_engine(options *o)
     char err[256];
     bool cubes = cover_cubes_wanted(&o->cubes);
     int rc = cover_estimate_check(&o->est, cubes, o->cubes.split || o->cubes.merge,
-                                  o->certificate != NULL, o->cfg.engine_set);
+                                  o->certificate != NULL, o->cfg.engine_set,
+                                  o->cfg.hp.work != 0);
     if (rc == -1)
         rc = cover_lpcert_check(&o->lpcert, cubes || o->est.estimate, o->file, o->certificate);
     if (rc != -1 || o->est.estimate)

@@ -276,22 +276,34 @@ static int write_certificate(artifact_set *a, const study *r, FILE *cert)
     return fp ? artifact_copy(cert, fp) : -1;
 }
 
+/* What ended a run before its certifying search, in a note's words: the run's own
+ * limit (hs_report.ended_by), so that a run under --work does not blame the clock. */
+static const char *ran_out(const study *r)
+{
+    const char *by = r->hr.ended_by ? r->hr.ended_by : "";
+    return strcmp(by, "work") == 0     ? "the work limit (--work) ran out"
+           : strcmp(by, "cancel") == 0 ? "a signal stopped the run"
+                                       : "the time limit ran out";
+}
+
 /* --out with the certifying search and no certificate from it. Asked for by name
  * (--solver t24), the folder is all or nothing: returns 1 with the reason in err. As
  * the default engine, the folder gets its other files and stderr says that the bound is
- * not certified: returns 0 (a failed search is said after the report, as any engine's). */
+ * not certified, unless --quiet: returns 0 (a failed search is said after the report,
+ * as any engine's). */
 static int certificate_refused(const options *o, const study *r, char *err, size_t size)
 {
     if (r->hr.certificate.written)
         return 0;
     if (o->cfg.engine_set) {
-        snprintf(err, size, "no certificate written for --out: %s",
-                 r->hr.message[0] ? r->hr.message : "the time limit ran out first");
+        snprintf(err, size, "no certificate written for --out: %s%s",
+                 r->hr.message[0] ? r->hr.message : ran_out(r),
+                 r->hr.message[0] ? "" : " first");
         return 1;
     }
-    if (!r->hr.message[0])
-        args_message("study", "no certificate.txt in %s: the time limit ran out before the "
-                              "certifying search, so the bound is not certified", o->out);
+    if (!r->hr.message[0] && o->cfg.progress != PROGRESS_OFF)
+        args_message("study", "no certificate.txt in %s: %s before the certifying search, "
+                              "so the bound is not certified", o->out, ran_out(r));
     return 0;
 }
 
@@ -409,7 +421,8 @@ static int run(options *o, bool *scanned)
         o->cfg.hp.progress_ctx = &line;
     }
     bool certify = a && study_options_out_certifies(&o->cfg);
-    if (a && !certify && hs_engine_about(o->cfg.hp.engine).can_certify)
+    if (a && !certify && hs_engine_about(o->cfg.hp.engine).can_certify &&
+        o->cfg.progress != PROGRESS_OFF)
         args_message("study", "no certificate.txt in %s on %d cards unless --solver t24 "
                               "asks for one (the default engine certifies up to %d)",
                      o->out, o->cfg.sp.ncards, STUDY_DEFAULT_CERTIFIED_CARDS);

@@ -33,7 +33,7 @@ int cover_estimate_parse(cover_estimate *e, int argc, char **argv, int *i)
 }
 
 int cover_estimate_check(const cover_estimate *e, bool cubes, bool split_or_merge,
-                         bool certificate, bool solver)
+                         bool certificate, bool solver, bool work)
 {
     if (e->estimate && cubes)
         return args_error("cover", "--estimate goes with an instance FILE, not a cube mode "
@@ -43,6 +43,10 @@ int cover_estimate_check(const cover_estimate *e, bool cubes, bool split_or_merg
     if (e->estimate && solver)
         return args_error("cover", "--solver does not go with --estimate (it estimates "
                           "t24's certifying search)");
+    /* Refused, not ignored: the dives count no work, so --work would not bound them. */
+    if (e->estimate && work)
+        return args_error("cover", "--work does not go with --estimate (its dives are timed: "
+                          "--time-limit bounds them)");
     if (e->estimate && e->dives_set && e->dives == 0)
         return args_error("cover", "--estimate needs --dives 1 or more");
     if (e->dives_set && !e->estimate && !split_or_merge)

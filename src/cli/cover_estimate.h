@@ -23,10 +23,10 @@ typedef struct {
  * past the value), 0 when it is neither, or the exit status of a usage error. */
 int cover_estimate_parse(cover_estimate *e, int argc, char **argv, int *i);
 /* The options once all are read: -1 when fine, else the exit status of a usage error
- * (--estimate with a cube mode, --certificate or --solver; --dives without --estimate,
- * --split or --merge). */
+ * (--estimate with a cube mode, --certificate, --solver or --work; --dives without
+ * --estimate, --split or --merge). */
 int cover_estimate_check(const cover_estimate *e, bool cubes, bool split_or_merge,
-                         bool certificate, bool solver);
+                         bool certificate, bool solver, bool work);
 /* The dives wanted: --dives, else COVER_ESTIMATE_DIVES. */
 uint32_t cover_estimate_dives(const cover_estimate *e);
 

@@ -73,14 +73,15 @@ static int set_time_limit(study_options *o, const char *v)
     return parse_double_positive(v, &o->hp.time_limit);
 }
 
-/* Work units for the run: 1..1e15 (the engine's one range check, budget.h, says so
- * again through hs_params_check()). */
+/* Work units for the run: 1..1e15, in digits or with an exponent that leaves an
+ * integer (8e9, as the docs write them; parse_count()); the engine's one range check,
+ * budget.h, says so again through hs_params_check(). */
 static int set_work(study_options *o, const char *v)
 {
-    int64_t n;
-    if (parse_int64(v, &n) || n < 1)
+    uint64_t n;
+    if (parse_count(v, &n) || n < 1)
         return -1;
-    o->hp.work = (uint64_t)n;
+    o->hp.work = n;
     return 0;
 }
 
@@ -216,11 +217,15 @@ static const option_row table[] = {
       "here; docs/hitting-sets.md): its phases share work,\n"
       "not time, so the same command gives the same cover,\n"
       "bounds and certificate on any machine at any load;\n"
-      "--time-limit then only caps it (default: no limit)\n",
-      "an integer from 1 to 1e15 (1000000000000000)", set_work },
+      "--time-limit then only caps it (default: no limit);\n"
+      "N may be written 2e7 (an integer in an exponent form)\n",
+      "an integer from 1 to 1e15 (in digits, or as 8e9)", set_work },
     { "--local-search", "S", ALL,
       "seconds of local search for a smaller cover before the\n"
-      "exact search, which starts from its cover (0: none;\n"
+      "exact search, which starts from its cover: S /\n"
+      "--time-limit of the searches' time, or under --work\n"
+      "S x 5e6 units' share of the work, with no patience\n"
+      "(0: none;\n"
       "default: up to a quarter of --time-limit, ending after\n"
       "300 steps per set of the core, at least 50000,\n"
       "without improvement, then on until 90% of it (or ten\n"

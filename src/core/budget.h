@@ -33,6 +33,11 @@
 #define BUDGET_MAX_SECONDS 1e9
 #define BUDGET_MAX_WORK 1000000000000000ULL
 
+/* The work units a second measured on this machine (docs/hitting-sets.md, "Work
+ * limits": within a factor of 4 across phases): used only to read a user's seconds as
+ * work where a work limit is set (`--local-search S` under --work), never to limit. */
+#define BUDGET_UNITS_PER_SECOND 5e6
+
 /* The work a run did, in units: one counter per run, which every phase of the run adds to
  * (the hitting-set engine runs its phases on one thread, so a plain count). */
 typedef struct {

@@ -42,6 +42,61 @@ int parse_int64(const char *s, int64_t *out)
     return 0;
 }
 
+/* The digits of s's mantissa (its point dropped) and its exponent less the digits after
+ * the point: s is digits "." digits? "e" digits, no sign anywhere. Returns -1 when s has
+ * another form or the digits do not fit in buf. */
+static int count_parts(const char *s, char *buf, size_t size, long *shift)
+{
+    size_t d = strspn(s, "0123456789"), f = 0, n = 0;
+    if (d == 0 || d >= size)
+        return -1;
+    memcpy(buf, s, d);
+    n = d;
+    s += d;
+    if (*s == '.') {
+        f = strspn(s + 1, "0123456789");
+        if (f == 0 || n + f >= size)
+            return -1;
+        memcpy(buf + n, s + 1, f);
+        n += f;
+        s += 1 + f;
+    }
+    buf[n] = '\0';
+    if (*s != 'e' && *s != 'E')
+        return *s || f ? -1 : (*shift = 0, 0); /* "1.5" alone is no count */
+    size_t x = strspn(s + 1, "0123456789");
+    if (x == 0 || x > 3 || s[1 + x])
+        return -1;
+    *shift = strtol(s + 1, NULL, 10) - (long)f;
+    return 0;
+}
+
+int parse_count(const char *s, uint64_t *out)
+{
+    char digits[64];
+    long shift;
+    if (!s || count_parts(s, digits, sizeof digits, &shift))
+        return -1;
+    size_t n = strlen(digits);
+    for (; shift < 0; shift++) /* digits after the exponent's reach must be zeros */
+        if (digits[--n] != '0')
+            return -1;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned k = (unsigned)(digits[i] - '0');
+        if (v > (UINT64_MAX - k) / 10)
+            return -1;
+        v = 10 * v + k;
+    }
+    for (; shift > 0; shift--) {
+        if (v > UINT64_MAX / 10)
+            return -1;
+        v *= 10;
+    }
+    *out = v;
+    return 0;
+}
+
 int parse_int_range(const char *s, int lo, int hi, int *out)
 {
     int64_t v;

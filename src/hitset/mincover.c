@@ -18,15 +18,15 @@
 void mincover_params_init(mincover_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->time_limit = 60;
+    p->limit = budget_until(walltime_now() + MINCOVER_DEFAULT_SECONDS, NULL);
     p->greedy_runs = 100;
     p->settled_runs = true;
     p->seed = 1;
     p->reduce = true;
     p->reduce_share = MINCOVER_REDUCE_SHARE;
-    p->ls_seconds = -1;
+    p->ls_share = -1;
     p->threads = 1;
-    p->lag_seconds = -1;
+    p->lag_share = -1;
 }
 
 /* The check's message: the field, its value, and what it must be. */
@@ -42,25 +42,34 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 /* CBC's threads: the CLI's --threads range, which is also the evaluation's. */
 #define MINCOVER_MAX_THREADS 64
 
+/* A share that may be left to a default: not < 0, 0 or in (0, 1] (NaN included). */
+static bool share_bad(double share)
+{
+    return !(share < 0 || share <= 1);
+}
+
 int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails every check. */
-    if (budget_check_seconds("time_limit", p->time_limit, err, errsize) ||
-        budget_check_work("work", p->work, true, err, errsize))
+    if (!(p->limit.end > 0))
+        return bad_param(err, errsize, "limit.end", p->limit.end,
+                         "a walltime_now() time (every run has a time end)");
+    if (p->limit.cancel || p->limit.work)
+        return bad_param(err, errsize, p->limit.cancel ? "limit.cancel" : "limit.work", 1,
+                         "NULL (the run's stop is params.cancel, its counter its own)");
+    if (budget_check_work("work", p->limit.work_end, true, err, errsize))
         return -1;
-    if (p->work && p->engine == ILP_CBC)
+    if (p->limit.work_end && p->engine == ILP_CBC)
         return bad_param(err, errsize, "engine", (int)p->engine,
                          "ILP_GLPK or ILP_T24 with a work limit (CBC's work is not counted)");
-    if (!(p->deadline >= 0))
-        return bad_param(err, errsize, "deadline", p->deadline, "0 (none) or a walltime");
-    if (budget_check_optional_seconds("ls_seconds", p->ls_seconds, "the default share", err,
-                                      errsize))
-        return -1;
+    if (share_bad(p->ls_share))
+        return bad_param(err, errsize, "ls_share", p->ls_share,
+                         "< 0 (the default share), 0 (none) or a fraction in (0, 1]");
     if (!(p->reduce_share > 0 && p->reduce_share <= 1))
         return bad_param(err, errsize, "reduce_share", p->reduce_share, "a fraction in (0, 1]");
-    if (budget_check_optional_seconds("lag_seconds", p->lag_seconds, "the default", err,
-                                      errsize))
-        return -1;
+    if (share_bad(p->lag_share))
+        return bad_param(err, errsize, "lag_share", p->lag_share,
+                         "< 0 (the default), 0 (none) or a fraction in (0, 1]");
     if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
         return bad_param(err, errsize, "greedy_runs", p->greedy_runs,
                          "1.." MINCOVER_XSTR(MINCOVER_MAX_RUNS));
@@ -95,7 +104,7 @@ const char *mincover_end_name(mincover_end e)
 
 bool mincover_reproducible(const mincover_result *r)
 {
-    return r->params.work > 0 &&
+    return r->params.limit.work_end > 0 &&
            (r->ended_by == MINCOVER_END_FINISHED || r->ended_by == MINCOVER_END_WORK);
 }
 
@@ -151,7 +160,7 @@ const char *mincover_proof_name(const mincover_result *r)
 void mincover_ilp_from(const mincover_params *p, ilp_params *q)
 {
     ilp_params_init(q);
-    q->limit = budget_until(walltime_now() + p->time_limit, NULL);
+    q->limit = budget_until(p->limit.end, NULL);
     q->mem_limit_mb = p->mem_limit_mb;
 }
 
@@ -173,12 +182,12 @@ void mincover_note_failure(mincover_result *r, const char *what, const char *why
         snprintf(r->message, sizeof r->message, "%s: %.200s", what, why);
 }
 
-/* The run's budget: its deadline, the caller's cancel, its work counter (r->work, which
- * every phase adds to) and its work end, params.work (core/budget.h). */
+/* The run's budget: params.limit's time end and work end, the caller's cancel, and its
+ * work counter (r->work, which every phase adds to; core/budget.h). */
 budget mincover_run_budget(mincover_result *r)
 {
-    return budget_counting(budget_until(r->params.deadline, &r->params.cancel), &r->work,
-                           r->params.work);
+    return budget_counting(budget_until(r->params.limit.end, &r->params.cancel), &r->work,
+                           r->params.limit.work_end);
 }
 
 /* A phase's seconds: `share` (of the time, as without a work limit), or with one (b by
@@ -259,7 +268,7 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
     uint64_t fit = budget_work_left(budget_work_share(b, MINCOVER_GREEDY_WORK_SHARE)) / run;
     if (fit < runs)
         runs = fit ? (uint32_t)fit : 1;
-    int rc = greedy_runs_until(h, mult, runs, r->params.seed, r->params.deadline,
+    int rc = greedy_runs_until(h, mult, runs, r->params.seed, r->params.limit.end,
                                &r->params.cancel, &r->greedy.runs);
     budget_add(b, (uint64_t)r->greedy.runs.runs * run);
     return rc;
@@ -371,11 +380,14 @@ nomem:
     return -1;
 }
 
-static void coverage_phase(const instance *h, mincover_result *r)
+/* Maximum coverage, its ILPs all within as long again as the run had from its start t0
+ * to params.limit's end: it follows the searches, which took the run's time. */
+static void coverage_phase(const instance *h, mincover_result *r, double t0)
 {
     ilp_params q;
     char why[256];
     mincover_ilp_from(&r->params, &q);
+    q.limit = budget_until(walltime_now() + (r->params.limit.end - t0), NULL);
     if (coverage_run(h, &r->greedy.classic, r->optimum, r->optimal, &q, &r->coverage.rows, why,
                      sizeof why))
         mincover_note_failure(r, "max coverage", why);
@@ -396,7 +408,7 @@ static mincover_end ended_by(mincover_result *r, double searched)
         return MINCOVER_END_CANCEL;
     if (budget_by_work(b) && budget_work_left(b) == 0)
         return MINCOVER_END_WORK;
-    if ((r->params.deadline > 0 && now >= r->params.deadline) ||
+    if (now >= r->params.limit.end ||
         now >= searched + r->budget ||
         (!budget_by_work(b) && r->exact.status == MINCOVER_ILP_TIME_LIMIT))
         return MINCOVER_END_TIME;
@@ -451,7 +463,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     announce(&an, out->cover.elems, out->cover.n);
     double t5 = walltime_now();
     if (p->coverage)
-        coverage_phase(h, out);
+        coverage_phase(h, out, t0);
     out->bounds.seconds = t1 - t0;
     out->greedy.seconds = t2 - t1;
     out->presolve.seconds = t3 - t2;

@@ -15,6 +15,8 @@
 #include "hitset/model/instance.h"
 #include "hitset/mincover_result.h"
 
+/* mincover_params_init()'s limit: this many seconds from the call. */
+#define MINCOVER_DEFAULT_SECONDS 60
 #define MINCOVER_MAX_RUNS 10000
 /* A solver (settled_runs off: no spread to report) makes at most this many incidences'
  * worth of random greedy runs, at least one run: each run costs about the instance's

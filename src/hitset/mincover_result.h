@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/budget.h"
 #include "core/cancel.h"
 #include "hitset/proof/certify_result.h"
 #include "hitset/heur/corecover.h"
@@ -64,23 +65,28 @@ typedef enum {
 } mincover_lp;
 
 typedef struct {
-    uint64_t work;         /* work units for the whole run (core/budget.h), 0 for none
-                              (default): then every phase's share is taken in work, and
-                              time_limit and deadline are a safety cap alone, so that the
-                              run's cover and bounds are the same on any machine at any
-                              load unless that cap or the cancel ends it first
-                              (mincover_result.ended_by) */
-    double time_limit;     /* seconds for the local search and the exact search together,
-                              and for each max-coverage ILP, > 0 (default 60) */
-    double deadline;       /* walltime_now() by which the two searches must end, which
-                              caps time_limit (0: none, the default); the study sets it so
-                              that its whole run fits in its time limit */
-    double ls_seconds;     /* local search seconds: < 0 for the default (LOCALSEARCH_DEFAULT_SHARE
-                              of time_limit, or all the time left where column
-                              generation ran; with the patience above and the
-                              rule of MINCOVER_LS_GAP), 0 to skip it,
-                              > 0 to spend up to that long (capped by time_limit) unless
-                              it reaches the LP bound (default -1) */
+    budget limit;          /* the run's one limit (core/budget.h), made once at the edge:
+                              limit.end, the walltime_now() at which the run must end
+                              (> 0; default MINCOVER_DEFAULT_SECONDS from
+                              mincover_params_init()), which also bounds each max-coverage
+                              ILP's length (as long as the run had); limit.work_end, work
+                              units for the whole run, 0 for none (default): then every
+                              phase's share is taken in work and limit.end is a safety
+                              cap alone, so that the run's cover and bounds are the same
+                              on any machine at any load unless that cap or the cancel
+                              ends it first (mincover_result.ended_by). limit.cancel and
+                              limit.work must be NULL: the stop is params.cancel (below)
+                              and the counter the result's own (mincover_result.work) */
+    double ls_share;       /* the local search's share of the searches' budget: of their
+                              time (mincover_result.budget), or under a work limit of the
+                              work left when it starts. < 0 for the default
+                              (LOCALSEARCH_DEFAULT_SHARE, or all of it where column
+                              generation ran; with the patience above and the rule of
+                              MINCOVER_LS_GAP), 0 to skip it, in (0, 1] for that share
+                              with no patience, unless it reaches the LP bound (default
+                              -1). `--local-search S` is S / --time-limit, or under
+                              --work S x BUDGET_UNITS_PER_SECOND units of the work
+                              (to_mincover(), t24hs.c) */
     uint64_t ls_steps;     /* local search steps at most, 0 for no limit (default 0);
                               by default it then gets MINCOVER_LS_ALL of the budget
                               and no patience, so that with a seed its cover is
@@ -108,9 +114,11 @@ typedef struct {
     int mem_limit_mb;      /* GLPK memory limit in MB, 0 for none (default 0) */
     ilp_engine engine;     /* the exact search: ILP_GLPK (default) or ILP_CBC */
     mincover_lp lp;        /* the LP bound's method (default MINCOVER_LP_AUTO) */
-    double lag_seconds;    /* the Lagrangian cover heuristic: < 0 for the default
-                              (MINCOVER_LAG_SHARE of the time where column generation
-                              ran, else none), 0 for none, > 0 seconds (default -1) */
+    double lag_share;      /* the Lagrangian cover heuristic's share of the searches'
+                              budget (of their time, or of the work left under a work
+                              limit): < 0 for the default (MINCOVER_LAG_SHARE where
+                              column generation ran, else none), 0 for none, in (0, 1]
+                              for that share (default -1) */
     int threads;           /* CBC's threads (default 1) */
     ilp_progress_fn progress; /* progress of the reductions, the local search and the
                                  exact search, at most once a second (sizes of the
@@ -255,7 +263,7 @@ struct mincover_lag_part {
 
 /* The local search. */
 struct mincover_ls_part {
-    bool ran;                      /* it ran (params.ls_seconds != 0) */
+    bool ran;                      /* it ran (params.ls_share != 0) */
     uint32_t start;                /* its start: forced + the better of pruned greedy
                                       and the Lagrangian cover on the core */
     uint32_t best;                 /* its best cover of the instance (forced + core) */
@@ -300,9 +308,9 @@ struct mincover_coverage_part {
  * is reproducible; the clock or a cancel end runs at a moment no other run repeats. */
 typedef enum {
     MINCOVER_END_FINISHED, /* every phase ended on its own (or the exact search's proof) */
-    MINCOVER_END_WORK,     /* params.work was used up */
-    MINCOVER_END_TIME,     /* the time limit or the deadline (with params.work: its
-                              safety cap, before the work) */
+    MINCOVER_END_WORK,     /* params.limit.work_end was reached */
+    MINCOVER_END_TIME,     /* params.limit.end, or without a work limit a phase's share
+                              of the time (with one: the safety cap, before the work) */
     MINCOVER_END_CANCEL    /* the caller's cancel (a signal, for t24) */
 } mincover_end;
 
@@ -317,8 +325,8 @@ typedef struct {
     greedy_cover cover;            /* the best cover, in greedy order (in the order
                                       found when presolve.red.stopped) */
     uint32_t *solves;              /* per cover entry: sets it meets on its own */
-    double budget;                 /* seconds the searches were given: time_limit,
-                                      capped by the deadline when they started */
+    double budget;                 /* seconds the searches were given: what was left
+                                      of params.limit when they started */
     char message[256];             /* why the first solver failed, when one did (the LP
                                       bound, the exact search with either engine, max
                                       coverage), else "" */

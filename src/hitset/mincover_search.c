@@ -50,8 +50,10 @@ static void relay_lag(void *ctx, uint32_t best, uint32_t rounds, double seconds)
 }
 
 /* The Lagrangian cover heuristic on the core from the LP's duals (or its own start),
- * for `seconds`; its cover, forced elements added, is checked against every set. */
-static int lag_phase(const instance *h, mincover_result *r, const double *duals,
+ * for `share` of the work left under a work limit and for `seconds` (its share of the
+ * time, or with a work limit the time left as a cap); its cover, forced elements added,
+ * is checked against every set. */
+static int lag_phase(const instance *h, mincover_result *r, const double *duals, double share,
                      double seconds, double started, uint32_t target, uint32_t *buf,
                      announcer *an, char *err, size_t errsize)
 {
@@ -63,7 +65,7 @@ static int lag_phase(const instance *h, mincover_result *r, const double *duals,
         q.progress_ctx = &rl;
     }
     q.u = duals;
-    q.limit = budget_sooner(budget_work_share(mincover_run_budget(r), MINCOVER_LAG_SHARE),
+    q.limit = budget_sooner(budget_work_share(mincover_run_budget(r), share),
                             walltime_now() + budget_floor(seconds));
     if (r->params.improved) {
         q.improved = mincover_announce_core;
@@ -109,28 +111,33 @@ static uint64_t ls_step_units(const instance *core)
     return 1 + (ne ? 2 * instance_nnz(core) / ne : 0);
 }
 
-/* The local search under a work limit: its share of the work as steps (all the work
- * left where column generation ran, as with time; else LOCALSEARCH_DEFAULT_SHARE of it,
- * or MINCOVER_LS_ALL with --ls-steps, whose steps cap it), no patience where the steps
- * were asked, and the time left only as a cap: no rule reads the clock. */
+/* The local search under a work limit: its share of the work as steps (params.ls_share
+ * when given; else all the work left where column generation ran, as with time;
+ * else LOCALSEARCH_DEFAULT_SHARE of it, or MINCOVER_LS_ALL with --ls-steps, whose steps
+ * cap it), no patience where the steps or a share were asked, and the time left only as
+ * a cap: no rule reads the clock. */
 static double ls_work(mincover_result *r, double until, ls_gap *g, localsearch_params *q)
 {
     const mincover_params *p = &r->params;
     bool colgen = r->lp.method == MINCOVER_LP_COLGEN;
-    double share = colgen ? 1 : p->ls_steps ? MINCOVER_LS_ALL : LOCALSEARCH_DEFAULT_SHARE;
+    double share = p->ls_share > 0 ? p->ls_share
+                   : colgen        ? 1
+                   : p->ls_steps   ? MINCOVER_LS_ALL
+                                   : LOCALSEARCH_DEFAULT_SHARE;
     uint64_t steps = budget_work_left(budget_work_share(mincover_run_budget(r), share)) /
                      ls_step_units(r->presolve.core);
     q->max_steps = steps ? steps : 1;
     if (p->ls_steps && p->ls_steps < q->max_steps)
         q->max_steps = p->ls_steps;
-    q->patience = p->ls_steps || p->ls_seconds >= 0
+    q->patience = p->ls_steps || p->ls_share >= 0
                       ? 0 : localsearch_default_patience(r->presolve.core);
     return budget_floor(until - g->begun);
 }
 
 /* The local search's time (returned, in seconds from g->begun) and stops
  * (hitting-sets.md, "The local search's budget"):
- * `--local-search S` gives it S, capped by the budget, and no patience. By default,
+ * a share given (params.ls_share, `--local-search S`: S / --time-limit) gives it that
+ * share of the budget, and no patience. By default,
  * where column generation ran (six cards), all the budget, since the exact search cannot
  * search such a core in the time (six cards, deck 1-10: 109 with 225 s against 111 with
  * 69 s); with a step limit, MINCOVER_LS_ALL of it and the steps alone stop it (the run
@@ -143,8 +150,8 @@ static double ls_budget(mincover_result *r, double until, ls_gap *g, localsearch
     double all = until - (1 - MINCOVER_LS_ALL) * r->budget, seconds;
     uint64_t patience = localsearch_default_patience(r->presolve.core);
     q->max_steps = p->ls_steps;
-    if (p->ls_seconds >= 0) {
-        seconds = p->ls_seconds < r->budget ? p->ls_seconds : r->budget;
+    if (p->ls_share >= 0) {
+        seconds = p->ls_share * r->budget;
     } else if (r->lp.method == MINCOVER_LP_COLGEN) {
         /* With patience, as before the rewrite: a small core it cannot improve (deck
          * 1-5 under a forced --lp colgen) leaves the exact search its time. */
@@ -249,7 +256,7 @@ static void relay_core(void *ctx, uint32_t round, uint32_t core, uint32_t best, 
  * its cover is kept as the local search's, checked against the whole instance. */
 static bool core_fits(const mincover_result *r)
 {
-    return r->params.core_method && r->params.ls_seconds < 0 && !r->params.ls_steps &&
+    return r->params.core_method && r->params.ls_share < 0 && !r->params.ls_steps &&
            corecover_shape_fits(r->presolve.core);
 }
 
@@ -494,7 +501,7 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
 static bool anytime(const mincover_result *r)
 {
     const mincover_params *p = &r->params;
-    return !p->settled_runs && !p->certificate && p->ls_seconds < 0 && !p->ls_steps &&
+    return !p->settled_runs && !p->certificate && p->ls_share < 0 && !p->ls_steps &&
            !core_fits(r);
 }
 
@@ -555,8 +562,8 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
     uint32_t bound = UINT32_MAX;
     double t0 = walltime_now();
     budget run = mincover_run_budget(r);
-    double until = budget_left(run, t0); /* INFINITY: no deadline */
-    r->budget = until < r->params.time_limit ? budget_floor(until) : r->params.time_limit;
+    double until = budget_left(run, t0); /* params.limit.end: always set */
+    r->budget = budget_floor(until);
     if (!r->presolve.core || until <= BUDGET_FLOOR) {
         /* The limit is spent (a long enumeration, a huge instance): building the local
          * search's state or GLPK's problem alone would overrun it, and past the limit
@@ -576,23 +583,22 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         goto done;
     const uint32_t *warm = start.elems;
     uint32_t nwarm = start.n;
-    double lag = r->params.lag_seconds;
-    if (lag < 0)
-        lag = r->lp.method == MINCOVER_LP_COLGEN
-                  ? mincover_safety_or(run, MINCOVER_LAG_SHARE * r->budget, r->budget)
-                  : 0;
+    double share = r->params.lag_share >= 0                 ? r->params.lag_share
+                   : r->lp.method == MINCOVER_LP_COLGEN ? MINCOVER_LAG_SHARE
+                                                        : 0;
     double left = t0 + r->budget - walltime_now();
+    double lag = mincover_safety_or(run, share * r->budget, left);
     if (lag > left) /* never past the searches' end */
         lag = left;
-    if (lag > 0) {
-        if (lag_phase(h, r, duals, lag, started, target, cand, an, err, errsize))
+    if (share > 0 && lag > 0) {
+        if (lag_phase(h, r, duals, share, lag, started, target, cand, an, err, errsize))
             goto done;
         if (r->lag.on_core.n < nwarm) {
             warm = r->lag.on_core.elems;
             nwarm = r->lag.on_core.n;
         }
     }
-    if (r->params.ls_seconds != 0) {
+    if (r->params.ls_share != 0) {
         if (core_fits(r) ? core_phase(h, r, warm, nwarm, duals, target, started,
                                       t0 + r->budget, cand, an, err, errsize)
                          : ls_phase(h, r, warm, nwarm, target, started, t0 + r->budget,

@@ -258,8 +258,8 @@ void hs_params_init(hs_params *p)
         return;
     mincover_params_init(&d);
     memset(p, 0, sizeof *p);
-    p->time_limit = d.time_limit;
-    p->local_search = d.ls_seconds;
+    p->time_limit = MINCOVER_DEFAULT_SECONDS;
+    p->local_search = -1; /* the engine's default share (mincover_params.ls_share) */
     p->ls_steps = d.ls_steps;
     p->greedy_runs = d.greedy_runs;
     p->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
@@ -297,16 +297,32 @@ static void relay_progress(void *ctx, const ilp_progress *p)
 
 _Static_assert(HS_EXTRA_BOUNDS_MAX == MINCOVER_EXTRA_MAX, "one limit of the caller's bounds");
 
+/* hs_params.local_search (seconds: < 0 the default, 0 none) as the engine's share of the
+ * searches' budget: S / time_limit of their time, or under a work limit S seconds at the
+ * calibrated rate, S x BUDGET_UNITS_PER_SECOND units, as a share of the run's work (the
+ * local search then takes that share of the work left when it starts: at most that many
+ * units); at most all of it. A number, not a clock reading: the same under any load. */
+static double ls_share(const hs_params *p)
+{
+    if (!(p->local_search > 0)) /* the default, none, or NaN for the check to refuse */
+        return p->local_search;
+    double share = p->work ? p->local_search * BUDGET_UNITS_PER_SECOND / (double)p->work
+                           : p->local_search / p->time_limit;
+    return share < 1 ? share : 1;
+}
+
 /* p as mincover's parameters; relay (or NULL: no progress) carries the callback, extra
- * (MINCOVER_EXTRA_MAX rows) holds the caller's bound rows for q. */
+ * (MINCOVER_EXTRA_MAX rows) holds the caller's bound rows for q. The run's one limit is
+ * made here: it ends at the deadline or time_limit from now, whichever is sooner, and
+ * at p->work units. */
 static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *relay,
                         mincover_extra *extra)
 {
     mincover_params_init(q);
-    q->work = p->work;
-    q->time_limit = p->time_limit;
-    q->deadline = p->deadline > 0 ? p->deadline : walltime_now() + p->time_limit;
-    q->ls_seconds = p->local_search;
+    double end = walltime_now() + p->time_limit;
+    q->limit = budget_until(p->deadline > 0 && p->deadline < end ? p->deadline : end, NULL);
+    q->limit.work_end = p->work;
+    q->ls_share = ls_share(p);
     q->ls_steps = p->ls_steps;
     q->greedy_runs = p->greedy_runs;
     q->settled_runs = p->settled_runs;
@@ -347,7 +363,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
         q->extra = NULL;
 }
 
-/* The public enums, local_search and deadline are checked here, under their public
+/* The public enums, time_limit, local_search and deadline are checked here, under their public
  * names; every other range is the engine's (mincover_params_check(), whose field names
  * are these). */
 int hs_params_check(const hs_params *p, char *err, size_t errsize)
@@ -365,7 +381,8 @@ int hs_params_check(const hs_params *p, char *err, size_t errsize)
                    "0 unless engine is HS_ENGINE_T24 (the one search that takes a goal)");
     if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
         return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
-    if (budget_check_optional_seconds("local_search", p->local_search, "the default share",
+    if (budget_check_seconds("time_limit", p->time_limit, err, errsize) ||
+        budget_check_optional_seconds("local_search", p->local_search, "the default share",
                                       err, errsize))
         return -1;
     if (!(p->deadline >= 0))

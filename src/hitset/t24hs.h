@@ -208,7 +208,10 @@ typedef struct {
                               time limit from the call. A caller whose own limit began
                               earlier (reading the instance) sets it; the searches then
                               get what is left, at most time_limit */
-    double local_search;   /* seconds of local search: < 0 the default share, 0 none */
+    double local_search;   /* seconds of local search: < 0 the default share, 0 none;
+                              S > 0 is S / time_limit of the searches' time, or with
+                              work S x 5e6 units (the rate measured, docs/hitting-sets.md)
+                              as a share of the work, at most all of it */
     uint64_t ls_steps;     /* the local search's steps at most, beside its time, 0 for
                               no limit (default 0): the same seed and steps give the same
                               local search cover when the steps end first */

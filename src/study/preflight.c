@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/budget.h"
 #include "core/hand.h"
 #include "core/template.h"
 #include "study/study.h"
@@ -211,6 +212,7 @@ int preflight_run(const enumeration_params *sp, const hs_params *hp,
      * whatever their work would be without it. */
     double left = hp->time_limit * (1 - STUDY_RESERVE_SHARE) - out->seconds_enumerate;
     out->time_limit = hp->time_limit;
+    out->work = hp->work;
     out->seconds_hitting = left > 0 ? left : 0;
     out->ncards = sp->ncards;
     return 0;
@@ -301,7 +303,13 @@ int preflight_describe(const preflight_estimate *e, char *buf, size_t size)
     format_seconds(e->seconds_enumerate, te, sizeof te);
     format_seconds(e->seconds_hitting, th, sizeof th);
     snprintf(tl, sizeof tl, "%g s", e->time_limit);
-    if (e->seconds_hitting > 0)
+    double by_work = (double)e->work / BUDGET_UNITS_PER_SECOND;
+    if (e->work && e->seconds_hitting > 0 && by_work < e->seconds_hitting) {
+        format_seconds(by_work, th, sizeof th);
+        snprintf(when, sizeof when, "then the hitting sets until --work %llu units, about %s "
+                 "here (--time-limit %s caps the whole study)", (unsigned long long)e->work,
+                 th, tl);
+    } else if (e->seconds_hitting > 0)
         snprintf(when, sizeof when, "then at most %s for the hitting sets (--time-limit %s "
                  "bounds the whole study)", th, tl);
     else

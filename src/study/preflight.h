@@ -43,6 +43,9 @@ typedef struct {
                                  reductions, then the searches until the limit stops
                                  them; 0 when the enumeration alone overruns it */
     double time_limit;        /* --time-limit, which bounds the whole study */
+    uint64_t work;            /* --work, units for the hitting sets (0: none): they then
+                                 end by their work, at about BUDGET_UNITS_PER_SECOND
+                                 units a second here, unless the limit ends them first */
     int ncards, threads;
     double set_bytes;         /* the formula set once grouped, held to the end */
     double grouping_bytes;    /* the grouping's peak, on every rank of an MPI run */
