@@ -208,17 +208,20 @@ check-slurm: deps
 
 # One certified proof over JOBS local workers (docs/cluster.md): five cards, DECK (e.g.
 # 1-7), the cubes searched for HOURS (default 1) each, merged and checked with t24-check;
-# GOAL=K proves K instead of the best cover's optimality; PROVE_DIR (default
+# GOAL=K proves K instead of the best cover's optimality; WORK=N limits the split's search
+# and each cube's by work (`--work N`; HOURS then only caps each worker), so that whether
+# every cube closes does not depend on the load; PROVE_DIR (default
 # prove-cards5-deckDECK) resumes when it holds a split. Deck 1-6: about 15 s with JOBS=2
 # (docs/cluster.md: 14 to 16 s on the quiet 2-core machine; 64 s measured with it loaded).
 DECK  ?= 1-6
 HOURS ?= 1
 GOAL  ?= 0
 CUBES ?= 64
+WORK  ?= 0
 prove: bin
 	bash bench/prove.sh $(T24) $(BUILD)/t24-check data/instances/cards5_deck$(DECK)_target24_all.hgr \
 	  $(or $(PROVE_DIR),prove-cards5-deck$(DECK)) $(JOBS) \
-	  $$(awk 'BEGIN { printf "%d", $(HOURS) * 3600 }') $(GOAL) $(CUBES)
+	  $$(awk 'BEGIN { printf "%d", $(HOURS) * 3600 }') $(GOAL) $(CUBES) $(WORK)
 
 # docs/frontier.md, docs/frontier/runs/ and results.md's five-card section: five cards,
 # decks 1-5 to 1-10 and 1-13, GLPK and CBC side by side under nice (about 30 minutes; not

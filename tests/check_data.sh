@@ -127,7 +127,8 @@ rows() { tail -n +2 "$bounds"; }
 # Issue 48: a published figure comes from a command limited by work (`--work N`, with a
 # `--time-limit` above it only as a safety cap), which gives the same cover, bound and
 # certificate on any machine at any load. Exceptions, each said in data/README.md: CBC
-# counts no work (`--solver cbc` refuses --work), and the rows in $timed, whose --work
+# counts no work (`--solver cbc` refuses --work; no row uses it since deck 1-6's bound is
+# t24's certifying search by work), and the rows in $timed, whose --work
 # command nobody has yet run to the published figure (hours each).
 timed=" cards5_deck1-7_target24_all:lower cards5_deck1-9_target24_all:lower "
 by_work() { # by_work ROW lower|upper COMMAND
