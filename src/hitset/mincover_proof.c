@@ -19,6 +19,26 @@ static uint32_t known_cover(const mincover_result *r)
     return r->params.start && r->params.nstart < n ? r->params.nstart : n;
 }
 
+/* Copies the smallest whole cover known without a core (a stop before the reductions
+ * built one) into out: pruned greedy's, the best random run's or the caller's start.
+ * Returns its size. */
+static uint32_t known_whole(const mincover_result *r, uint32_t *out)
+{
+    const uint32_t *c = r->greedy.pruned.elems;
+    uint32_t n = r->greedy.pruned.n;
+    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < n) {
+        c = r->greedy.runs.best.elems;
+        n = r->greedy.runs.best.n;
+    }
+    if (r->params.start && r->params.nstart < n) {
+        c = r->params.start;
+        n = r->params.nstart;
+    }
+    if (c)
+        memcpy(out, c, (size_t)n * sizeof *out);
+    return c ? n : 0;
+}
+
 /* Is the smallest known cover already proven minimal by a bound that needs no search?
  * Then the random greedy runs have nothing to find (they could take the whole time
  * limit), only statistics to give (params.settled_runs); the searches after them stop at
@@ -50,7 +70,8 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
     q.start = cand; /* read before the search writes its own cover */
-    q.nstart = mincover_whole_cover(r, warm, nwarm, cand);
+    q.nstart = r->presolve.core ? mincover_whole_cover(r, warm, nwarm, cand)
+                                : known_whole(r, cand);
     if (r->params.progress) {
         q.progress = mincover_relay_progress;
         q.progress_ctx = &rl;
