@@ -52,6 +52,23 @@ bool mincover_settled(const mincover_result *r)
     return false;
 }
 
+/* The LP phase's multipliers (r->lp.duals, per set of the search's core: reduce's, or
+ * the kernel's) as one per set of h, for the certifying search's stopped root; NULL when
+ * there are none or memory runs out (the root then keeps a packing's). The caller frees
+ * them. Any values bound h by their Lagrangian, however the kernel changed the sets. */
+static double *whole_duals(const instance *h, const mincover_result *r)
+{
+    const reduce_result *red = &r->presolve.red;
+    const uint32_t *kern = r->presolve.kern.core ? r->presolve.kern.core_set : NULL;
+    if (!r->lp.duals || !r->presolve.core || !red->core_set ||
+        (r->presolve.kern.core && !kern))
+        return NULL;
+    double *y = calloc((size_t)instance_nsets(h) + 1, sizeof *y);
+    for (uint32_t k = 0; y && k < instance_nsets(r->presolve.core); k++)
+        y[red->core_set[kern ? kern[k] : k]] = r->lp.duals[k];
+    return y;
+}
+
 /* The certifying search on the whole instance for the time left (params.certificate),
  * from warm (a cover of the core) made whole: the certificate written, its cover in
  * *cand, and its bound returned less the forced elements, as ilp_phase() returns the
@@ -69,6 +86,8 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     q.limit = budget_sooner(mincover_run_budget(r), walltime_now() + budget_floor(seconds));
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
+    double *hint = whole_duals(h, r);
+    q.hint = hint;
     q.start = cand; /* read before the search writes its own cover */
     q.nstart = r->presolve.core ? mincover_whole_cover(r, warm, nwarm, cand)
                                 : known_whole(r, cand);
@@ -77,7 +96,9 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
         q.progress_ctx = &rl;
     }
     *ncand = UINT32_MAX;
-    if (certify_run(h, &q, r->params.certificate, &res, why, sizeof why)) {
+    int failed = certify_run(h, &q, r->params.certificate, &res, why, sizeof why);
+    free(hint);
+    if (failed) {
         mincover_note_failure(r, "certified search", why);
         r->exact.status = MINCOVER_ILP_FAILED;
         return 0;

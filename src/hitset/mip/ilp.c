@@ -189,6 +189,9 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
+    /* and so are its multipliers: a stopped run's certificate may use them (issue 49) */
+    for (int i = 1; rc >= 0 && p->duals && i <= glp_get_num_rows(P); i++)
+        p->duals[i - 1] = glp_get_row_dual(P, i);
     if (rc == 1) {
         snprintf(err, errsize, "the time limit stopped the LP relaxation");
         rc = -1;

@@ -284,6 +284,56 @@ static certify_wide packing_duals(certify_tree_walk *s)
     return ld;
 }
 
+/* Raises s->v on live sets whose free elements all have room left (R_e < ONE), each by
+ * the least room among them, in set order: every such raise adds to sum v and to no
+ * element's excess, so L only grows. Multipliers made on another core (the driver's,
+ * whose kernel or reductions differ from the search's) leave such room where a set
+ * they weighed is gone here. Costs the core's entries twice; no memory: unchanged. */
+static void fill_room(certify_tree_walk *s)
+{
+    const certify_node *n = &s->st;
+    uint64_t *reach = calloc((size_t)n->ne + 1, sizeof *reach);
+    if (!reach)
+        return;
+    for (uint32_t k = 0; k < n->ns; k++) {
+        uint32_t len;
+        const uint32_t *row = instance_set(n->core, k, &len);
+        for (uint32_t j = 0; certify_node_live(n, k) && s->v[k] && j < len; j++)
+            reach[row[j]] += s->v[k];
+    }
+    for (uint32_t k = 0; k < n->ns; k++) {
+        uint32_t len;
+        const uint32_t *row = instance_set(n->core, k, &len);
+        uint64_t room = CERTIFY_ONE;
+        for (uint32_t j = 0; certify_node_live(n, k) && j < len && room; j++)
+            if (n->fix[row[j]] == CERTIFY_FREE)
+                room = reach[row[j]] >= CERTIFY_ONE ? 0
+                       : CERTIFY_ONE - reach[row[j]] < room ? CERTIFY_ONE - reach[row[j]]
+                                                            : room;
+        if (!certify_node_live(n, k) || !room || !n->nfree[k])
+            continue;
+        s->v[k] += room;
+        for (uint32_t j = 0; j < len; j++)
+            if (n->fix[row[j]] == CERTIFY_FREE)
+                reach[row[j]] += room;
+    }
+    free(reach);
+}
+
+/* The caller's multipliers (certify_params.hint, per set of the instance) into s->v on the
+ * live sets, with the room they leave filled; returns ONE * L of them, or -1 with none
+ * given. */
+static certify_wide hint_duals(certify_tree_walk *s)
+{
+    const double *y = s->job->p->hint;
+    if (!y)
+        return -1;
+    for (uint32_t k = 0; k < s->st.ns; k++)
+        s->v[k] = certify_node_live(&s->st, k) ? certify_node_multiplier(y[s->set_id[k]]) : 0;
+    fill_room(s);
+    return certify_node_evaluate(&s->st, s->v);
+}
+
 /* The limit (time, work or a signal) stopped the node before or in its LP: the node keeps
  * the best of what its multipliers prove, the LP's where it ran (`lp`: the dual simplex's
  * iterate between two chunks still gives multipliers, and L of any multipliers bounds the
@@ -296,10 +346,13 @@ static int stopped_leaf(certify_tree_walk *s, bool lp)
 {
     certify_wide ld = lp ? take_duals(s) : -1;
     if (s->depth == 0) {
-        certify_wide lp_ld = ld;
-        ld = packing_duals(s);
-        if (lp && lp_ld > ld)
+        certify_wide lp_ld = ld, pk = packing_duals(s), hi = hint_duals(s);
+        if (hi > pk && hi > lp_ld)
+            ld = hi; /* s->v holds the hint's */
+        else if (lp && lp_ld > pk)
             ld = take_duals(s); /* back to the LP's multipliers in s->v */
+        else
+            ld = packing_duals(s);
     }
     if (ld < 0)
         return stop_leaf(s);
