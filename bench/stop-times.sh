@@ -7,6 +7,7 @@
 # a test: its figures depend on the machine's load (ctest `stop_signals`,
 # tests/check_stop_signals.sh, holds the verdicts, with generous slack).
 # Usage: bench/stop-times.sh T24 T24_CHECK OUTDIR [DELAY...]   (default delays: 1 3 6 10)
+# STOP_MODES="cube cubes goal" runs only the modes whose name starts with one of these words.
 set -u
 t24="$1" check="$2" out="$3"; shift 3
 delays=("$@"); [ ${#delays[@]} -gt 0 ] || delays=(1 3 6 10)
@@ -34,6 +35,7 @@ echo "| mode | SIGTERM at (s) | exit after (s) | status | bound kept (t24-check)
 echo "|---|---:|---:|---:|---|"
 for m in "${modes[@]}"; do
   name=${m%%|*} cmd=${m#*|}
+  [ -z "${STOP_MODES:-}" ] || [[ " $STOP_MODES " == *" ${name%% *} "* ]] || continue
   for d in "${delays[@]}"; do
     tag="${name// /_}.$d" cert="$out/$tag.cert" dir="$out/$tag.study" cubes="$out/$tag.cubes"
     rm -rf "$cert" "$dir" "$cubes"

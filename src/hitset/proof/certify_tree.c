@@ -49,6 +49,7 @@ typedef struct {
 typedef struct {
     certify_tree_job *job;
     const uint32_t *elem_id, *set_id; /* core ids -> the instance's */
+    glpk_guard *guard;                /* search_there()'s, whose hooks a watch restores */
     uint32_t nforced;
     certify_node st;                 /* the node's state */
     certify_lp *lp;                  /* NULL when the core has no set */
@@ -737,6 +738,53 @@ static bool root_chunk_fits(const certify_tree_walk *s)
         instance_nsets(core), instance_nelems(core), instance_nnz(core)));
 }
 
+/* The root's first LP on a large model, watched for a stop inside a chunk of the simplex
+ * (issue 49): a chunk there runs for seconds (five cards, deck 1-13, whole: 2 to 7 s at
+ * LPWORK_MIN_ITERATIONS) and GLPK asks nobody inside it. GLPK's display line every
+ * CERTIFY_LP_WATCH_MS reaches this hook, which, once the cancel asks, leaves the simplex
+ * as GLPK's error hook would (glpk_guard.h). GLPK's state is then left mid-solve: s->lp
+ * is dropped and no GLPK call touches the model again (the thread's environment frees it
+ * with everything GLPK allocated, certify_lp included, when the search's thread ends);
+ * the root becomes stopped_leaf()'s, whose multipliers need no LP. */
+typedef struct {
+    jmp_buf jb;
+    const cancel_check *cancel;
+    volatile bool stopped;
+} root_watch;
+
+static int watch_root(void *info, const char *text)
+{
+    root_watch *w = info;
+    (void)text;
+    if (!w->stopped && cancel_requested(w->cancel)) {
+        w->stopped = true;
+        longjmp(w->jb, 1);
+    }
+    return 1; /* swallowed, as the guard does */
+}
+
+static certify_lp_status solve_watched(certify_tree_walk *s)
+{
+    const cancel_check *cancel = s->job->p->cancel;
+    if (!cancel || !cancel->requested)
+        return solve(s, true);
+    root_watch w = { .cancel = cancel, .stopped = false };
+    int off;
+    if (setjmp(w.jb)) {
+        s->lp = NULL;
+        s->stopped = true;
+        glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
+        return CERTIFY_LP_TIME;
+    }
+    glp_term_hook(watch_root, &w);
+    glp_term_out(GLP_ON);
+    certify_lp_watch(s->lp, true);
+    certify_lp_status st = solve(s, true);
+    certify_lp_watch(s->lp, false);
+    glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
+    return st;
+}
+
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
  * value when it solved one. */
 static int node(certify_tree_walk *s, double *value)
@@ -756,7 +804,10 @@ static int node(certify_tree_walk *s, double *value)
     bool root = s->depth == 0 && s->job->lp_solves == 0;
     if (poll_stop(s, now) && !(root && s->lp && root_chunk_fits(s)))
         return root ? stopped_leaf(s, false) : stop_leaf(s);
-    certify_lp_status st = solve(s, true);
+    certify_lp_status st = root && !root_chunk_fits(s) && !s->job->dives ? solve_watched(s)
+                                                                         : solve(s, true);
+    if (!s->lp) /* a stop inside the root's LP (solve_watched()) */
+        return stopped_leaf(s, false);
     if (st == CERTIFY_LP_CUTOFF) {
         if (value)
             *value = certify_lp_value(s->lp);
@@ -974,6 +1025,7 @@ static int search_there(void *arg)
         return glpk_guard_failed(&g, s->err, s->errsize);
     }
     glpk_guard_begin(&g, s->job->p->mem_limit_mb, &term);
+    s->guard = &g;
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
