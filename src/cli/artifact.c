@@ -9,8 +9,9 @@
  * there for a signal handler, and no command uses this one with another (study, sweep
  * and emit open sets, cover publishes covers and asks to stop). A handler can only
  * reach its state through a global. This one is changed only with those
- * signals blocked, and the handler only reads it and calls unlink(), rmdir() and
- * raise(), which are async-signal-safe. */
+ * signals blocked, and the handler only reads it (but for the flag of a stop asked,
+ * artifact_stop_start()) and calls unlink(), rmdir(), signal() and raise(), which are
+ * async-signal-safe. */
 #include "cli/artifact.h"
 
 #include <errno.h>
@@ -45,16 +46,23 @@ static struct {
     const char *volatile dir;
     bool installed[NCAUGHT];
     struct sigaction old[NCAUGHT];
+    volatile sig_atomic_t asking; /* artifact_stop_start(): SIGINT, SIGTERM ask first */
+    volatile sig_atomic_t asked;  /* ... and one did */
 } pending;
 
 static void on_signal(int sig)
 {
+    if (pending.asking && !pending.asked && (sig == SIGINT || sig == SIGTERM)) {
+        pending.asked = 1; /* the run stops as at its time limit and writes what it has */
+        return;
+    }
     for (sig_atomic_t i = 0; i < pending.npaths; i++)
         if (pending.path[i]) /* NULL: a file to remove at the commit, not a temporary */
             unlink(pending.path[i]);
     if (pending.dir)
         rmdir(pending.dir); /* only ever empty: it was created by this run */
-    /* SA_RESETHAND restored the default action: die of the signal, as if not caught. */
+    /* The default action back: die of the signal, as if not caught. */
+    signal(sig, SIG_DFL);
     raise(sig);
 }
 
@@ -79,7 +87,7 @@ static void install(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = 0; /* not SA_RESETHAND: a stop asked (artifact_stop_start()) keeps it */
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < NCAUGHT; i++)
         sigaddset(&sa.sa_mask, caught[i]);
@@ -418,3 +426,25 @@ done:
     return rc;
 }
 
+/* From here the first SIGINT or SIGTERM asks the run to stop (artifact_stop_requested())
+ * instead of ending it, whether or not a set is open; a second one, or SIGHUP or
+ * SIGPIPE, ends the process as before, the open set's files removed. The handler stays
+ * installed after a set is committed or aborted (uninstall() puts this one back). */
+int artifact_stop_start(void)
+{
+    sigset_t old;
+    block(&old);
+    pending.asking = 1;
+    install();
+    bool ok = true;
+    for (size_t i = 0; i < NCAUGHT; i++)
+        ok = ok && (pending.installed[i] || pending.old[i].sa_handler == SIG_IGN);
+    unblock(&old);
+    return ok ? 0 : -1;
+}
+
+int artifact_stop_requested(void *ctx)
+{
+    (void)ctx;
+    return pending.asked;
+}

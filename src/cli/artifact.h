@@ -34,5 +34,12 @@ int artifact_copy(FILE *from, FILE *to);
  * untouched. Returns 0, or -1 with err naming `what` ("certificate") and path. */
 int artifact_save_stream(FILE *from, const char *path, const char *what, char *err,
                          size_t errsize);
+/* SIGINT and SIGTERM as a request to stop (`t24 study`): the first sets a flag that
+ * artifact_stop_requested() reads (a cancel function: ctx is ignored) and the run goes
+ * on to write what it has, all or nothing; a second one, or SIGHUP or SIGPIPE, removes
+ * the open set's files and ends the process by the signal. Returns 0, or -1 when the
+ * handler cannot be installed. */
+int artifact_stop_start(void);
+int artifact_stop_requested(void *ctx);
 
 #endif

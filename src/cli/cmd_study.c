@@ -420,6 +420,16 @@ static int run(options *o, bool *scanned)
         o->cfg.hp.progress = progress_show;
         o->cfg.hp.progress_ctx = &line;
     }
+    /* SIGINT or SIGTERM: the enumeration stops, or the hitting-set run stops as at its
+     * time limit and what it had is written whole (issue 49); a second signal ends the
+     * process, the folder's temporaries removed */
+    if (artifact_stop_start()) {
+        args_message("study", "cannot install the signal handlers");
+        artifact_abort(a);
+        return ARGS_EXIT_USAGE;
+    }
+    o->cfg.sp.cancelled = artifact_stop_requested;
+    o->cfg.hp.cancelled = artifact_stop_requested;
     bool certify = a && study_options_out_certifies(&o->cfg);
     if (a && !certify && hs_engine_about(o->cfg.hp.engine).can_certify &&
         o->cfg.progress != PROGRESS_OFF)
@@ -441,7 +451,13 @@ static int run(options *o, bool *scanned)
                      : study_run_lpcert(&r, &o->cfg.sp, &o->cfg.hp, lpc, err, sizeof err);
     progress_end(&line);
     if (failed) {
-        args_message("study", "%s", err);
+        /* A signal during the enumeration: there is nothing to report yet, and the
+         * folder is left as it was, as a stopped split leaves none (docs/cli.md) */
+        if (artifact_stop_requested(NULL))
+            args_message("study", "stopped by a signal during the enumeration: nothing "
+                                  "written");
+        else
+            args_message("study", "%s", err);
         artifact_abort(a);
         study_free(&r);
         if (cert)
@@ -479,6 +495,16 @@ static int run(options *o, bool *scanned)
                    "%s/lp-certificate.txt; t24-check %s/hitting_set.hgr %s/lp-certificate.txt "
                    "verifies it\n", r.lpcert.bound, r.lpcert.value,
                    r.lpcert.lp_reached ? "converged" : "stopped first", o->out, o->out, o->out);
+    }
+    if (rc == 0 && artifact_stop_requested(NULL)) {
+        /* the run ended as at its time limit: what it had is whole in the report and
+         * the folder (its certificate proves the bound stated), and the status is 0, as
+         * for `t24 cover` stopped so */
+        if (!o->json)
+            printf("\nStopped by a signal: the cover and bounds above are what the run had "
+                   "then%s.\n", o->out ? ", and the folder holds them whole" : "");
+        args_message("study", "stopped by a signal; the report%s what the run had then",
+                     o->out ? " and the folder hold" : " holds");
     }
     if (rc == 0 && r.hr.message[0]) {
         /* The report above states what was proven; the failure still fails the run. */

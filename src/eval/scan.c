@@ -25,6 +25,7 @@ typedef struct {
     scan_result *out;      /* shared per-hand arrays, disjoint slices */
     partition part;
     int failed;
+    bool stopped; /* p->cancelled asked */
     atomic_uint *done;
     const scan_params *p;  /* progress, for the calling thread only */
     bool report;
@@ -59,6 +60,11 @@ static void *run_chunk(void *arg)
     idlist hits = { 0 };
     c->failed = !w || !r;
     for (uint32_t h = c->first; h < c->last && !c->failed; h++) {
+        if (c->p->cancelled && c->p->cancelled(c->p->cancel_ctx)) {
+            c->stopped = true;
+            c->failed = 1; /* the partition is not wanted */
+            break;
+        }
         c->failed = one_hand(c, w, r, &hits, h) != 0;
         unsigned done = atomic_fetch_add(c->done, 1) + 1;
         if (c->report)
@@ -98,8 +104,9 @@ static int join(scan_result *out, chunk *ch, int nthreads)
 }
 
 /* Scans the hands [p->first, p->last) of hs (p->last capped at the hand count; an empty
- * range gives an empty partition) with the plan of fs against target. Returns 0, or -1 when memory or threads run out (out then
- * holds nothing). Free with scan_result_free(). */
+ * range gives an empty partition) with the plan of fs against target. Returns 0, -1 when
+ * memory or threads run out, or SCAN_STOPPED when p->cancelled asked (out then holds
+ * nothing). Free with scan_result_free(). */
 int scan_run(scan_result *out, const formula_set *fs, const hand_set *hs, int64_t target,
              const scan_params *p)
 {
@@ -130,8 +137,13 @@ int scan_run(scan_result *out, const formula_set *fs, const hand_set *hs, int64_
     if (started != nthreads - 1)
         goto out;
     for (int t = 0; t < nthreads; t++)
+        if (ch[t].stopped)
+            rc = SCAN_STOPPED;
+    for (int t = 0; t < nthreads && rc != SCAN_STOPPED; t++)
         if (ch[t].failed)
             goto out;
+    if (rc == SCAN_STOPPED)
+        goto out;
     if (p->progress && ch[0].last < last) /* the other threads finished after thread 0 */
         p->progress(p->progress_ctx, n, n);
     rc = join(out, ch, nthreads);

@@ -26,6 +26,10 @@ typedef struct {
                                    default every hand (0, UINT32_MAX) */
     scan_progress_fn progress;  /* optional, called from the calling thread */
     void *progress_ctx;
+    /* optional: asked before each hand by every thread (a signal's flag, read and never
+     * written), non-zero stops the scan: a stop lands within one hand's evaluation */
+    int (*cancelled)(void *ctx);
+    void *cancel_ctx;
 } scan_params;
 
 typedef struct {
@@ -37,6 +41,9 @@ typedef struct {
 } scan_result;
 
 void scan_params_init(scan_params *p);
+/* scan_run() returned it: p->cancelled asked to stop; out holds nothing. */
+#define SCAN_STOPPED 1
+
 int scan_run(scan_result *out, const formula_set *fs, const hand_set *hs, int64_t target,
              const scan_params *p);
 int scan_append(scan_result *a, scan_result *b);

@@ -498,6 +498,7 @@ void mincover_result_free(mincover_result *r)
     corecover_result_free(&r->ls.core);
     lagcover_result_free(&r->lag.on_core);
     ilp_basis_free(&r->exact.basis);
+    free(r->lp.duals);
     free(r->solves);
     free(r->coverage.rows);
     memset(r, 0, sizeof *r);

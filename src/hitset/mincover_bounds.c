@@ -217,6 +217,11 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         if (colgen_lp(r->presolve.core, &cp, &cg, why, sizeof why) == 0) {
             set_colgen_bound(r, &cg);
             target = cg.bound.ceil;
+            size_t bytes = ((size_t)instance_nsets(core) + 1) * sizeof *r->lp.duals;
+            free(r->lp.duals); /* a certificate's multipliers, as the simplex's (below) */
+            r->lp.duals = p->certificate && cg.u ? malloc(bytes) : NULL;
+            if (r->lp.duals)
+                memcpy(r->lp.duals, cg.u, bytes - sizeof *r->lp.duals);
             *duals = cg.u;
             cg.u = NULL;
             colgen_result_free(&cg);
@@ -236,6 +241,12 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
         }
         lq.basis = &r->exact.basis;
         lq.cancel = &p->cancel;
+        /* With a certificate, the duals reached stay for the certifying search: a stop
+         * before its own root LP keeps what they prove (issue 49). A probe's are
+         * replaced by the next call's, which goes on from its basis. */
+        if (p->certificate && !r->lp.duals)
+            r->lp.duals = calloc((size_t)instance_nsets(core) + 1, sizeof *r->lp.duals);
+        lq.duals = p->certificate ? r->lp.duals : NULL;
         /* A failure here is the time limit on six-card cores: the exact search's own
          * LP reports what GLPK says. */
         if (ilp_lp_bound(r->presolve.core, &lq, &lp, why, sizeof why) == 0 && lp >= 0) {

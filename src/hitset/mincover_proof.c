@@ -19,6 +19,26 @@ static uint32_t known_cover(const mincover_result *r)
     return r->params.start && r->params.nstart < n ? r->params.nstart : n;
 }
 
+/* Copies the smallest whole cover known without a core (a stop before the reductions
+ * built one) into out: pruned greedy's, the best random run's or the caller's start.
+ * Returns its size. */
+static uint32_t known_whole(const mincover_result *r, uint32_t *out)
+{
+    const uint32_t *c = r->greedy.pruned.elems;
+    uint32_t n = r->greedy.pruned.n;
+    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < n) {
+        c = r->greedy.runs.best.elems;
+        n = r->greedy.runs.best.n;
+    }
+    if (r->params.start && r->params.nstart < n) {
+        c = r->params.start;
+        n = r->params.nstart;
+    }
+    if (c)
+        memcpy(out, c, (size_t)n * sizeof *out);
+    return c ? n : 0;
+}
+
 /* Is the smallest known cover already proven minimal by a bound that needs no search?
  * Then the random greedy runs have nothing to find (they could take the whole time
  * limit), only statistics to give (params.settled_runs); the searches after them stop at
@@ -30,6 +50,23 @@ bool mincover_settled(const mincover_result *r)
         if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && k <= mincover_bound_value(bound_at(i), r))
             return true;
     return false;
+}
+
+/* The LP phase's multipliers (r->lp.duals, per set of the search's core: reduce's, or
+ * the kernel's) as one per set of h, for the certifying search's stopped root; NULL when
+ * there are none or memory runs out (the root then keeps a packing's). The caller frees
+ * them. Any values bound h by their Lagrangian, however the kernel changed the sets. */
+static double *whole_duals(const instance *h, const mincover_result *r)
+{
+    const reduce_result *red = &r->presolve.red;
+    const uint32_t *kern = r->presolve.kern.core ? r->presolve.kern.core_set : NULL;
+    if (!r->lp.duals || !r->presolve.core || !red->core_set ||
+        (r->presolve.kern.core && !kern))
+        return NULL;
+    double *y = calloc((size_t)instance_nsets(h) + 1, sizeof *y);
+    for (uint32_t k = 0; y && k < instance_nsets(r->presolve.core); k++)
+        y[red->core_set[kern ? kern[k] : k]] = r->lp.duals[k];
+    return y;
 }
 
 /* The certifying search on the whole instance for the time left (params.certificate),
@@ -49,14 +86,19 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
     q.limit = budget_sooner(mincover_run_budget(r), walltime_now() + budget_floor(seconds));
     q.mem_limit_mb = r->params.mem_limit_mb;
     q.goal = r->params.certify_goal;
+    double *hint = whole_duals(h, r);
+    q.hint = hint;
     q.start = cand; /* read before the search writes its own cover */
-    q.nstart = mincover_whole_cover(r, warm, nwarm, cand);
+    q.nstart = r->presolve.core ? mincover_whole_cover(r, warm, nwarm, cand)
+                                : known_whole(r, cand);
     if (r->params.progress) {
         q.progress = mincover_relay_progress;
         q.progress_ctx = &rl;
     }
     *ncand = UINT32_MAX;
-    if (certify_run(h, &q, r->params.certificate, &res, why, sizeof why)) {
+    int failed = certify_run(h, &q, r->params.certificate, &res, why, sizeof why);
+    free(hint);
+    if (failed) {
         mincover_note_failure(r, "certified search", why);
         r->exact.status = MINCOVER_ILP_FAILED;
         return 0;

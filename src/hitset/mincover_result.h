@@ -252,6 +252,11 @@ struct mincover_lp_part {
     uint32_t rounds;               /* column generation: restricted LPs solved */
     uint32_t columns;              /* column generation: elements in the last one */
     double seconds;                /* within the local search's (ls.seconds) */
+    double *duals;                 /* with params.certificate: the simplex's duals per
+                                      core set where it ran, finished or stopped (any
+                                      values >= 0 bound the instance by their Lagrangian,
+                                      which the certifying search evaluates exactly), or
+                                      NULL; mincover_result_free() frees them */
 };
 
 /* The Lagrangian cover heuristic (lagcover.h), before the local search. */

@@ -570,6 +570,11 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
          * the reductions built no core. The greedy covers stand. */
         r->exact.status = MINCOVER_ILP_TIME_LIMIT;
         *ncand = UINT32_MAX;
+        /* A signal there still gets its certificate: the certifying search, stopped
+         * before it starts, writes its root with a packing's multipliers (the bound
+         * the run had), where this wrote none and the run said "time limit" (issue 49). */
+        if (r->params.certificate && cancel_requested(&r->params.cancel))
+            return mincover_certify_phase(h, r, NULL, 0, BUDGET_FLOOR, started, cand, ncand);
         return 0;
     }
     if (greedy_run(r->presolve.core, NULL, &g) || greedy_prune(r->presolve.core, &g, &gp)) {

@@ -39,6 +39,7 @@ static const errcode_row rows[] = {
     { HS_ETIME, "time limit" },
     { HS_ETIME, "work limit" },
     { HS_ETIME, "stopped before the check" },
+    { HS_ETIME, "stopped by a signal" },
     { HS_ESOLVER, "GLPK" },
     { HS_ESOLVER, "CBC" },
     { HS_EINPUT, "line " },

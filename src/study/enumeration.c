@@ -139,9 +139,17 @@ static int scan_hands(enumeration *st, const enumeration_params *p, char *err, s
     sp.nthreads = p->nthreads;
     sp.progress = p->progress;
     sp.progress_ctx = p->progress_ctx;
+    /* MPI ranks scan on together: one stopping alone would leave the others waiting */
+    sp.cancelled = p->dist ? NULL : p->cancelled;
+    sp.cancel_ctx = p->cancel_ctx;
     scan_result r;
-    if (p->dist ? dist_scan(p->dist, &r, st->formulas, st->hands, p->target, &sp)
-                : scan_run(&r, st->formulas, st->hands, p->target, &sp))
+    int rc = p->dist ? dist_scan(p->dist, &r, st->formulas, st->hands, p->target, &sp)
+                     : scan_run(&r, st->formulas, st->hands, p->target, &sp);
+    if (rc)
+        snprintf(err, errsize, "%s", rc == SCAN_STOPPED
+                                         ? "stopped during the enumeration of the hands"
+                                         : "out of memory");
+    if (rc)
         return -1;
     if (p->dist && p->dist->rank != 0) {
         st->worker = true;
@@ -188,7 +196,7 @@ int enumeration_run(enumeration *st, const enumeration_params *p, char *err, siz
                               p->progress, p->progress_ctx) || rows_from_pairs(st))
             goto nomem;
     } else if (scan_hands(st, p, err, errsize)) {
-        goto nomem;
+        goto fail; /* err says why: no memory, or stopped */
     }
     if (st->worker)
         return 0;

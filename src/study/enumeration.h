@@ -27,6 +27,10 @@ typedef struct {
     bool per_template;            /* the reference path: evaluate every template and keep
                                      every (hand, template) pair in sols (tests only) */
     const dist *dist;             /* MPI ranks sharing the hands, or NULL for one process */
+    int (*cancelled)(void *ctx);  /* optional, one process only (no dist): non-zero stops
+                                     the scan of the hands (a signal: `t24 study`), and
+                                     enumeration_run() fails saying so */
+    void *cancel_ctx;
 } enumeration_params;
 
 typedef struct {

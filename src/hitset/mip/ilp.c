@@ -115,15 +115,30 @@ static int scratch(const instance *h, uint32_t extra, int **ind, double **val)
     return -1;
 }
 
+/* A stop asked inside a chunk of the simplex (issue 49): GLPK asks nobody there, and a
+ * chunk on a large model runs for seconds (five cards, deck 1-13, whole: 2 to 7 s at
+ * LPWORK_MIN_ITERATIONS). Cutting chunks shorter costs restarts (deck 1-10's LP took
+ * twice as long in 0.5 s chunks here), so the chunk is watched instead: GLPK prints a
+ * display line every LP_WATCH_MS, that output comes to this hook (and goes no further),
+ * and when the cancel asks, the hook leaves the simplex as GLPK's own error hook does
+ * (glpk_guard.h: the jump, then the thread's GLPK environment freed). The duals kept at
+ * the last chunk's end stand; the path of a run that is not stopped is unchanged. */
+#define LP_WATCH_MS 100
+
 /* The LP relaxation with the dual simplex, stopped after `seconds` or when b is over
  * (asked between chunks: mip/lpwork.h): 0 and its optimum in *value, 1 when the time
  * limit or b stopped it first (six cards: hundreds of thousands of columns), or -1. */
 static int solve_lp(glp_prob *P, double seconds, budget b, const lpwork_tell *tell,
-                    double *value, char *err, size_t errsize)
+                    bool watched, double *value, char *err, size_t errsize)
 {
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
+    if (watched) { /* a display line every LP_WATCH_MS: the watch's moment (below) */
+        sm.msg_lev = GLP_MSG_ON;
+        sm.out_frq = LP_WATCH_MS;
+        sm.out_dly = 0;
+    }
     /* Dual simplex: with unit costs the all-slack basis is dual feasible from the start,
      * so there is no phase 1 (measured in benchmarks.md: several times faster than the
      * primal simplex on six-card cores). */
@@ -145,21 +160,48 @@ static int solve_lp(glp_prob *P, double seconds, budget b, const lpwork_tell *te
 }
 
 /* ilp_lp_bound()'s progress, told between the simplex's chunks: "LP bound" and its
- * iterations, at most once a second (the first chunk's end always). */
+ * iterations, at most once a second (the first chunk's end always); and the duals
+ * reached there (ilp_params.duals), which a stop inside the next chunk keeps. */
 typedef struct {
     const ilp_params *p;
+    glp_prob *P;
     double started, said;
 } lp_teller;
+
+static void keep_duals(glp_prob *P, double *duals)
+{
+    for (int i = 1; duals && i <= glp_get_num_rows(P); i++)
+        duals[i - 1] = glp_get_row_dual(P, i);
+}
 
 static void tell_lp(void *ctx, uint64_t iterations)
 {
     lp_teller *t = ctx;
     double now = walltime_now();
-    if (t->said > 0 && now - t->said < 1.0)
+    keep_duals(t->P, t->p->duals);
+    if (!t->p->progress || (t->said > 0 && now - t->said < 1.0))
         return;
     t->said = now;
     ilp_progress pr = { "LP bound", now - t->started, false, 0, 0, iterations, "iterations" };
     t->p->progress(t->p->progress_ctx, &pr);
+}
+
+
+typedef struct {
+    glpk_guard *g;
+    const cancel_check *cancel;
+    volatile bool stopped;
+} lp_watch;
+
+static int watch_output(void *info, const char *s)
+{
+    lp_watch *w = info;
+    (void)s;
+    if (!w->stopped && cancel_requested(w->cancel)) {
+        w->stopped = true;
+        longjmp(w->g->jb, 1);
+    }
+    return 1; /* swallowed, as the guard does */
 }
 
 /* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below). */
@@ -174,21 +216,39 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     }
     glpk_guard g;
     int term, rc;
+    budget lim = limit_of(p);
+    lp_watch watch = { &g, lim.cancel, false };
     if (setjmp(g.jb)) {
         free(ind);
         free(val);
-        return glpk_guard_failed(&g, err, errsize);
+        if (!watch.stopped)
+            return glpk_guard_failed(&g, err, errsize);
+        glp_free_env(); /* as glpk_guard_failed() does: P is gone with it */
+        snprintf(err, errsize, "the time limit stopped the LP relaxation (a stop asked)");
+        return -1;
     }
     glpk_guard_begin(&g, p->mem_limit_mb, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     basis_load(P, p->basis);
-    lp_teller teller = { p, walltime_now(), 0 };
-    lpwork_tell tell = { p->progress ? tell_lp : NULL, &teller };
-    rc = solve_lp(P, budget_left(p->limit, walltime_now()), limit_of(p), &tell, value, err,
+    lp_teller teller = { p, P, walltime_now(), 0 };
+    lpwork_tell tell = { p->progress || p->duals ? tell_lp : NULL, &teller };
+    bool watched = lim.cancel && lim.cancel->requested; /* a cancel that can ask */
+    if (watched) {
+        glp_term_hook(watch_output, &watch);
+        glp_term_out(GLP_ON);
+    }
+    rc = solve_lp(P, budget_left(p->limit, walltime_now()), lim, &tell, watched, value, err,
                   errsize);
+    if (watched) {
+        int off;
+        glpk_guard_begin(&g, p->mem_limit_mb, &off); /* the guard's hook back, output off */
+    }
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
         basis_save(P, p->basis);
+    /* and so are its multipliers: a stopped run's certificate may use them (issue 49) */
+    if (rc >= 0)
+        keep_duals(P, p->duals);
     if (rc == 1) {
         snprintf(err, errsize, "the time limit stopped the LP relaxation");
         rc = -1;
@@ -487,7 +547,8 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
      * (a stop during it was asked there). */
     budget work = p->limit;
     work.cancel = NULL;
-    rc = solve_lp(P, budget_left(work, walltime_now()), work, NULL, &out->lp, err, errsize);
+    rc = solve_lp(P, budget_left(work, walltime_now()), work, NULL, false, &out->lp, err,
+                  errsize);
     out->lp_iterations = (uint64_t)glp_get_it_cnt(P); /* P is new: this LP's alone */
     if (rc == 1) { /* no LP optimum, so no search: only the trivial bound */
         out->status = ILP_NONE;

@@ -57,6 +57,12 @@ typedef struct {
     ilp_glpk_options glpk;    /* default: all zero */
     const cancel_check *cancel; /* GLPK only: the caller's early stop, asked at every
                                    callback of the branch and bound (core/cancel.h) */
+    double *duals;        /* ilp_lp_bound() only, or NULL (default): room for one value per
+                             set of the instance, where the rows' duals go whenever the
+                             simplex ran, to its optimum or stopped by the limit (the
+                             dual simplex's iterate: each >= 0 up to GLPK's tolerance,
+                             its Lagrangian a lower bound); left as they were when it
+                             did not run or failed */
     budget limit;         /* the time end of the whole call, LP included (both engines;
                              walltime_now(), 0: none), and for GLPK the run's work
                              counter and work end, asked between the simplex's chunks

@@ -581,7 +581,8 @@ static int build_core(kstate *st, kernel_result *r, char *err, size_t errsize)
         }
     uint64_t *off = malloc(((size_t)ns + 1) * sizeof *off);
     uint32_t *el = malloc((size_t)(nnz + 1) * sizeof *el);
-    if (!r->core_elem || !off || !el) {
+    r->core_set = malloc(((size_t)ns + 1) * sizeof *r->core_set);
+    if (!r->core_elem || !off || !el || !r->core_set) {
         free(off);
         free(el);
         snprintf(err, errsize, "out of memory while building the kernel");
@@ -591,6 +592,7 @@ static int build_core(kstate *st, kernel_result *r, char *err, size_t errsize)
     for (uint32_t s = 0, j = 0; s < st->ns; s++) {
         if (!st->alive_s[s])
             continue;
+        r->core_set[j] = s;
         for (uint32_t i = 0; i < st->slen[s]; i++)
             if (st->alive_e[srow(st, s)[i]])
                 el[k++] = st->stamp_e[srow(st, s)[i]];

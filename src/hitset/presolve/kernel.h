@@ -61,6 +61,8 @@ typedef struct {
     double seconds;
     instance *core;      /* the kernel (possibly no sets) */
     uint32_t *core_elem; /* kernel element -> element of the instance */
+    uint32_t *core_set;  /* kernel set -> set of the instance (a fold renames a set's
+                            elements, never the set): the LP's multipliers mapped back */
     kernel_step *steps;  /* in the order made; kernel_lift() undoes them backwards */
     uint32_t nsteps;
     uint32_t nelems;     /* the instance's elements */

@@ -88,6 +88,7 @@ void kernel_result_free(kernel_result *k)
 {
     instance_free(k->core);
     free(k->core_elem);
+    free(k->core_set);
     free(k->steps);
     memset(k, 0, sizeof *k);
 }

@@ -368,8 +368,15 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
         /* A cube's node is reached by its fixings after the same reductions as the
          * split's: both must be the fixpoint. */
         reduce_result_free(&red);
-        snprintf(err, errsize, "the reductions did not finish within the time limit (a "
-                               "split or a cube needs their fixpoint): give it more time");
+        /* A signal is no time limit: more time would not help, and the cube's files
+         * are as they were (issue 49) */
+        if (cancel_requested(p->cancel))
+            snprintf(err, errsize, "stopped by a signal during the reductions, before the "
+                                   "search (a split or a cube needs their fixpoint): "
+                                   "nothing searched, its files as they were");
+        else
+            snprintf(err, errsize, "the reductions did not finish within the time limit (a "
+                                   "split or a cube needs their fixpoint): give it more time");
         return -1;
     }
     if (certify_first_cover(h, &red, p, deadline, r->cover, &r->ncover, err, errsize)) {

@@ -13,6 +13,7 @@ struct certify_lp {
     glp_prob *P;
     int m, n;
     budget limit; /* where every iteration's work goes (certify_lp_limit()) */
+    bool watched; /* certify_lp_watch() */
 };
 
 /* GLPK's allocator throughout: should GLPK fail midway (its memory limit), the guard
@@ -28,6 +29,7 @@ certify_lp *certify_lp_new(const instance *h)
     lp->m = (int)ns;
     lp->n = (int)ne;
     lp->limit = budget_until(0, NULL);
+    lp->watched = false; /* glp_alloc() does not zero */
     lp->P = glp_create_prob();
     glp_set_obj_dir(lp->P, GLP_MIN);
     if (ne)
@@ -57,6 +59,11 @@ void certify_lp_limit(certify_lp *lp, budget b)
     lp->limit = b;
 }
 
+void certify_lp_watch(certify_lp *lp, bool on)
+{
+    lp->watched = on;
+}
+
 void certify_lp_free(certify_lp *lp)
 {
     if (!lp)
@@ -82,6 +89,11 @@ static int simplex(certify_lp *lp, double seconds, double cutoff, int it_lim)
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
+    if (lp->watched) { /* a display line every CERTIFY_LP_WATCH_MS (certify_lp_watch()) */
+        sm.msg_lev = GLP_MSG_ON;
+        sm.out_frq = CERTIFY_LP_WATCH_MS;
+        sm.out_dly = 0;
+    }
     /* Dual simplex: a parent's optimal basis stays dual feasible when a bound changes,
      * so a child is a few steps away; GLP_DUALP falls back to the primal simplex if it
      * is not. */

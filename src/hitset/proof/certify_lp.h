@@ -40,6 +40,12 @@ typedef enum {
  * chunks of iterations, mip/lpwork.h); default: none. */
 void certify_lp_limit(certify_lp *lp, budget b);
 
+/* With `on`, later solves have GLPK display a line every CERTIFY_LP_WATCH_MS to its
+ * terminal hook, where a caller watching for a stop can leave the simplex inside a chunk
+ * (certify_tree.c, the root's first LP); the path of the solve is the same. */
+#define CERTIFY_LP_WATCH_MS 100
+void certify_lp_watch(certify_lp *lp, bool on);
+
 /* Solves the LP from the current basis with the dual simplex, for at most `seconds`,
  * stopping once the objective passes cutoff (HUGE_VAL: never). *iterations (or NULL)
  * grows by the simplex steps made. */

@@ -32,6 +32,11 @@ typedef struct {
                                     search's first target; when absent or not a cover,
                                     greedy's improved by t24's default local search */
     uint32_t nstart;
+    const double *hint;          /* multipliers per set of the instance (any values; those
+                                    not > 0 count as 0), or NULL (default): a root stopped
+                                    before its own LP ends keeps what they prove where it
+                                    is more than the LP's so far and a packing's (the
+                                    driver's LP phase, finished or stopped: issue 49) */
     int mem_limit_mb;            /* GLPK's memory limit, 0: none (default) */
     /* progress and improved may be called from the thread the search runs on (GLPK's,
      * glpk_guard.h), as cancel may be. */

@@ -49,6 +49,7 @@ typedef struct {
 typedef struct {
     certify_tree_job *job;
     const uint32_t *elem_id, *set_id; /* core ids -> the instance's */
+    glpk_guard *guard;                /* search_there()'s, whose hooks a watch restores */
     uint32_t nforced;
     certify_node st;                 /* the node's state */
     certify_lp *lp;                  /* NULL when the core has no set */
@@ -284,6 +285,56 @@ static certify_wide packing_duals(certify_tree_walk *s)
     return ld;
 }
 
+/* Raises s->v on live sets whose free elements all have room left (R_e < ONE), each by
+ * the least room among them, in set order: every such raise adds to sum v and to no
+ * element's excess, so L only grows. Multipliers made on another core (the driver's,
+ * whose kernel or reductions differ from the search's) leave such room where a set
+ * they weighed is gone here. Costs the core's entries twice; no memory: unchanged. */
+static void fill_room(certify_tree_walk *s)
+{
+    const certify_node *n = &s->st;
+    uint64_t *reach = calloc((size_t)n->ne + 1, sizeof *reach);
+    if (!reach)
+        return;
+    for (uint32_t k = 0; k < n->ns; k++) {
+        uint32_t len;
+        const uint32_t *row = instance_set(n->core, k, &len);
+        for (uint32_t j = 0; certify_node_live(n, k) && s->v[k] && j < len; j++)
+            reach[row[j]] += s->v[k];
+    }
+    for (uint32_t k = 0; k < n->ns; k++) {
+        uint32_t len;
+        const uint32_t *row = instance_set(n->core, k, &len);
+        uint64_t room = CERTIFY_ONE;
+        for (uint32_t j = 0; certify_node_live(n, k) && j < len && room; j++)
+            if (n->fix[row[j]] == CERTIFY_FREE)
+                room = reach[row[j]] >= CERTIFY_ONE ? 0
+                       : CERTIFY_ONE - reach[row[j]] < room ? CERTIFY_ONE - reach[row[j]]
+                                                            : room;
+        if (!certify_node_live(n, k) || !room || !n->nfree[k])
+            continue;
+        s->v[k] += room;
+        for (uint32_t j = 0; j < len; j++)
+            if (n->fix[row[j]] == CERTIFY_FREE)
+                reach[row[j]] += room;
+    }
+    free(reach);
+}
+
+/* The caller's multipliers (certify_params.hint, per set of the instance) into s->v on the
+ * live sets, with the room they leave filled; returns ONE * L of them, or -1 with none
+ * given. */
+static certify_wide hint_duals(certify_tree_walk *s)
+{
+    const double *y = s->job->p->hint;
+    if (!y)
+        return -1;
+    for (uint32_t k = 0; k < s->st.ns; k++)
+        s->v[k] = certify_node_live(&s->st, k) ? certify_node_multiplier(y[s->set_id[k]]) : 0;
+    fill_room(s);
+    return certify_node_evaluate(&s->st, s->v);
+}
+
 /* The limit (time, work or a signal) stopped the node before or in its LP: the node keeps
  * the best of what its multipliers prove, the LP's where it ran (`lp`: the dual simplex's
  * iterate between two chunks still gives multipliers, and L of any multipliers bounds the
@@ -296,10 +347,13 @@ static int stopped_leaf(certify_tree_walk *s, bool lp)
 {
     certify_wide ld = lp ? take_duals(s) : -1;
     if (s->depth == 0) {
-        certify_wide lp_ld = ld;
-        ld = packing_duals(s);
-        if (lp && lp_ld > ld)
+        certify_wide lp_ld = ld, pk = packing_duals(s), hi = hint_duals(s);
+        if (hi > pk && hi > lp_ld)
+            ld = hi; /* s->v holds the hint's */
+        else if (lp && lp_ld > pk)
             ld = take_duals(s); /* back to the LP's multipliers in s->v */
+        else
+            ld = packing_duals(s);
     }
     if (ld < 0)
         return stop_leaf(s);
@@ -684,6 +738,53 @@ static bool root_chunk_fits(const certify_tree_walk *s)
         instance_nsets(core), instance_nelems(core), instance_nnz(core)));
 }
 
+/* The root's first LP on a large model, watched for a stop inside a chunk of the simplex
+ * (issue 49): a chunk there runs for seconds (five cards, deck 1-13, whole: 2 to 7 s at
+ * LPWORK_MIN_ITERATIONS) and GLPK asks nobody inside it. GLPK's display line every
+ * CERTIFY_LP_WATCH_MS reaches this hook, which, once the cancel asks, leaves the simplex
+ * as GLPK's error hook would (glpk_guard.h). GLPK's state is then left mid-solve: s->lp
+ * is dropped and no GLPK call touches the model again (the thread's environment frees it
+ * with everything GLPK allocated, certify_lp included, when the search's thread ends);
+ * the root becomes stopped_leaf()'s, whose multipliers need no LP. */
+typedef struct {
+    jmp_buf jb;
+    const cancel_check *cancel;
+    volatile bool stopped;
+} root_watch;
+
+static int watch_root(void *info, const char *text)
+{
+    root_watch *w = info;
+    (void)text;
+    if (!w->stopped && cancel_requested(w->cancel)) {
+        w->stopped = true;
+        longjmp(w->jb, 1);
+    }
+    return 1; /* swallowed, as the guard does */
+}
+
+static certify_lp_status solve_watched(certify_tree_walk *s)
+{
+    const cancel_check *cancel = s->job->p->cancel;
+    if (!cancel || !cancel->requested)
+        return solve(s, true);
+    root_watch w = { .cancel = cancel, .stopped = false };
+    int off;
+    if (setjmp(w.jb)) {
+        s->lp = NULL;
+        s->stopped = true;
+        glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
+        return CERTIFY_LP_TIME;
+    }
+    glp_term_hook(watch_root, &w);
+    glp_term_out(GLP_ON);
+    certify_lp_watch(s->lp, true);
+    certify_lp_status st = solve(s, true);
+    certify_lp_watch(s->lp, false);
+    glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
+    return st;
+}
+
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
  * value when it solved one. */
 static int node(certify_tree_walk *s, double *value)
@@ -703,7 +804,10 @@ static int node(certify_tree_walk *s, double *value)
     bool root = s->depth == 0 && s->job->lp_solves == 0;
     if (poll_stop(s, now) && !(root && s->lp && root_chunk_fits(s)))
         return root ? stopped_leaf(s, false) : stop_leaf(s);
-    certify_lp_status st = solve(s, true);
+    certify_lp_status st = root && !root_chunk_fits(s) && !s->job->dives ? solve_watched(s)
+                                                                         : solve(s, true);
+    if (!s->lp) /* a stop inside the root's LP (solve_watched()) */
+        return stopped_leaf(s, false);
     if (st == CERTIFY_LP_CUTOFF) {
         if (value)
             *value = certify_lp_value(s->lp);
@@ -921,6 +1025,7 @@ static int search_there(void *arg)
         return glpk_guard_failed(&g, s->err, s->errsize);
     }
     glpk_guard_begin(&g, s->job->p->mem_limit_mb, &term);
+    s->guard = &g;
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
