@@ -218,4 +218,12 @@ grep -q "the work limit (--work) ran out before the certifying search" "$tmp/not
   fail "study --work 1 --out --quiet"
 [ ! -s "$tmp/quiet.err" ] || fail "study --quiet printed: $(cat "$tmp/quiet.err")"
 
-echo "work: identical across threads and load (cover, certificate, study, cubes: $n files); JSON work; range errors; SIGTERM in the LP phase kept bound $b; --work's cap; exponent forms; --local-search under --work; --estimate; the study's note"
+# 14. A --goal the work limit stops says so (it named the time limit, 100 s, which had
+# not run out: the JSON said ended_by work).
+"$t24" cover "$deck6" --goal 30 --work 2000000 --certificate "$tmp/goal.cert" >/dev/null \
+  2>"$tmp/goal.err"
+rc=$?
+[ "$rc" -eq 3 ] && grep -q "goal 30 not reached: .*(the work limit (2000000 units) ran out)" \
+  "$tmp/goal.err" || fail "--goal stopped by --work: exit $rc: $(tail -1 "$tmp/goal.err")"
+
+echo "work: identical across threads and load (cover, certificate, study, cubes: $n files); JSON work; range errors; SIGTERM in the LP phase kept bound $b; --work's cap; exponent forms; --local-search under --work; --estimate; the study's note; a goal the work stopped"

@@ -300,6 +300,9 @@ static int goal_status(const options *o, const hs_report *r, int rc)
         snprintf(why, sizeof why, "a signal ended the search");
     else if (r->optimal)
         snprintf(why, sizeof why, "the optimum is %u", r->size);
+    else if (r->ended_by && strcmp(r->ended_by, "work") == 0)
+        snprintf(why, sizeof why, "the work limit (%llu units) ran out",
+                 (unsigned long long)o->cfg.hp.work);
     else
         snprintf(why, sizeof why, "the time limit (%g s) ran out", o->cfg.hp.time_limit);
     if (r->size < o->goal && !r->optimal) /* no bound above the cover exists */
