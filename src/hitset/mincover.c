@@ -194,7 +194,7 @@ budget mincover_run_budget(mincover_result *r)
 /* Does the run solve rather than study (docs/hitting-sets.md, "Anytime covers")? No
  * certificate, no spread of greedy runs to report, the local search's default budget:
  * then a stop at any moment should print about what a run limited to that moment prints,
- * and the phases before the first local-search cover take shares capped in work. */
+ * and the reductions before its first local-search cover take a share capped in work. */
 bool mincover_solver_run(const mincover_params *p)
 {
     return !p->settled_runs && !p->certificate && p->ls_share < 0 && !p->ls_steps;
