@@ -34,12 +34,14 @@ static int work_passed(void *ctx)
 }
 
 /* `t24 cover`'s settings (a solver: no spread of greedy runs, the kernel) with a work
- * limit of `work`, and the stop `stop` when given. */
-static void cover_run(const instance *h, uint64_t work, work_stop *stop, mincover_result *r)
+ * limit of `work`, the reductions' cap `reduce_cap`, and the stop `stop` when given. */
+static void cover_run(const instance *h, uint64_t work, uint64_t reduce_cap,
+                      work_stop *stop, mincover_result *r)
 {
     mincover_params p;
     char err[256];
     mincover_params_init(&p);
+    p.reduce_cap = reduce_cap;
     p.settled_runs = false;
     p.kernel = true;
     p.engine = ILP_GLPK;
@@ -53,19 +55,17 @@ static void cover_run(const instance *h, uint64_t work, work_stop *stop, mincove
     cr_assert(instance_is_cover(h, r->cover.elems, r->cover.n));
 }
 
-/* Five cards, deck 1-13: greedy and the reductions take 2e7 to 3e7 units (a stop in
- * them, or in the LP's first chunk, still prints greedy's cover: their own limits are
- * the next step), and the LP about 3e7 more, so a stop at 3e7 units of a 2e8-unit run
- * fell in the LP phase before. The local search counts its work when it ends, so the stop
- * is seen there, and the limited run gets the same work. */
-Test(anytime, a_stop_keeps_about_the_cover_of_a_run_limited_to_its_work, .timeout = 600)
+/* A run of `long_work` units with the reductions' cap `reduce_cap`, stopped once its work
+ * has passed `at`, against a run limited to the work the stopped one used: the stopped
+ * run's cover must be within 1 % of the limited one's. */
+static void expect_stop_near_limited(const instance *h, uint64_t long_work, uint64_t at,
+                                     uint64_t reduce_cap)
 {
-    instance *h = read_data("cards5_deck1-13_target24_all");
     mincover_result stopped, limited;
-    work_stop s = { NULL, 30000000 };
-    cover_run(h, 200000000, &s, &stopped);
+    work_stop s = { NULL, at };
+    cover_run(h, long_work, reduce_cap, &s, &stopped);
     cr_assert_eq(stopped.ended_by, MINCOVER_END_CANCEL, "the stop did not end the run");
-    cover_run(h, stopped.work.used, NULL, &limited);
+    cover_run(h, stopped.work.used, reduce_cap, NULL, &limited);
     cr_log_info("stopped at %llu units: cover %u (greedy %u); a run limited to the %llu "
                 "units it used: %u", (unsigned long long)s.at, stopped.optimum,
                 stopped.greedy.pruned.n, (unsigned long long)stopped.work.used,
@@ -76,6 +76,32 @@ Test(anytime, a_stop_keeps_about_the_cover_of_a_run_limited_to_its_work, .timeou
                   (unsigned long long)stopped.work.used);
     mincover_result_free(&stopped);
     mincover_result_free(&limited);
+}
+
+/* Five cards, deck 1-13: greedy and the reductions take 2e7 to 3e7 units (a stop in
+ * them, or in the LP's first chunk, still prints greedy's cover: their own limits are
+ * the next step), and the LP about 3e7 more, so a stop at 3e7 units of a 2e8-unit run
+ * fell in the LP phase before. The local search counts its work when it ends, so the stop
+ * is seen there, and the limited run gets the same work. */
+Test(anytime, a_stop_keeps_about_the_cover_of_a_run_limited_to_its_work, .timeout = 600)
+{
+    instance *h = read_data("cards5_deck1-13_target24_all");
+    expect_stop_near_limited(h, 200000000, 30000000, MINCOVER_REDUCE_CAP_UNITS);
+    instance_free(h);
+}
+
+/* The reductions' cap (params.reduce_cap; here 1e6 units, to fit a small instance): a
+ * long run's reductions stop at a work that does not grow with its limit. Five cards,
+ * deck 1-13: greedy takes 1.71e7 units and the reductions 3.6e6 more. Without the cap
+ * (reduce_cap 0, the code before), a 2e8-unit run stopped at 2.2e7 units was still in
+ * the reductions' share of its long run or the LP's first chunk after them, and printed
+ * greedy's cover on the core (244), where a run limited to the work it used found 215.
+ * With the cap its reductions end at 1.81e7 and its local search has run by 2.2e7. */
+Test(anytime, a_stop_in_the_reductions_keeps_about_the_cover_of_a_limited_run,
+     .timeout = 600)
+{
+    instance *h = read_data("cards5_deck1-13_target24_all");
+    expect_stop_near_limited(h, 200000000, 22000000, 1000000);
     instance_free(h);
 }
 

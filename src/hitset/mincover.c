@@ -24,6 +24,7 @@ void mincover_params_init(mincover_params *p)
     p->seed = 1;
     p->reduce = true;
     p->reduce_share = MINCOVER_REDUCE_SHARE;
+    p->reduce_cap = MINCOVER_REDUCE_CAP_UNITS;
     p->ls_share = -1;
     p->threads = 1;
     p->lag_share = -1;
@@ -190,6 +191,15 @@ budget mincover_run_budget(mincover_result *r)
                            r->params.limit.work_end);
 }
 
+/* Does the run solve rather than study (docs/hitting-sets.md, "Anytime covers")? No
+ * certificate, no spread of greedy runs to report, the local search's default budget:
+ * then a stop at any moment should print about what a run limited to that moment prints,
+ * and the reductions before its first local-search cover take a share capped in work. */
+bool mincover_solver_run(const mincover_params *p)
+{
+    return !p->settled_runs && !p->certificate && p->ls_share < 0 && !p->ls_steps;
+}
+
 /* A phase's seconds: `share` (of the time, as without a work limit), or with one (b by
  * work: the phase's share is then b's work) `safety`, the time left, which only caps. */
 double mincover_safety_or(budget b, double share, double safety)
@@ -294,14 +304,18 @@ static void relay_reduce(void *ctx, uint64_t removed, uint32_t round)
     r->params.progress(r->params.progress_ctx, &pr);
 }
 
-/* The reductions for their share of the time left, telling params.progress as they go. */
+/* The reductions for their share of the time left, telling params.progress as they go;
+ * in a solver's run (without the core method, which may take the place of the anytime
+ * order) also for at most params.reduce_cap units of work. */
 static int reduce_phase(const instance *h, mincover_result *r, double started, char *err,
                         size_t errsize)
 {
     reduce_relay c = { r, started };
     reduce_watch w = { r->params.progress ? relay_reduce : NULL, &c };
-    return reduce_run_share_watched(h, mincover_run_budget(r), r->params.reduce_share,
-                                    &w, &r->presolve.red, err, errsize);
+    const mincover_params *p = &r->params;
+    uint64_t cap = mincover_solver_run(p) && !p->core_method ? p->reduce_cap : 0;
+    return reduce_run_capped_watched(h, mincover_run_budget(r), p->reduce_share, cap, &w,
+                                     &r->presolve.red, err, errsize);
 }
 
 /* Without reductions the core is the whole instance, with identity maps. */

@@ -48,6 +48,12 @@
  * classes alone took 526 s of 600 and left no time for the LP bound; stopped at half,
  * the searches (column generation first) work on the core reached by then. */
 #define MINCOVER_REDUCE_SHARE 0.5
+/* A solver's run (no certificate; docs/hitting-sets.md, "Anytime covers") gives them at
+ * most this much work whatever its limit (params.reduce_cap's default; about 6 s here, what
+ * a 15 s run's share gives them): their share of a long run let them run on where a
+ * shorter run had cut them and searched (PACE's heuristic_002, whose reductions take
+ * 4.8e7 units, was still reducing at 30 s of 300 under load, printing greedy's cover). */
+#define MINCOVER_REDUCE_CAP_UNITS 30000000ULL
 /* Cores with more elements than this (six cards) get the LP bound by column generation
  * (colgen.h) instead of GLPK's simplex on every element, and a Lagrangian cover
  * (lagcover.h) for at most MINCOVER_LAG_SHARE of the time, before the local search:

@@ -41,6 +41,7 @@ double mincover_safety_or(budget b, double share, double safety);
 void mincover_relay_progress(void *ctx, const ilp_progress *in);
 void mincover_note_failure(mincover_result *r, const char *what, const char *why);
 budget mincover_run_budget(mincover_result *r);
+bool mincover_solver_run(const mincover_params *p);
 uint32_t mincover_whole_cover(const mincover_result *r, const uint32_t *core, uint32_t n,
                               uint32_t *out);
 void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n);

@@ -103,6 +103,10 @@ typedef struct {
                               in (0, 1] (default MINCOVER_REDUCE_SHARE): stopped by it,
                               the searches go on from the core they reached
                               (reduce_run_share()) */
+    uint64_t reduce_cap;   /* in a solver's run (mincover_solver_run()), also at most
+                              this much work for them, 0 for no cap (default
+                              MINCOVER_REDUCE_CAP_UNITS): a share that does not grow
+                              with the limit */
     bool kernel;           /* then the kernel's rules (kernel.h) on reduce's core, for the
                               searches (default off, so that lp_bound stays the
                               instance's LP value in a study's tables; `t24 cover` turns

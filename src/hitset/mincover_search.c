@@ -500,9 +500,7 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
  * printed at 30 s of 300 against 4,117 from a 30 s run). */
 static bool anytime(const mincover_result *r)
 {
-    const mincover_params *p = &r->params;
-    return !p->settled_runs && !p->certificate && p->ls_share < 0 && !p->ls_steps &&
-           !core_fits(r);
+    return mincover_solver_run(&r->params) && !core_fits(r);
 }
 
 /* The LP phase in the run's order, returning the LP's target (UINT32_MAX with err set

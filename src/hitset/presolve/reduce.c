@@ -390,12 +390,24 @@ int reduce_run_share(const instance *h, budget b, double share, reduce_result *o
 int reduce_run_share_watched(const instance *h, budget b, double share, const reduce_watch *watch,
                              reduce_result *out, char *err, size_t errsize)
 {
+    return reduce_run_capped_watched(h, b, share, 0, watch, out, err, errsize);
+}
+
+int reduce_run_capped_watched(const instance *h, budget b, double share, uint64_t cap,
+                              const reduce_watch *watch, reduce_result *out, char *err,
+                              size_t errsize)
+{
     double now = walltime_now();
     budget mine = b;
     if (budget_by_work(b)) /* the share in work; the end on the clock only caps */
         mine = budget_work_share(b, share);
     else if (b.end > 0 && share < 1)
         mine.end = now + share * budget_left(b, now);
+    if (cap && b.work) { /* b's counter makes the cap an end in work, even without one */
+        uint64_t end = b.work->used + cap;
+        if (!budget_by_work(mine) || end < mine.work_end)
+            mine.work_end = end;
+    }
     return run(h, mine, &b, NULL, watch, out, err, errsize);
 }
 

@@ -63,6 +63,13 @@ typedef struct {
 /* reduce_run_share() telling watch (NULL: nobody) as it goes. */
 int reduce_run_share_watched(const instance *h, budget b, double share, const reduce_watch *watch,
                              reduce_result *out, char *err, size_t errsize);
+/* reduce_run_share_watched() whose share is also at most `cap` units of work (0: no
+ * cap), with or without a work end in b: a share that does not grow with the run's
+ * limit, so that a long run's reductions stop where a shorter run's do (a solver's run,
+ * docs/hitting-sets.md, "Anytime covers"). Stopped by the cap, as by the share: partial. */
+int reduce_run_capped_watched(const instance *h, budget b, double share, uint64_t cap,
+                              const reduce_watch *watch, reduce_result *out, char *err,
+                              size_t errsize);
 /* Each step of a reduction as it is made, for a proof that replays them in this order
  * (certify.h): `forced` when set `set`, its only remaining element being `elem`, forces
  * it; `dropped` when set `set` goes as a superset of a remaining set (or the later of
