@@ -66,6 +66,19 @@ plant() { # file, the line to replace, its replacement (fixed strings)
   printf '%s\n' "${text/"$2"/"$3"}" >"$1"
 }
 
+# Plant NAME ($1) into a copy: line $2 replaced by $3; WP on function $4 (its clauses $5,
+# or all) must leave unproved goals, and only goals named as ERE $6 says.
+check_plant() {
+  local summary
+  cp "$src/src/checker/t24-check.c" "$tmp/plant.c"
+  plant "$tmp/plant.c" "$2" "$3"
+  summary=$(prove "$tmp/plant.c" "$plant_limit" "$4" "$5")
+  if planted_caught "$1" "$summary" "$6"; then
+    echo "ok   the planted $1 leaves its goals unproved:$(tail -1 <<<"$summary")"
+  else
+    fail=1
+  fi
+}
 fail=0
 plant_limit=30 # s a prover call, as for the proof: at a load of 12 on 2 cores, 10 s left
                # goals the plants do not break unproved
@@ -76,52 +89,21 @@ if summary=$(prove "$src/src/checker/t24-check.c" 30); then
 else
   echo "FAIL t24-check.c: not every goal proved:"; echo "$summary"; fail=1
 fi
-cp "$src/src/checker/t24-check.c" "$tmp/overflow.c"
-plant "$tmp/overflow.c" '(q_lt(t, q_of(0)) && q_add(s, t, &s))' \
-      '(q_lt(t, q_of(0)) && (s = q_sum(s, t), false))'
-summary=$(prove "$tmp/overflow.c" "$plant_limit" leaf_decide)
-if planted_caught "overflow (L(y) summed unchecked)" "$summary" \
-     typed_leaf_decide_call_q_sum_requires; then
-  echo "ok   the planted overflow (L(y) summed unchecked) leaves its goal unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
-cp "$src/src/checker/t24-check.c" "$tmp/offbyone.c"
-plant "$tmp/offbyone.c" 'return q_lt(rhs, s) ? 0 : 2;' 'return q_lt(s, rhs) ? 2 : 0;'
-summary=$(prove "$tmp/offbyone.c" "$plant_limit" leaf_decide)
-if planted_caught "off-by-one (D L(y) = (K - |F1| - 1) D accepted)" "$summary" \
-     typed_leaf_decide_ensures_2; then
-  echo "ok   the planted off-by-one (D L(y) = (K - |F1| - 1) D accepted) leaves its goal unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
-cp "$src/src/checker/t24-check.c" "$tmp/twice.c"
-plant "$tmp/twice.c" 'if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;' \
-      'if (q_lt(q_of(0), a)) touched[(*nt)++] = e;'
-summary=$(prove "$tmp/twice.c" "$plant_limit" acc_add @ensures)
-if planted_caught "repeat (an element listed again in touched)" "$summary" \
-     'typed_acc_add_ensures(_[0-9]+)?'; then
-  echo "ok   the planted repeat (an element listed again in touched) leaves the list's contract unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
-cp "$src/src/checker/t24-check.c" "$tmp/reset.c"
-plant "$tmp/reset.c" 'acc[e] = q_of(0); /* the reset, element by element */' \
-      'if (i + 1 < nt) acc[e] = q_of(0); /* the reset, element by element */'
-summary=$(prove "$tmp/reset.c" "$plant_limit" cut_fill)
-if planted_caught "skipped reset (a cut's last acc left)" "$summary" 'typed_cut_fill_[a-z0-9_]+'; then
-  echo "ok   the planted skipped reset (a cut's last acc left) leaves cut_fill's contract unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
-cp "$src/src/checker/t24-check.c" "$tmp/scope.c"
-plant "$tmp/scope.c" 'size_t lo = 0, hi = ncuts;' 'size_t lo = 0, hi = ncuts + 1;'
-summary=$(prove "$tmp/scope.c" "$plant_limit" row_pick)
-if planted_caught "cut out of scope (one beyond the ancestors')" "$summary" 'typed_row_pick_[a-z0-9_]+'; then
-  echo "ok   the planted cut out of scope (one beyond the ancestors') leaves row_pick's goals unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
+check_plant "overflow (L(y) summed unchecked)" '(q_lt(t, q_of(0)) && q_add(s, t, &s))' \
+  '(q_lt(t, q_of(0)) && (s = q_sum(s, t), false))' leaf_decide '' \
+  typed_leaf_decide_call_q_sum_requires
+check_plant "off-by-one (D L(y) = (K - |F1| - 1) D accepted)" \
+  'return q_lt(rhs, s) ? 0 : 2;' 'return q_lt(s, rhs) ? 2 : 0;' leaf_decide '' \
+  typed_leaf_decide_ensures_2
+check_plant "repeat (an element listed again in touched)" \
+  'if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;' \
+  'if (q_lt(q_of(0), a)) touched[(*nt)++] = e;' acc_add @ensures 'typed_acc_add_ensures(_[0-9]+)?'
+check_plant "skipped reset (a cut's last acc left)" \
+  'acc[e] = q_of(0); /* the reset, element by element */' \
+  'if (i + 1 < nt) acc[e] = q_of(0); /* the reset, element by element */' cut_fill '' \
+  'typed_cut_fill_[a-z0-9_]+'
+check_plant "cut out of scope (one beyond the ancestors')" 'size_t lo = 0, hi = ncuts;' \
+  'size_t lo = 0, hi = ncuts + 1;' row_pick '' 'typed_row_pick_[a-z0-9_]+'
 times >"$tmp/times" # its second line: the children's user and system time (frama-c, provers)
 echo "check_verify_checker: $((SECONDS - start)) s; CPU of the provers and frama-c (user, system): $(tail -1 "$tmp/times")"
 exit $fail
