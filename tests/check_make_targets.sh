@@ -66,8 +66,13 @@ for b in b a; do
   grep -q "cd /nonexistent/$b && ctest .*-L slow" <<<"$out" \
     || { echo "FAIL make test-slow does not run ctest -L slow in /nonexistent/$b: $out"; bad=1; }
 done
-for t in test test-slow; do
+for t in test test-slow verify-checker; do
   grep -qx "make $t" "$src/.ci/run" || { echo "FAIL .ci/run does not run make $t"; bad=1; }
 done
-[ "$bad" -eq 0 ] && echo "ok   make test and make test-slow split the tests by the label slow; CI runs both"
+# verify-checker installs its own packages and proves the checker's core: CI, on a fresh
+# machine, proves it on every run (issue 51).
+out=$(make -n -C "$src" verify-checker 2>&1)
+grep -q '\.ci/install-deps\.sh --verify' <<<"$out" && grep -q 'tests/check_verify_checker\.sh' <<<"$out" \
+  || { echo "FAIL make verify-checker does not install its packages and run the proof: $out"; bad=1; }
+[ "$bad" -eq 0 ] && echo "ok   make test and make test-slow split the tests by the label slow; CI runs both, and make verify-checker"
 exit "$bad"

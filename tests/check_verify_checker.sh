@@ -3,18 +3,22 @@
 # proved"): every goal of src/checker/t24-check.c as Frama-C reads it (the core; the rest is
 # behind #ifndef __FRAMAC__), with -wp-rte (no overflow, no bad access, no undefined cast)
 # and the contracts (the leaf's inequality, the cut's ceilings, the touched list and |F1|
-# kept). Then it plants three faults back into a copy, each of which must leave unproved
-# the goals it breaks and only those (of the function, or the clauses, it checks again): an
-# unchecked sum in the leaf (an overflow), the leaf accepting D L(y) = (K - |F1| - 1) D (an
-# off-by-one), and acc_add listing an element in touched each time its acc grows (a
-# repeat: the list no longer distinct nor at most N long). A plant that no longer applies
-# fails the check: update the plant with the code.
+# kept, a cut's row derived with every acc reset, the rows in scope). Then it plants five
+# faults back into a copy, each of which must leave unproved the goals it breaks and only
+# those (of the function, or the clauses, it checks again): an unchecked sum in the leaf (an
+# overflow), the leaf accepting D L(y) = (K - |F1| - 1) D (an off-by-one), acc_add listing
+# an element in touched each time its acc grows (a repeat: the list no longer distinct nor
+# at most N long), cut_fill resetting the acc of every element of its list but the last (a
+# skipped reset: the next list would start from a stale acc), and row_pick searching one
+# cut beyond those in scope (the cut being derived, no ancestor of its own line). A plant
+# that no longer applies fails the check: update the plant with the code.
 #   tests/check_verify_checker.sh SOURCE_DIR      (make verify-checker; ctest verify_checker)
 # Exit 77 (ctest: Skipped) when frama-c, why3 or cvc4 is missing: make verify-checker
-# installs them (.ci/install-deps.sh --verify). Fixed limits: each prover call 30 s for the
-# proof (the slowest goal takes under 3 s of CPU), 10 s for a plant (its broken goal cannot
-# be proved, so it always runs to the limit; the other goals it proves again take under 3
-# s), at most 2 prover processes (-wp-par 2). CVC4 alone: every goal splits into its
+# installs them (.ci/install-deps.sh --verify). Fixed limits: each prover call 30 s, for the
+# proof (the slowest goal takes under 5 s of CPU) and for each plant (its broken goals
+# cannot be proved, so they always run to the limit; the other goals it proves again
+# take seconds, but CVC4's limit is wall time, and a load of 12 on two cores made 10 s
+# too short for some), at most 2 prover processes (-wp-par 2). CVC4 alone: every goal splits into its
 # conjuncts and cases (-wp-split) and CVC4 proves each; Z3 4.8 proved fewer (it answers
 # unknown on the quantified ones) and, run beside CVC4, doubled the CPU on each hard goal.
 set -u
@@ -62,7 +66,22 @@ plant() { # file, the line to replace, its replacement (fixed strings)
   printf '%s\n' "${text/"$2"/"$3"}" >"$1"
 }
 
+# Plant NAME ($1) into a copy: line $2 replaced by $3; WP on function $4 (its clauses $5,
+# or all) must leave unproved goals, and only goals named as ERE $6 says.
+check_plant() {
+  local summary
+  cp "$src/src/checker/t24-check.c" "$tmp/plant.c"
+  plant "$tmp/plant.c" "$2" "$3"
+  summary=$(prove "$tmp/plant.c" "$plant_limit" "$4" "$5")
+  if planted_caught "$1" "$summary" "$6"; then
+    echo "ok   the planted $1 leaves its goals unproved:$(tail -1 <<<"$summary")"
+  else
+    fail=1
+  fi
+}
 fail=0
+plant_limit=30 # s a prover call, as for the proof: at a load of 12 on 2 cores, 10 s left
+               # goals the plants do not break unproved
 start=$SECONDS
 if summary=$(prove "$src/src/checker/t24-check.c" 30); then
   echo "ok   t24-check.c: every goal proved:$(tail -1 <<<"$summary") ($((SECONDS - start)) s)"
@@ -70,35 +89,21 @@ if summary=$(prove "$src/src/checker/t24-check.c" 30); then
 else
   echo "FAIL t24-check.c: not every goal proved:"; echo "$summary"; fail=1
 fi
-cp "$src/src/checker/t24-check.c" "$tmp/overflow.c"
-plant "$tmp/overflow.c" '(q_lt(t, q_of(0)) && q_add(s, t, &s))' \
-      '(q_lt(t, q_of(0)) && (s = q_sum(s, t), false))'
-summary=$(prove "$tmp/overflow.c" 10 leaf_decide)
-if planted_caught "overflow (L(y) summed unchecked)" "$summary" \
-     typed_leaf_decide_call_q_sum_requires; then
-  echo "ok   the planted overflow (L(y) summed unchecked) leaves its goal unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
-cp "$src/src/checker/t24-check.c" "$tmp/offbyone.c"
-plant "$tmp/offbyone.c" 'return q_lt(rhs, s) ? 0 : 2;' 'return q_lt(s, rhs) ? 2 : 0;'
-summary=$(prove "$tmp/offbyone.c" 10 leaf_decide)
-if planted_caught "off-by-one (D L(y) = (K - |F1| - 1) D accepted)" "$summary" \
-     typed_leaf_decide_ensures_2; then
-  echo "ok   the planted off-by-one (D L(y) = (K - |F1| - 1) D accepted) leaves its goal unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
+check_plant "overflow (L(y) summed unchecked)" '(q_lt(t, q_of(0)) && q_add(s, t, &s))' \
+  '(q_lt(t, q_of(0)) && (s = q_sum(s, t), false))' leaf_decide '' \
+  typed_leaf_decide_call_q_sum_requires
+check_plant "off-by-one (D L(y) = (K - |F1| - 1) D accepted)" \
+  'return q_lt(rhs, s) ? 0 : 2;' 'return q_lt(s, rhs) ? 2 : 0;' leaf_decide '' \
+  typed_leaf_decide_ensures_2
+check_plant "repeat (an element listed again in touched)" \
+  'if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;' \
+  'if (q_lt(q_of(0), a)) touched[(*nt)++] = e;' acc_add @ensures 'typed_acc_add_ensures(_[0-9]+)?'
+check_plant "skipped reset (a cut's last acc left)" \
+  'acc[e] = q_of(0); /* the reset, element by element */' \
+  'if (i + 1 < nt) acc[e] = q_of(0); /* the reset, element by element */' cut_fill '' \
+  'typed_cut_fill_[a-z0-9_]+'
+check_plant "cut out of scope (one beyond the ancestors')" 'size_t lo = 0, hi = ncuts;' \
+  'size_t lo = 0, hi = ncuts + 1;' row_pick '' 'typed_row_pick_[a-z0-9_]+'
 times >"$tmp/times" # its second line: the children's user and system time (frama-c, provers)
-cp "$src/src/checker/t24-check.c" "$tmp/twice.c"
-plant "$tmp/twice.c" 'if (!q_lt(q_of(0), acc[e]) && q_lt(q_of(0), a)) touched[(*nt)++] = e;' \
-      'if (q_lt(q_of(0), a)) touched[(*nt)++] = e;'
-summary=$(prove "$tmp/twice.c" 10 acc_add @ensures)
-if planted_caught "repeat (an element listed again in touched)" "$summary" \
-     'typed_acc_add_ensures(_[0-9]+)?'; then
-  echo "ok   the planted repeat (an element listed again in touched) leaves the list's contract unproved:$(tail -1 <<<"$summary")"
-else
-  fail=1
-fi
 echo "check_verify_checker: $((SECONDS - start)) s; CPU of the provers and frama-c (user, system): $(tail -1 "$tmp/times")"
 exit $fail

@@ -164,6 +164,8 @@ typedef struct {
     i128 b;
     rowstate *st;
 } rowv;
+/* Row M + j, of the j-th cut line: cutco[start + i] on cutel[start + i] (ascending), i < len. */
+typedef struct { uint64_t j; size_t start, len; i128 b; rowstate st; } cut;
 /* The data invariants, as the rest of the checker keeps them (hgr_index, row_find,
  * cut_derive): the transpose's offsets increase (stated between any two, so that no prover
  * needs induction) and name sets < M; a row's elements are ascending, each with a state,
@@ -278,6 +280,83 @@ static void touched_clear(i128 *acc, const uint32_t *touched, size_t nt, uint32_
       for (uint32_t g = 0; g < n; g++) ;
     */
 }
+/* The touched list sorted ascending: the same entries, so still the list touched_ok says.
+ * The one primitive that is not arithmetic, and so an axiom like the q_* (Frama-C reads
+ * this contract alone): the binary's is libc's qsort, O(nt log nt) on any input, where a
+ * sort Frama-C proves here (an insertion sort) would let a hostile cut cost nt^2; and from
+ * "the same entries" (an existential each way) CVC4 1.8 proves nothing, not even the
+ * contract restated. tests/test_checker_arith.c checks it: ascending, the same entries. */
+/*@ requires nt <= n && \valid(acc + (0 .. n - 1)) && \valid(touched + (0 .. nt - 1));
+    requires \separated(acc + (0 .. n - 1), touched + (0 .. nt - 1));
+    requires touched_ok(acc, touched, nt, n);
+    assigns touched[0 .. nt - 1];
+    ensures touched_ok(acc, touched, nt, n);
+    ensures \forall integer i, j; 0 <= i < j < nt ==> touched[i] < touched[j]; */
+static void touched_sort(const i128 *acc, uint32_t *touched, size_t nt, uint32_t n);
+#ifndef __FRAMAC__
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+static void touched_sort(const i128 *acc, uint32_t *touched, size_t nt, uint32_t n) {
+    (void)acc, (void)n; /* the contract's: the list is what touched_ok says */
+    qsort(touched, nt, sizeof *touched, cmp_u32);
+}
+#endif
+/* The list combine left for a cut line, made the cut's row: touched sorted ascending, then
+ * each element into el[i], its coefficient ceil(acc / D) into co[i] and its acc back to 0,
+ * one by one, also when a coefficient is refused, so the caller empties the list and the
+ * next one starts valid (touched_ok with nt = 0).
+ * True when a coefficient is above 2^62 (refused). */
+/*@ requires 1 <= D && nt <= n;
+    requires \valid(acc + (0 .. n - 1)) && \valid(touched + (0 .. nt - 1));
+    requires \valid(el + (0 .. nt - 1)) && \valid(co + (0 .. nt - 1));
+    requires \separated(acc + (0 .. n - 1), touched + (0 .. nt - 1), el + (0 .. nt - 1),
+                        co + (0 .. nt - 1));
+    requires touched_ok(acc, touched, nt, n);
+    assigns acc[0 .. n - 1], touched[0 .. nt - 1], el[0 .. nt - 1], co[0 .. nt - 1];
+    ensures \forall integer e; 0 <= e < n ==> val(acc[e]) == 0;
+    ensures touched_ok(acc, touched, 0, n);
+    ensures \forall integer i, j; 0 <= i < j < nt ==> el[i] < el[j];
+    ensures \forall integer i; 0 <= i < nt ==> el[i] < n; */
+static bool cut_fill(i128 *acc, uint32_t *touched, size_t nt, uint32_t n, uint64_t D,
+                     uint32_t *el, int64_t *co) {
+    bool big = false;
+    (void)n; /* the proof's: N elements have an acc */
+    touched_sort(acc, touched, nt, n);
+    /*@ loop invariant 0 <= i <= nt;
+        loop invariant \forall integer e; 0 <= e < n ==> val(acc[e]) >= 0;
+        loop invariant \forall integer e; 0 <= e < n && val(acc[e]) != 0 ==>
+                         \exists integer j; i <= j < nt && touched[j] == e;
+        loop invariant \forall integer j; 0 <= j < nt ==> touched[j] < n;
+        loop invariant \forall integer a, b; 0 <= a < b < nt ==> touched[a] < touched[b];
+        loop invariant \forall integer a; 0 <= a < i ==> el[a] == touched[a];
+        loop assigns i, big, acc[0 .. n - 1], el[0 .. nt - 1], co[0 .. nt - 1];
+        loop variant nt - i; */
+    for (size_t i = 0; i < nt; i++) {
+        uint32_t e = touched[i];
+        el[i] = e;
+        /*@ assert \forall integer j; 0 <= j < nt ==> touched[j] == \at(touched[j], LoopCurrent); */
+        if (cut_coef(acc[e], D, &co[i])) big = true;
+        /*@ assert \forall integer j; 0 <= j < nt ==> touched[j] == \at(touched[j], LoopCurrent); */
+        /*@ assert \forall integer x; 0 <= x < n ==> val(acc[x]) == \at(val(acc[x]), LoopCurrent); */
+        /*@ assert \forall integer a; 0 <= a <= i ==> el[a] == touched[a]; */
+        acc[e] = q_of(0); /* the reset, element by element */
+        /*@ assert \forall integer x; 0 <= x < n && x != e ==> acc[x] == \at(acc[x], LoopCurrent); */
+        /*@ assert \forall integer x; 0 <= x < n && x != e ==>
+                     val(acc[x]) == val(\at(acc[x], LoopCurrent)); */
+        /*@ assert \forall integer j; 0 <= j < nt ==> touched[j] == \at(touched[j], LoopCurrent); */
+        /*@ assert \forall integer a; 0 <= a <= i ==> el[a] == touched[a]; */
+    }
+    /*@ ghost
+      /@ loop invariant 0 <= g <= n && nnz(acc, g) == 0;
+         loop assigns g;  loop variant n - g; @/
+      for (uint32_t g = 0; g < n; g++) ;
+    */
+    /*@ assert \forall integer e; 0 <= e < n ==> val(acc[e]) == 0; */
+    /*@ assert nnz(acc, n) == 0 && acc_nonneg(acc, n) && touched_all(acc, touched, 0, n); */
+    return big;
+}
 /* Element e enters state s (FREE, IN, OUT); the sets' hit counts and |F1| = *nf1 follow. It
  * needs of the instance only e's own sets (hgr_elem: what hgr_ok gives). */
 /*@ predicate hgr_elem{L}(hgr *h, integer e) =
@@ -373,6 +452,82 @@ static bool dom_blocks(const rowv *v, const uint8_t *state, uint32_t e, uint32_t
     return row_coef(v, state, e) > 0 && !row_dead(v, state) &&
            (state[f] != FREE || q_lt(q_of(row_coef(v, state, f)), row_residual(v, state)));
 }
+/* The rows in scope at a node: the sets, and the cuts its ancestors derived, cuts[0 ..
+ * ncuts) (the tree walk pushes a cut line's row for its subtree and pops it after; j
+ * ascending). Every cut row is stored in cutel and cutco, ascending, within 0..2^62. */
+/*@ predicate sets_ok{L}(hgr *h, rowstate *sets, uint8_t *state) =
+      \valid_read(h) && h->n <= 16777216 && \valid(sets + (0 .. h->m - 1)) &&
+      \valid_read(state + (0 .. h->n - 1)) && \valid_read(h->off + (0 .. h->m)) &&
+      (\forall integer a, b; 0 <= a <= b <= h->m ==> h->off[a] <= h->off[b]) &&
+      \valid_read(h->el + (0 .. h->off[h->m] - 1)) &&
+      (\forall integer i; 0 <= i < h->off[h->m] ==> h->el[i] < h->n) &&
+      (\forall integer s; 0 <= s < h->m ==> h->off[s + 1] - h->off[s] <= 16777216) &&
+      (\forall integer s, i, j; 0 <= s < h->m && h->off[s] <= i < j < h->off[s + 1] ==>
+                               h->el[i] < h->el[j]);
+    predicate cut_ok{L}(cut *c, uint32_t *cutel, int64_t *cutco, integer n) =
+      c->len <= 16777216 && -N62 <= val(c->b) <= N62 &&
+      \valid_read(cutel + (c->start .. c->start + c->len - 1)) &&
+      \valid_read(cutco + (c->start .. c->start + c->len - 1)) &&
+      (\forall integer i; c->start <= i < c->start + c->len ==>
+                          cutel[i] < n && 0 <= cutco[i] <= N62) &&
+      (\forall integer i, j; c->start <= i < j < c->start + c->len ==> cutel[i] < cutel[j]);
+    predicate cuts_ok{L}(cut *cuts, integer ncuts, uint32_t *cutel, int64_t *cutco,
+                         integer n) =
+      \valid(cuts + (0 .. ncuts - 1)) &&
+      (\forall integer a, b; 0 <= a < b < ncuts ==> 1 <= cuts[a].j < cuts[b].j) &&
+      (\forall integer a; 0 <= a < ncuts ==> 1 <= cuts[a].j) &&
+      (\forall integer c; 0 <= c < ncuts ==> cut_ok(cuts + c, cutel, cutco, n)); */
+/* Row r into *v: set r for 1 <= r <= M, else cut r - M when it is in scope (a binary search
+ * of cuts by j; its index into *at). 0 found; 1 when r is 0 or a cut row not in scope (the
+ * caller says which). */
+/*@ requires sets_ok(h, sets, state) && cuts_ok(cuts, ncuts, cutel, cutco, h->n);
+    requires \valid(v) && \valid(at) && \separated(at, v, h, cuts + (0 .. ncuts - 1));
+    requires \separated(v, h, h->off + (0 .. h->m), h->el + (0 .. h->off[h->m] - 1),
+                        sets + (0 .. h->m - 1), cuts + (0 .. ncuts - 1), state + (0 .. h->n - 1));
+    requires \forall integer c; 0 <= c < ncuts ==>
+               \separated(v, cutel + (cuts[c].start .. cuts[c].start + cuts[c].len - 1),
+                             cutco + (cuts[c].start .. cuts[c].start + cuts[c].len - 1));
+    assigns *v, *at;
+    ensures \result == 0 || \result == 1;
+    ensures \result == 0 && 1 <= r <= h->m ==>
+              !v->is_cut && v->st == sets + (r - 1) && v->el == h->el + h->off[r - 1] &&
+              v->len == h->off[r] - h->off[r - 1];
+    ensures \result == 0 && !(1 <= r <= h->m) ==>
+              *at < ncuts && cuts[*at].j == r - h->m && v->st == &cuts[*at].st;
+    ensures \result == 1 <==> !(1 <= r <= h->m) &&
+              \forall integer c; 0 <= c < ncuts ==> cuts[c].j != r - h->m; */
+static int row_pick(const hgr *h, rowstate *sets, cut *cuts, size_t ncuts,
+                    const uint32_t *cutel, const int64_t *cutco, const uint8_t *state,
+                    uint64_t r, rowv *v, size_t *at) {
+    (void)state; /* the proof's: the rows' elements have a state */
+    if (r >= 1 && r <= h->m) {
+        /*@ assert h->off[r - 1] <= h->off[r] <= h->off[h->m]; */
+        /*@ assert \forall integer i, j; h->off[r - 1] <= i < j < h->off[r] ==>
+                     h->el[i] < h->el[j]; */
+        *v = (rowv){ false, h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], q_of(1),
+                     &sets[r - 1] };
+        return 0;
+    }
+    if (r == 0) return 1;
+    uint64_t j = r - h->m;
+    size_t lo = 0, hi = ncuts;
+    /*@ loop invariant 0 <= lo <= hi <= ncuts;
+        loop invariant \forall integer c; 0 <= c < lo ==> cuts[c].j < j;
+        loop invariant \forall integer c; hi <= c < ncuts ==> cuts[c].j > j;
+        loop assigns lo, hi;  loop variant hi - lo; */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const cut *c = &cuts[mid];
+        if (c->j == j) {
+            /*@ assert cut_ok(cuts + mid, cutel, cutco, h->n); */
+            *v = (rowv){ true, cutel + c->start, cutco + c->start, c->len, c->b, &cuts[mid].st };
+            return *at = mid, 0;
+        }
+        if (c->j < j) lo = mid + 1;
+        else hi = mid;
+    }
+    return 1;
+}
 /* ---- The rest: Frama-C reads none of it (it is covered by the tests and the fuzzer). ---- */
 #ifndef __FRAMAC__
 
@@ -404,10 +559,6 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size) {
 static FILE *open_or_exit(const char *path) {
     FILE *fp = fopen(path, "rb");
     return fp ? fp : (exit(say(2, path, strerror(errno))), NULL);
-}
-static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
 }
 /* ---- Lines and numbers ---- */
 typedef struct { FILE *fp; char *buf; size_t cap, max; unsigned long lineno; } reader;
@@ -575,8 +726,6 @@ static uint64_t cover_read(const char *path, const hgr *h) {
 }
 /* ---- The certificate: the state of the node being read ---- */
 typedef struct { uint64_t row, v; } pair;                      /* a multiplier v / D */
-/* Row M + j, of the j-th cut line: cutco[start + i] on cutel[start + i] (ascending), i < len. */
-typedef struct { uint64_t j; size_t start, len; i128 b; rowstate st; } cut;
 enum { N_LEAF, N_INHERIT, N_EMPTY, N_OPEN, N_BRANCH, N_SPLIT, N_DROP, N_DOM, N_CUT, N_KINDS };
 typedef struct {
     int kind;
@@ -613,24 +762,15 @@ static int fail(checker *k, const char *fmt, ...) {
 static void set_state(checker *k, uint32_t e, uint8_t s) {
     elem_set(&k->h, k->state, k->sets, &k->nf1, e, s);
 }
-static int cmp_cut(const void *a, const void *b) {
-    uint64_t x = ((const cut *)a)->j, y = ((const cut *)b)->j;
-    return (x > y) - (x < y);
-}
 /* Row r into *v (0), or fail: sets 1..M, then M + j for the j-th cut line, in scope below it. */
 static int row_find(checker *k, uint64_t r, rowv *v) {
-    const hgr *h = &k->h;
-    cut key = { .j = r - h->m }, *c = NULL;
-    if (r >= 1 && r <= h->m)
-        return *v = (rowv){ false, h->el + h->off[r - 1], NULL, h->off[r] - h->off[r - 1], 1,
-                            &k->sets[r - 1] }, 0;
-    if (r > h->m && k->ncuts) c = bsearch(&key, k->cuts, k->ncuts, sizeof key, cmp_cut);
-    if (c)
-        return *v = (rowv){ true, k->cutel + c->start, k->cutco + c->start, c->len, c->b, &c->st },
-               0;
-    if (r == 0 || key.j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
+    uint64_t j = r - k->h.m;
+    size_t at;
+    if (!row_pick(&k->h, k->sets, k->cuts, k->ncuts, k->cutel, k->cutco, k->state, r, v, &at))
+        return 0;
+    if (r == 0 || j > k->cuts_total) return fail(k, "row %llu does not exist", (ull)r);
     return fail(k, "row %llu (cut %llu) is not in scope: that cut is no ancestor", (ull)r,
-                (ull)key.j);
+                (ull)j);
 }
 /* The next line holding a token, split in place into k->tok; a line whose first token is
  * `c` is a comment. Returns 0, -1 at the end, 1 for a refused line; a read error exits 2. */
@@ -750,18 +890,14 @@ static int cut_derive(checker *k, size_t *i) {
     cut *c = &k->cuts[k->ncuts]; /* not in scope yet: ncuts grows once the node's y is read */
     if (combine(k, k->ys + s, k->nys - s, false, &rhs)) return 1;
     k->nys = s;
-    qsort(k->touched, k->ntouched, sizeof *k->touched, cmp_u32);
     *c = (cut){ .j = ++k->cuts_total, .start = k->cutlen, .len = k->ntouched,
                 .b = q_ceil_div(rhs, k->D) };
     k->cutel = grow(k->cutel, &k->elcap, k->cutlen + c->len, sizeof *k->cutel);
     k->cutco = grow(k->cutco, &k->cocap, k->cutlen + c->len, sizeof *k->cutco);
-    for (size_t j = 0; j < k->ntouched; j++, k->cutlen++) {
-        k->cutel[k->cutlen] = k->touched[j];
-        bool big = cut_coef(k->acc[k->touched[j]], k->D, &k->cutco[k->cutlen]);
-        k->acc[k->touched[j]] = 0;
-        if (big) return fail(k, "a coefficient of the cut is above 2^62");
-    }
-    k->ntouched = 0;
+    bool big = cut_fill(k->acc, k->touched, k->ntouched, k->h.n, k->D, k->cutel + k->cutlen,
+                        k->cutco + k->cutlen); /* sorted into the row; every acc back to 0 */
+    k->cutlen += c->len, k->ntouched = 0;
+    if (big) return fail(k, "a coefficient of the cut is above 2^62");
     if (beyond62(c->b)) return fail(k, "the cut's b is beyond 2^62");
     return 0;
 }
