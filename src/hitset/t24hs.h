@@ -603,6 +603,34 @@ HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_param
                              FILE *out, hs_lp_certificate_report *r, char *err,
                              size_t errsize);
 
+/* ---- A bound from some of the sets: a sub-instance, its certificate lifted ----
+ * Every cover hits each set, so the optimum of the sub-instance of some of the sets is a
+ * lower bound for the whole. The sub-instance keeps every element under its id; a
+ * certificate of it (hs_params.certificate) is lifted to the whole instance by a `drop`
+ * of each set left out and its set ids mapped back, which t24-check verifies on the
+ * whole instance (docs/certificates.md, "A bound from a sub-instance"). */
+
+/* Marks in keep (nsets flags; marks already set stay) the sets with a positive multiplier
+ * on the first node line that carries them in the certificate read from cert, which
+ * must be of h (its `instance` line: an LP certificate's one leaf, the LP's dual
+ * support). *marked (or NULL) gets their number. Returns 0, or -1 with err set. */
+HS_API int hs_sub_mark_support(FILE *cert, const hs_instance *h, bool *keep, uint32_t *marked,
+                               char *err, size_t errsize);
+/* Marks in keep the k sets with fewest elements (ties: the lower id). 0, or -1 with err
+ * set (memory). */
+HS_API int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err,
+                                size_t errsize);
+/* The sub-instance of the sets marked in keep, in h's order, with all of h's elements
+ * (free it with hs_instance_free()); set_map (room for nsets ids) gets, for each of its
+ * sets, h's id. NULL with err set when none is marked or memory runs out. */
+HS_API hs_instance *hs_sub_instance(const hs_instance *h, const bool *keep, uint32_t *set_map,
+                                    char *err, size_t errsize);
+/* Reads a certificate of sub from in (sub and set_map from hs_sub_instance() on h) and
+ * writes it lifted to h on out. Returns 0, or -1 with err set ("line L: why" for the
+ * certificate; out then holds part of it: write to a temporary file and rename). */
+HS_API int hs_sub_lift(FILE *in, FILE *out, const hs_instance *h, const hs_instance *sub,
+                       const uint32_t *set_map, char *err, size_t errsize);
+
 /* ---- One proof over many machines: cubes (docs/cluster.md) ----
  * A certifying search split at a depth into cubes (its open nodes), each searched apart
  * by any process that reaches the folder, and merged into one certificate t24-check

@@ -1,0 +1,225 @@
+/* cmd_restrict.c - `t24 restrict`: a sub-instance of some of an instance's sets, and a
+ * certificate of it lifted to the whole instance (hitset/t24hs.h, hs_sub_*). */
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/artifact.h"
+#include "cli/cli.h"
+#include "cli/cover_input.h"
+#include "core/parse.h"
+#include "hitset/t24hs.h"
+
+static const char usage_text[] =
+    "usage: t24 restrict [options] --out FILE INSTANCE\n"
+    "\n"
+    "Every cover hits each set, so the optimum of the sub-instance made of some of the\n"
+    "sets of INSTANCE (a PACE hitting-set file) is a lower bound for INSTANCE. Writes that\n"
+    "sub-instance (all elements kept under their ids, the chosen sets in INSTANCE's\n"
+    "order) to FILE; with --lift, writes instead a certificate of it (t24 cover\n"
+    "--certificate on FILE) lifted to INSTANCE, which t24-check verifies there.\n"
+    "\n"
+    "the sets (at least one option; their union):\n"
+    "  --support CERT   the sets with a positive multiplier in CERT, a certificate of\n"
+    "                   INSTANCE (t24 cover --lp-certificate: the LP's dual support)\n"
+    "  --smallest K     the K sets with fewest elements (ties: the lower number)\n"
+    "  --sets LIST      these sets, numbered from 1, separated by commas\n"
+    "\n"
+    "options:\n"
+    "  --lift SUBCERT   write SUBCERT, a certificate of the sub-instance the options\n"
+    "                   above choose, lifted to INSTANCE: a drop of each other set, set\n"
+    "                   numbers mapped back (its instance line must name the sub-instance)\n"
+    "  --out FILE       the file to write, whole or not at all (required)\n"
+    "  --time-limit S   give up reading after S seconds (default 3600)\n"
+    "  -h, --help       show this help\n"
+    "\n"
+    "exit status: 0 written; 2 a usage error, an unreadable or malformed file, a\n"
+    "certificate of another instance, or FILE not written (one line on stderr).\n";
+
+typedef struct {
+    const char *input, *out, *support, *lift, *sets;
+    uint32_t smallest;
+    bool has_smallest;
+    double seconds;
+} restrict_options;
+
+static int parse_count(const char *v, uint32_t *k)
+{
+    int64_t x;
+    if (parse_int64(v, &x) || x < 0 || x > UINT32_MAX)
+        return args_error("restrict", "--smallest '%s': not a count (0 to %u)", v, UINT32_MAX);
+    *k = (uint32_t)x;
+    return 0;
+}
+
+/* A file option: given once, not empty, not standard input. */
+static int take_file(const char *name, const char *v, const char **slot)
+{
+    if (!v || !v[0])
+        return args_error("restrict", "%s needs a file name", name);
+    if (*slot)
+        return args_error("restrict", "%s given twice ('%s', then '%s')", name, *slot, v);
+    if (strcmp(v, "-") == 0)
+        return args_error("restrict", "%s needs a file, not '-'", name);
+    *slot = v;
+    return 0;
+}
+
+static int parse_option(restrict_options *o, int argc, char **argv, int *i)
+{
+    static const char *const files[] = { "--support", "--lift", "--out", "--sets" };
+    const char **slots[] = { &o->support, &o->lift, &o->out, &o->sets };
+    const char *v;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++)
+        if (args_option(argc, argv, i, files[f], &v))
+            return take_file(files[f], v, slots[f]);
+    if (args_option(argc, argv, i, "--smallest", &v)) {
+        if (!v)
+            return args_error("restrict", "--smallest needs a value");
+        o->has_smallest = true;
+        return parse_count(v, &o->smallest);
+    }
+    if (args_option(argc, argv, i, "--time-limit", &v)) {
+        if (!v || parse_double_positive(v, &o->seconds) || o->seconds > 1e9)
+            return args_error("restrict", "--time-limit '%s': not seconds (> 0, at most 1e9)",
+                              v ? v : "");
+        return 0;
+    }
+    if (argv[*i][0] == '-' && argv[*i][1])
+        return args_error("restrict", "unknown option '%s'", argv[*i]);
+    if (o->input)
+        return args_error("restrict", "one INSTANCE only ('%s', then '%s')", o->input, argv[*i]);
+    o->input = argv[*i];
+    return 0;
+}
+
+static int parse_args(restrict_options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof *o);
+    o->seconds = 3600;
+    for (int i = 1; i < argc; i++) /* a value's option leaves i on the value */
+        if (parse_option(o, argc, argv, &i))
+            return ARGS_EXIT_USAGE;
+    if (!o->input)
+        return args_error("restrict", "no INSTANCE given");
+    if (!o->out)
+        return args_error("restrict", "no --out FILE given");
+    if (!o->support && !o->has_smallest && !o->sets)
+        return args_error("restrict", "no sets chosen: give --support, --smallest or --sets");
+    char err[512];
+    if (artifact_check_target(o->out, err, sizeof err))
+        return args_error("restrict", "%s (--out)", err);
+    return 0;
+}
+
+/* --sets LIST: each 1..M, marked. */
+static int mark_list(const char *list, uint32_t m, bool *keep)
+{
+    const char *p = list;
+    for (;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char word[24];
+        int64_t x;
+        if (len == 0 || len >= sizeof word)
+            return args_error("restrict", "--sets '%s': not a list of set numbers", list);
+        memcpy(word, p, len);
+        word[len] = '\0';
+        if (parse_int64(word, &x) || x < 1 || x > m)
+            return args_error("restrict", "--sets: '%s' is not a set (1 to %u)", word, m);
+        keep[x - 1] = true;
+        if (!end)
+            return 0;
+        p = end + 1;
+    }
+}
+
+static int mark_support(const char *path, const hs_instance *h, bool *keep)
+{
+    char err[512];
+    FILE *fp = args_open_input(path, err, sizeof err);
+    if (!fp)
+        return args_message("restrict", "--support: %s", err);
+    int rc = hs_sub_mark_support(fp, h, keep, NULL, err, sizeof err);
+    args_close_input(fp);
+    return rc ? args_message("restrict", "--support '%s': %s", path, err) : 0;
+}
+
+/* The sets the options choose, as flags (the caller frees them), or NULL when one fails
+ * (said). */
+static bool *choose(const restrict_options *o, const hs_instance *h)
+{
+    char err[512];
+    uint32_t m = hs_instance_nsets(h);
+    bool *keep = calloc(m ? m : 1, sizeof *keep);
+    int rc = keep ? 0 : args_message("restrict", "out of memory");
+    if (!rc && o->sets)
+        rc = mark_list(o->sets, m, keep);
+    if (!rc && o->support)
+        rc = mark_support(o->support, h, keep);
+    if (!rc && o->has_smallest && hs_sub_mark_smallest(h, o->smallest, keep, err, sizeof err))
+        rc = args_message("restrict", "%s", err);
+    if (!rc)
+        return keep;
+    free(keep);
+    return NULL;
+}
+
+/* The sub-instance, or the lifted certificate, written through a temporary. */
+static int write_out(const restrict_options *o, const hs_instance *h, const hs_instance *sub,
+                     const uint32_t *map)
+{
+    char err[512];
+    FILE *tmp = tmpfile();
+    if (!tmp)
+        return args_message("restrict", "cannot create a temporary file: %s", strerror(errno));
+    int rc = 0;
+    if (o->lift) {
+        FILE *in = args_open_input(o->lift, err, sizeof err);
+        rc = !in ? -1 : hs_sub_lift(in, tmp, h, sub, map, err, sizeof err);
+        if (in)
+            args_close_input(in);
+        if (rc)
+            fclose(tmp);
+        if (rc)
+            return args_message("restrict", "--lift '%s': %s", o->lift, err);
+    } else if (hs_instance_write_pace(tmp, sub, "t24 restrict: a sub-instance (its sets "
+                                                "are some of the instance's, in its order)")) {
+        fclose(tmp);
+        return args_message("restrict", "cannot write the sub-instance: %s", strerror(errno));
+    }
+    rc = artifact_save_stream(tmp, o->out, o->lift ? "lifted certificate" : "sub-instance", err,
+                              sizeof err);
+    fclose(tmp);
+    return rc ? args_message("restrict", "%s", err) : 0;
+}
+
+int cmd_restrict(int argc, char **argv)
+{
+    if (argc >= 2 && args_is_help(argv[1])) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    restrict_options o;
+    if (parse_args(&o, argc, argv))
+        return ARGS_EXIT_USAGE;
+    char err[512];
+    hs_instance *h = cover_input_read(o.input, hs_clock() + o.seconds, NULL, err, sizeof err);
+    if (!h)
+        return args_message("restrict", "%s", err);
+    bool *keep = choose(&o, h);
+    uint32_t *map = keep ? malloc(hs_instance_nsets(h) * sizeof *map) : NULL;
+    hs_instance *sub = map ? hs_sub_instance(h, keep, map, err, sizeof err) : NULL;
+    int rc = !keep ? ARGS_EXIT_USAGE
+             : !sub ? args_message("restrict", "%s", map ? err : "out of memory")
+                    : write_out(&o, h, sub, map);
+    hs_instance_free(sub);
+    free(map);
+    free(keep);
+    hs_instance_free(h);
+    return rc;
+}
