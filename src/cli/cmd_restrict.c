@@ -19,9 +19,11 @@ static const char usage_text[] =
     "\n"
     "Every cover hits each set, so the optimum of the sub-instance made of some of the\n"
     "sets of INSTANCE (a PACE hitting-set file) is a lower bound for INSTANCE. Writes that\n"
-    "sub-instance (all elements kept under their ids, the chosen sets in INSTANCE's\n"
-    "order) to FILE; with --lift, writes instead a certificate of it (t24 cover\n"
-    "--certificate on FILE) lifted to INSTANCE, which t24-check verifies there.\n"
+    "sub-instance to FILE: the chosen sets in INSTANCE's order, and one element for each\n"
+    "distinct trace of INSTANCE's elements on them (an element's trace: the chosen sets\n"
+    "that hold it; the lowest element with it stands for it). With --lift, writes\n"
+    "instead a certificate of it (t24 cover --certificate on FILE) lifted to INSTANCE,\n"
+    "which t24-check verifies there. A line on stdout says what was written.\n"
     "\n"
     "the sets (at least one option; their union):\n"
     "  --support CERT   the sets with a positive multiplier in CERT, a certificate of\n"
@@ -166,33 +168,44 @@ static bool *choose(const restrict_options *o, const hs_instance *h)
     return NULL;
 }
 
-/* The sub-instance, or the lifted certificate, written through a temporary. */
-static int write_out(const restrict_options *o, const hs_instance *h, const hs_instance *sub,
-                     const uint32_t *map)
+/* The lifted certificate into tmp. */
+static int lift_into(const restrict_options *o, const hs_instance *h, const hs_sub *sub,
+                     FILE *tmp)
 {
     char err[512];
+    FILE *in = args_open_input(o->lift, err, sizeof err);
+    int rc = !in ? -1 : hs_sub_lift(sub, h, in, tmp, err, sizeof err);
+    if (in)
+        args_close_input(in);
+    return rc ? args_message("restrict", "--lift '%s': %s", o->lift, err) : 0;
+}
+
+/* The sub-instance, or the lifted certificate, written through a temporary; then one line
+ * on stdout says what was written. */
+static int write_out(const restrict_options *o, const hs_instance *h, const hs_sub *sub)
+{
+    char err[512];
+    const hs_instance *s = hs_sub_instance(sub);
     FILE *tmp = tmpfile();
     if (!tmp)
         return args_message("restrict", "cannot create a temporary file: %s", strerror(errno));
-    int rc = 0;
-    if (o->lift) {
-        FILE *in = args_open_input(o->lift, err, sizeof err);
-        rc = !in ? -1 : hs_sub_lift(in, tmp, h, sub, map, err, sizeof err);
-        if (in)
-            args_close_input(in);
-        if (rc)
-            fclose(tmp);
-        if (rc)
-            return args_message("restrict", "--lift '%s': %s", o->lift, err);
-    } else if (hs_instance_write_pace(tmp, sub, "t24 restrict: a sub-instance (its sets "
-                                                "are some of the instance's, in its order)")) {
-        fclose(tmp);
-        return args_message("restrict", "cannot write the sub-instance: %s", strerror(errno));
-    }
-    rc = artifact_save_stream(tmp, o->out, o->lift ? "lifted certificate" : "sub-instance", err,
-                              sizeof err);
+    int rc = o->lift ? lift_into(o, h, sub, tmp)
+             : hs_instance_write_pace(tmp, s, "t24 restrict: a sub-instance (some of the "
+                                              "instance's sets, in its order; one element "
+                                              "per distinct trace of its elements on them)")
+                 ? args_message("restrict", "cannot write the sub-instance: %s", strerror(errno))
+                 : 0;
+    if (!rc && artifact_save_stream(tmp, o->out, o->lift ? "lifted certificate" : "sub-instance",
+                                    err, sizeof err))
+        rc = args_message("restrict", "%s", err);
     fclose(tmp);
-    return rc ? args_message("restrict", "%s", err) : 0;
+    if (!rc)
+        printf("%s %s: %u of %u sets, %u elements for %u (%u duplicate traces, %u empty)\n",
+               o->lift ? "lifted certificate" : "sub-instance", o->out, hs_instance_nsets(s),
+               hs_instance_nsets(h), hs_instance_nelems(s), hs_instance_nelems(h),
+               hs_sub_duplicates(sub),
+               hs_instance_nelems(h) - hs_instance_nelems(s) - hs_sub_duplicates(sub));
+    return rc;
 }
 
 int cmd_restrict(int argc, char **argv)
@@ -205,17 +218,16 @@ int cmd_restrict(int argc, char **argv)
     if (parse_args(&o, argc, argv))
         return ARGS_EXIT_USAGE;
     char err[512];
-    hs_instance *h = cover_input_read(o.input, hs_clock() + RESTRICT_READ_SECONDS, NULL, err, sizeof err);
+    hs_instance *h = cover_input_read(o.input, hs_clock() + RESTRICT_READ_SECONDS, NULL, err,
+                                      sizeof err);
     if (!h)
         return args_message("restrict", "%s", err);
     bool *keep = choose(&o, h);
-    uint32_t *map = keep ? malloc(hs_instance_nsets(h) * sizeof *map) : NULL;
-    hs_instance *sub = map ? hs_sub_instance(h, keep, map, err, sizeof err) : NULL;
+    hs_sub *sub = keep ? hs_sub_new(h, keep, err, sizeof err) : NULL;
     int rc = !keep ? ARGS_EXIT_USAGE
-             : !sub ? args_message("restrict", "%s", map ? err : "out of memory")
-                    : write_out(&o, h, sub, map);
-    hs_instance_free(sub);
-    free(map);
+             : !sub ? args_message("restrict", "%s", err)
+                    : write_out(&o, h, sub);
+    hs_sub_free(sub);
     free(keep);
     hs_instance_free(h);
     return rc;

@@ -620,16 +620,22 @@ HS_API int hs_sub_mark_support(FILE *cert, const hs_instance *h, bool *keep, uin
  * set (memory). */
 HS_API int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err,
                                 size_t errsize);
-/* The sub-instance of the sets marked in keep, in h's order, with all of h's elements
- * (free it with hs_instance_free()); set_map (room for nsets ids) gets, for each of its
- * sets, h's id. NULL with err set when none is marked or memory runs out. */
-HS_API hs_instance *hs_sub_instance(const hs_instance *h, const bool *keep, uint32_t *set_map,
-                                    char *err, size_t errsize);
-/* Reads a certificate of sub from in (sub and set_map from hs_sub_instance() on h) and
- * writes it lifted to h on out. Returns 0, or -1 with err set ("line L: why" for the
+/* The sub-instance of h's sets marked in keep, in h's order; its elements are the
+ * distinct traces of h's elements on those sets (an element's trace: the chosen sets
+ * holding it), each the lowest element that has it. NULL with err set when no set is
+ * marked or memory runs out. Free it with hs_sub_free() (a no-op on NULL). */
+typedef struct hs_sub hs_sub;
+HS_API hs_sub *hs_sub_new(const hs_instance *h, const bool *keep, char *err, size_t errsize);
+HS_API void hs_sub_free(hs_sub *s);
+/* The sub-instance itself (s's: valid until hs_sub_free(s)); how many of h's elements
+ * have a trace that is another's (each a `dominated` step of the lift). */
+HS_API const hs_instance *hs_sub_instance(const hs_sub *s);
+HS_API uint32_t hs_sub_duplicates(const hs_sub *s);
+/* Reads a certificate of s's sub-instance from in and writes it lifted to h (the instance
+ * s was cut from) on out. Returns 0, or -1 with err set ("line L: why" for the
  * certificate; out then holds part of it: write to a temporary file and rename). */
-HS_API int hs_sub_lift(FILE *in, FILE *out, const hs_instance *h, const hs_instance *sub,
-                       const uint32_t *set_map, char *err, size_t errsize);
+HS_API int hs_sub_lift(const hs_sub *s, const hs_instance *h, FILE *in, FILE *out, char *err,
+                       size_t errsize);
 
 /* ---- One proof over many machines: cubes (docs/cluster.md) ----
  * A certifying search split at a depth into cubes (its open nodes), each searched apart

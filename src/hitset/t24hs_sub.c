@@ -28,24 +28,41 @@ int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err
     return 0;
 }
 
-hs_instance *hs_sub_instance(const hs_instance *h, const bool *keep, uint32_t *set_map,
-                             char *err, size_t errsize)
+/* hs_sub is certify_sub under the library's name. */
+struct hs_sub {
+    certify_sub s;
+};
+
+hs_sub *hs_sub_new(const hs_instance *h, const bool *keep, char *err, size_t errsize)
 {
     if (t24hs_null_refused(h, "instance", err, errsize) ||
-        t24hs_null_refused(keep, "keep", err, errsize) ||
-        t24hs_null_refused(set_map, "set map", err, errsize))
+        t24hs_null_refused(keep, "keep", err, errsize))
         return NULL;
-    return certify_sub_instance(h, keep, set_map, err, errsize);
+    return (hs_sub *)certify_sub_new(h, keep, err, errsize);
 }
 
-int hs_sub_lift(FILE *in, FILE *out, const hs_instance *h, const hs_instance *sub,
-                const uint32_t *set_map, char *err, size_t errsize)
+void hs_sub_free(hs_sub *s)
 {
-    if (t24hs_null_refused(in, "stream", err, errsize) ||
-        t24hs_null_refused(out, "stream", err, errsize) ||
+    certify_sub_free((certify_sub *)s);
+}
+
+const hs_instance *hs_sub_instance(const hs_sub *s)
+{
+    return s ? s->s.sub : NULL;
+}
+
+uint32_t hs_sub_duplicates(const hs_sub *s)
+{
+    return s ? s->s.duplicates : 0;
+}
+
+int hs_sub_lift(const hs_sub *s, const hs_instance *h, FILE *in, FILE *out, char *err,
+                size_t errsize)
+{
+    if (t24hs_null_refused(s, "sub-instance", err, errsize) ||
         t24hs_null_refused(h, "instance", err, errsize) ||
-        t24hs_null_refused(sub, "sub-instance", err, errsize) ||
-        t24hs_null_refused(set_map, "set map", err, errsize))
+        t24hs_null_refused(in, "stream", err, errsize) ||
+        t24hs_null_refused(out, "stream", err, errsize))
         return -1;
-    return certify_sub_lift(in, out, h, sub, set_map, err, errsize);
+    return certify_sub_lift(&s->s, h, in, out, err, errsize);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/hashmix.h"
 #include "core/lines.h"
 #include "hitset/proof/certify.h"
 
@@ -92,8 +93,9 @@ static int read_head(lines *r, const instance *h, const instance *whole, FILE *o
         return fail(err, errsize, r->lineno, "cannot write: %s", strerror(errno));
     bool seen = false;
     for (;;) {
-        if (next_line(r, &line, out, err, errsize) != LINES_OK)
-            return fail(err, errsize, r->lineno + 1, "no 'tree' line");
+        lines_status st = next_line(r, &line, out, err, errsize);
+        if (st != LINES_OK)
+            return st == LINES_EOF ? fail(err, errsize, r->lineno + 1, "no 'tree' line") : -1;
         if (strcmp(line, "tree") == 0)
             break;
         if (strncmp(line, "instance ", 9) == 0) {
@@ -147,8 +149,10 @@ static int support_tree(lines *r, const instance *h, bool *keep, bool *seen, uin
 {
     char *line;
     for (;;) {
-        if (next_line(r, &line, NULL, err, errsize) != LINES_OK)
-            return fail(err, errsize, r->lineno + 1, "no node line with multipliers (y)");
+        lines_status st = next_line(r, &line, NULL, err, errsize);
+        if (st != LINES_OK)
+            return st == LINES_EOF ? fail(err, errsize, r->lineno + 1,
+                                          "no node line with multipliers (y)") : -1;
         if (strcmp(line, "end") == 0)
             return fail(err, errsize, r->lineno, "no node line with multipliers (y)");
         char *save = NULL;
@@ -207,27 +211,131 @@ int certify_sub_smallest(const instance *h, uint32_t k, bool *keep)
     return 0;
 }
 
-instance *certify_sub_instance(const instance *h, const bool *keep, uint32_t *set_map,
-                               char *err, size_t errsize)
+/* ---- the sub-instance: the distinct traces ---- */
+
+typedef struct {
+    uint64_t hash;
+    uint32_t elem;
+} traced;
+
+static int by_hash(const void *a, const void *b)
 {
-    uint32_t n = 0;
-    for (uint32_t s = 0; s < instance_nsets(h); s++)
-        n += keep[s];
-    if (n == 0) {
+    const traced *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
+    return x->elem < y->elem ? -1 : x->elem > y->elem;
+}
+
+/* Element e's trace on the kept sets: a hash, and whether it is empty. */
+static uint64_t trace_hash(const instance *h, const bool *keep, uint32_t e, bool *empty)
+{
+    uint32_t len;
+    const uint32_t *sets = instance_elem(h, e, &len);
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    *empty = true;
+    for (uint32_t k = 0; k < len; k++)
+        if (keep[sets[k]]) {
+            x = hashmix64(x ^ sets[k]);
+            *empty = false;
+        }
+    return x;
+}
+
+/* Do elements a and b have the same trace? */
+static bool same_trace(const instance *h, const bool *keep, uint32_t a, uint32_t b)
+{
+    uint32_t la, lb, i = 0, j = 0;
+    const uint32_t *x = instance_elem(h, a, &la), *y = instance_elem(h, b, &lb);
+    for (;;) {
+        while (i < la && !keep[x[i]])
+            i++;
+        while (j < lb && !keep[y[j]])
+            j++;
+        if (i == la || j == lb)
+            return i == la && j == lb;
+        if (x[i++] != y[j++])
+            return false;
+    }
+}
+
+/* rep[e] for every element: sorted by hash, each run of one hash is split by comparing
+ * with the representatives met so far in it (the lowest element of each trace, since a
+ * run is in element order); a hash collision costs a comparison, never a wrong merge. */
+static int find_reps(const instance *h, const bool *keep, uint32_t *rep, uint32_t *dups)
+{
+    uint32_t n = instance_nelems(h), m = 0;
+    traced *t = malloc((n ? n : 1) * sizeof *t);
+    if (!t)
+        return -1;
+    for (uint32_t e = 0; e < n; e++) {
+        bool empty;
+        uint64_t x = trace_hash(h, keep, e, &empty);
+        rep[e] = UINT32_MAX;
+        if (!empty)
+            t[m++] = (traced){ x, e };
+    }
+    qsort(t, m, sizeof *t, by_hash);
+    *dups = 0;
+    for (uint32_t i = 0, start = 0; i < m; i++) {
+        if (t[i].hash != t[start].hash)
+            start = i;
+        uint32_t e = t[i].elem, r = e;
+        for (uint32_t j = start; j < i && r == e; j++)
+            if (rep[t[j].elem] == t[j].elem && same_trace(h, keep, t[j].elem, e))
+                r = t[j].elem;
+        rep[e] = r;
+        *dups += r != e;
+    }
+    free(t);
+    return 0;
+}
+
+void certify_sub_free(certify_sub *s)
+{
+    if (!s)
+        return;
+    instance_free(s->sub);
+    free(s->set_map);
+    free(s->elem_map);
+    free(s->rep);
+    free(s);
+}
+
+certify_sub *certify_sub_new(const instance *h, const bool *keep, char *err, size_t errsize)
+{
+    uint32_t n = instance_nelems(h), m = instance_nsets(h), chosen = 0;
+    for (uint32_t k = 0; k < m; k++)
+        chosen += keep[k];
+    if (chosen == 0) {
         snprintf(err, errsize, "no set chosen for the sub-instance");
         return NULL;
     }
-    instance *sub = instance_sub(h, NULL, keep, NULL, set_map);
-    if (!sub)
-        snprintf(err, errsize, "out of memory building the sub-instance");
-    return sub;
+    certify_sub *s = calloc(1, sizeof *s);
+    bool *keep_elem = calloc(n ? n : 1, sizeof *keep_elem);
+    if (s) {
+        s->set_map = malloc(m * sizeof *s->set_map);
+        s->elem_map = malloc((n ? n : 1) * sizeof *s->elem_map);
+        s->rep = malloc((n ? n : 1) * sizeof *s->rep);
+    }
+    bool ok = s && keep_elem && s->set_map && s->elem_map && s->rep &&
+              find_reps(h, keep, s->rep, &s->duplicates) == 0;
+    for (uint32_t e = 0; ok && e < n; e++)
+        keep_elem[e] = s->rep[e] == e;
+    if (ok)
+        s->sub = instance_sub(h, keep_elem, keep, s->elem_map, s->set_map);
+    free(keep_elem);
+    if (ok && s->sub)
+        return s;
+    certify_sub_free(s);
+    snprintf(err, errsize, "out of memory building the sub-instance");
+    return NULL;
 }
 
 /* ---- the lift ---- */
 
 typedef struct {
-    const instance *h, *sub;
-    const uint32_t *map;
+    const certify_sub *s;
+    const instance *h;
     FILE *out;
     long lineno;
     char *err;
@@ -237,14 +345,27 @@ typedef struct {
 /* Row r of the sub-instance (1-based: a set up to M', a cut above) as the whole's. */
 static int put_row(lift *l, const char *w, bool set_only)
 {
-    uint64_t r, msub = instance_nsets(l->sub);
+    uint64_t r, msub = instance_nsets(l->s->sub);
     if (!parse_u64(w, &r) || r == 0)
         return fail(l->err, l->errsize, l->lineno, "'%.40s' is not a row number", w);
     if (set_only && r > msub)
         return fail(l->err, l->errsize, l->lineno, "row %" PRIu64 " is not a set (M = %" PRIu64 ")",
                     r, msub);
-    uint64_t whole = r <= msub ? (uint64_t)l->map[r - 1] + 1 : r - msub + instance_nsets(l->h);
+    if (r > msub && r - msub > UINT64_MAX - instance_nsets(l->h))
+        return fail(l->err, l->errsize, l->lineno, "row %" PRIu64 " is out of range", r);
+    uint64_t whole = r <= msub ? (uint64_t)l->s->set_map[r - 1] + 1
+                               : r - msub + instance_nsets(l->h);
     return fprintf(l->out, " %" PRIu64, whole) < 0 ? -1 : 0;
+}
+
+/* Element e of the sub-instance (1-based) as the whole's. */
+static int put_elem(lift *l, const char *w)
+{
+    uint64_t e;
+    if (!parse_u64(w, &e) || e == 0 || e > instance_nelems(l->s->sub))
+        return fail(l->err, l->errsize, l->lineno, "'%.40s' is not an element (N = %u)", w,
+                    instance_nelems(l->s->sub));
+    return fprintf(l->out, " %u", l->s->elem_map[e - 1] + 1) < 0 ? -1 : 0;
 }
 
 /* A word R:V with R mapped. */
@@ -259,16 +380,16 @@ static int put_pair(lift *l, char *w)
     return fprintf(l->out, ":%s", colon + 1) < 0 ? -1 : 0;
 }
 
-/* How a node's word before `y` is mapped: a set, a row, pairs, or kept. */
-typedef enum { ARG_KEEP, ARG_SET, ARG_ROW, ARG_PAIR } arg_kind;
+/* What a node's words before `y` are: elements, a set, a row, pairs, or kept. */
+typedef enum { ARG_KEEP, ARG_ELEM, ARG_SET, ARG_ROW, ARG_PAIR } arg_kind;
 
 static int node_args(const char *kind, arg_kind *a)
 {
     static const struct {
         const char *kind;
         arg_kind arg;
-    } rows[] = { { "leaf", ARG_KEEP }, { "branch", ARG_KEEP }, { "dominated", ARG_KEEP },
-                 { "open", ARG_KEEP }, { "split", ARG_SET }, { "drop", ARG_ROW },
+    } rows[] = { { "leaf", ARG_KEEP }, { "open", ARG_KEEP },     { "branch", ARG_ELEM },
+                 { "dominated", ARG_ELEM }, { "split", ARG_SET }, { "drop", ARG_ROW },
                  { "cut", ARG_PAIR } };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (strcmp(kind, rows[i].kind) == 0) {
@@ -278,7 +399,27 @@ static int node_args(const char *kind, arg_kind *a)
     return -1;
 }
 
-/* One node line, its words mapped (`leaf empty S` names a set). */
+/* One word before `y` of a node of kind a (`leaf empty S` names a set). */
+static int put_arg(lift *l, arg_kind a, char *w, bool *empty)
+{
+    switch (a) {
+    case ARG_ELEM:
+        return put_elem(l, w);
+    case ARG_SET:
+    case ARG_ROW:
+        return put_row(l, w, a == ARG_SET);
+    case ARG_PAIR:
+        return put_pair(l, w);
+    case ARG_KEEP:
+        break;
+    }
+    if (*empty)
+        return put_row(l, w, true);
+    *empty = strcmp(w, "empty") == 0;
+    return fprintf(l->out, " %s", w) < 0 ? -1 : 0;
+}
+
+/* One node line, its words mapped. */
 static int lift_node(lift *l, char *line)
 {
     char *save = NULL, *kind = strtok_r(line, SEP, &save);
@@ -293,13 +434,8 @@ static int lift_node(lift *l, char *line)
         if (!after_y && strcmp(w, "y") == 0) {
             after_y = true;
             rc = fputs(" y", l->out) < 0 ? -1 : 0;
-        } else if (after_y || a == ARG_PAIR) {
-            rc = put_pair(l, w);
-        } else if (a == ARG_SET || a == ARG_ROW || empty) {
-            rc = put_row(l, w, a != ARG_ROW);
         } else {
-            empty = strcmp(kind, "leaf") == 0 && strcmp(w, "empty") == 0;
-            rc = fprintf(l->out, " %s", w) < 0 ? -1 : 0;
+            rc = after_y ? put_pair(l, w) : put_arg(l, a, w, &empty);
         }
         if (rc)
             return -1;
@@ -307,25 +443,29 @@ static int lift_node(lift *l, char *line)
     return fputc('\n', l->out) == EOF ? -1 : 0;
 }
 
-/* The `drop` of every set of h that sub leaves out, at the top of the tree. */
-static int put_drops(lift *l)
+/* At the top of the tree: the `drop` of every set of h that the sub-instance leaves out,
+ * then the `dominated` step of every duplicate trace. */
+static int put_root(lift *l)
 {
-    uint32_t j = 0, msub = instance_nsets(l->sub);
-    for (uint32_t s = 0; s < instance_nsets(l->h); s++) {
-        if (j < msub && l->map[j] == s) {
+    const certify_sub *s = l->s;
+    uint32_t j = 0, msub = instance_nsets(s->sub);
+    for (uint32_t k = 0; k < instance_nsets(l->h); k++) {
+        if (j < msub && s->set_map[j] == k)
             j++;
-            continue;
-        }
-        if (fprintf(l->out, "drop %u\n", s + 1) < 0)
+        else if (fprintf(l->out, "drop %u\n", k + 1) < 0)
             return -1;
     }
+    for (uint32_t e = 0; e < instance_nelems(l->h); e++)
+        if (s->rep[e] != UINT32_MAX && s->rep[e] != e &&
+            fprintf(l->out, "dominated %u %u\n", e + 1, s->rep[e] + 1) < 0)
+            return -1;
     return 0;
 }
 
-/* The tree after `tree`: drops, the nodes mapped, `end`, then whatever follows it. */
+/* The tree after `tree`: the root's steps, the nodes mapped, `end`, then its comments. */
 static int lift_tree(lift *l, lines *r)
 {
-    if (put_drops(l))
+    if (put_root(l))
         return -1;
     char *line;
     lines_status st;
@@ -345,36 +485,20 @@ static int lift_tree(lift *l, lines *r)
     return st == LINES_EOF ? 0 : -1;
 }
 
-/* The map must be sub's sets in h's order, each h's set of that id: else the lift would
- * rename rows to sets they are not. */
-static int check_map(const instance *h, const instance *sub, const uint32_t *map, char *err,
+int certify_sub_lift(const certify_sub *s, const instance *h, FILE *in, FILE *out, char *err,
                      size_t errsize)
 {
-    if (instance_nelems(sub) != instance_nelems(h))
-        return snprintf(err, errsize, "the sub-instance has %u elements, not %u",
-                        instance_nelems(sub), instance_nelems(h)), -1;
-    for (uint32_t j = 0; j < instance_nsets(sub); j++) {
-        uint32_t a, b;
-        if (map[j] >= instance_nsets(h) || (j > 0 && map[j] <= map[j - 1]))
-            return snprintf(err, errsize, "the set map is not ascending at %u", j + 1), -1;
-        const uint32_t *x = instance_set(sub, j, &a), *y = instance_set(h, map[j], &b);
-        if (a != b || memcmp(x, y, (size_t)a * sizeof *x) != 0)
-            return snprintf(err, errsize, "set %u of the sub-instance is not set %u", j + 1,
-                            map[j] + 1), -1;
-    }
-    return 0;
-}
-
-int certify_sub_lift(FILE *in, FILE *out, const instance *h, const instance *sub,
-                     const uint32_t *set_map, char *err, size_t errsize)
-{
-    if (check_map(h, sub, set_map, err, errsize))
+    uint32_t ms = instance_nsets(s->sub), ns = instance_nelems(s->sub);
+    if ((ms && s->set_map[ms - 1] >= instance_nsets(h)) ||
+        (ns && s->elem_map[ns - 1] >= instance_nelems(h))) {
+        snprintf(err, errsize, "the sub-instance was not cut from this instance");
         return -1;
+    }
     lines r;
     lines_init(&r, in, CERTIFY_SUB_LINE_MAX);
-    lift l = { h, sub, set_map, out, 0, err, errsize };
+    lift l = { s, h, out, 0, err, errsize };
     err[0] = '\0';
-    int rc = read_head(&r, sub, h, out, err, errsize);
+    int rc = read_head(&r, s->sub, h, out, err, errsize);
     if (rc == 0)
         rc = fputs("tree\n", out) < 0 ? -1 : lift_tree(&l, &r);
     lines_free(&r);

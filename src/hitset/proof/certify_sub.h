@@ -3,17 +3,16 @@
  *
  * Every cover of an instance hits each of its sets, so the optimum of the sub-instance
  * made of some of them is a lower bound for the whole; proving a bound on a few hundred
- * sets can be far cheaper than on all of them. The sub-instance keeps every element
- * under its own id (a set is cut down to nothing: its elements are the same), so t24's
- * own reductions on it (`dominated E F`, each element trace's duplicates and subsets)
- * name the whole instance's elements as they are. The lifted certificate is the
- * sub-instance's with a new head (the whole instance's N, M and checksum), a `drop` of
- * every set left out at the top of the tree, and its row ids mapped back: set j of the
- * sub-instance is set map[j] of the whole, and cut row M' + j (j-th `cut` of the tree)
- * becomes M + j. Once the other sets are dropped, each node of the sub-instance's tree
- * claims and proves exactly what it did there (a `dominated` step looks only at live
- * rows), so `t24-check` verifies the lifted file on the whole instance. Nothing here is
- * trusted: the lift only renames, and the checker decides. */
+ * sets can be far cheaper than on all of them. Its elements are the distinct traces of
+ * the instance's elements on those sets (seven cards: 3.9 million classes, far fewer
+ * traces on a few hundred hands). The lifted certificate is the sub-instance's with a
+ * new head (the whole instance's N, M and checksum), at the top of its tree a `drop` of
+ * every set left out and a `dominated` step for every element whose trace is another's,
+ * then the sub-instance's tree with its ids mapped back. Once the other sets are dropped,
+ * each node of that tree claims and proves exactly what it did in the sub-instance (a
+ * `dominated` step, a leaf's sum look only at live rows, and an element with an empty
+ * trace is in none), so `t24-check` verifies the lifted file on the whole instance.
+ * Nothing here is trusted: the lift only renames, and the checker decides. */
 #ifndef T24_HITSET_CERTIFY_SUB_H
 #define T24_HITSET_CERTIFY_SUB_H
 
@@ -40,19 +39,36 @@ int certify_sub_support(FILE *cert, const instance *h, bool *keep, uint32_t *mar
  * when k >= nsets). Returns 0, or -1 when memory runs out. */
 int certify_sub_smallest(const instance *h, uint32_t k, bool *keep);
 
-/* The sub-instance of h's sets marked in keep (at least one), in h's order, with all of
- * h's elements under their ids; set_map (room for nsets ids) receives, for each of its
- * sets, h's id. Returns it (the caller frees it with instance_free()), or NULL with err
- * set when no set is marked or memory runs out. */
-instance *certify_sub_instance(const instance *h, const bool *keep, uint32_t *set_map,
-                               char *err, size_t errsize);
+/* A sub-instance and its maps back to the instance h it was cut from. Its sets are h's
+ * sets marked in keep, in h's order; its elements are the traces of h's elements on
+ * them (an element's trace: the chosen sets that hold it), one element for each distinct
+ * trace that is not empty, represented by the lowest element that has it, in h's order.
+ * An element whose trace is another's (a duplicate) is `dominated` by that one once the
+ * other sets are dropped; one with an empty trace meets no live row and needs nothing. */
+typedef struct {
+    instance *sub;
+    uint32_t *set_map;  /* sub's set j is h's set set_map[j] */
+    uint32_t *elem_map; /* sub's element i is h's element elem_map[i] */
+    uint32_t *rep;      /* for each of h's elements, the representative of its trace
+                           (itself for one); UINT32_MAX for an empty trace */
+    uint32_t duplicates; /* h's elements with a trace that is another's, not empty */
+} certify_sub;
 
-/* Reads a certificate of sub (sub = certify_sub_instance(h, ..., set_map)) from in and
- * writes the same proof for h to out, as the header says. Comments are kept; the head's
- * `instance` line must name sub (else the certificate is of another instance). Returns 0,
- * or -1 with "line L: why" (or the stream's failure) in err; out may then hold part of
- * the file, which the caller discards (t24 writes through a temporary). */
-int certify_sub_lift(FILE *in, FILE *out, const instance *h, const instance *sub,
-                     const uint32_t *set_map, char *err, size_t errsize);
+/* The sub-instance of h's sets marked in keep (at least one). Returns it (free it with
+ * certify_sub_free()), or NULL with err set when no set is marked or memory runs out. */
+certify_sub *certify_sub_new(const instance *h, const bool *keep, char *err, size_t errsize);
+/* Frees s; a no-op on NULL. */
+void certify_sub_free(certify_sub *s);
+
+/* Reads a certificate of s->sub from in and writes the same proof for h (the instance s
+ * was cut from) to out: the head's `instance` line for h; at the top of the tree a `drop`
+ * of every set s left out, then `dominated E R` for each duplicate E of representative
+ * R (ascending E); then the tree with its rows and elements mapped back (cut row M' + j
+ * becomes M + j). Comments are kept. Returns 0, or -1 with "line L: why" (or the
+ * stream's failure) in err: a certificate of another instance (its `instance` line), a
+ * malformed line, a row or element out of range; out may then hold part of the file,
+ * which the caller discards (t24 writes through a temporary). */
+int certify_sub_lift(const certify_sub *s, const instance *h, FILE *in, FILE *out, char *err,
+                     size_t errsize);
 
 #endif
