@@ -4,9 +4,10 @@
 # On five cards' deck 1-5: the sub-instances of the LP's dual support and of the smallest
 # sets plus two named ones, each solved with a certificate (t24 cover --certificate) and
 # lifted; t24-check must verify the lifted bound on the whole instance, and that bound
-# must equal the sub-instance's optimum by glpsol (the oracle: GLPK's own branch and
-# bound on MathProg data written here by awk, sharing no code with t24 restrict or the
-# certifying search). Planted wrong lifts (the drops removed, the set ids shifted) must be
+# must equal glpsol's optimum of the same sets cut from the instance here by awk (the
+# oracle: GLPK's own branch and bound on MathProg data written by awk, sharing no code
+# with t24 restrict, its traces or the certifying search; the sets chosen are found here
+# too, from the LP certificate's text and the sets' sizes). Planted wrong lifts (the drops removed, the set ids shifted) must be
 # refused by t24-check, and hostile arguments and certificates by t24 restrict (exit 2).
 # usage: check_restrict.sh T24 T24CHECK SRCDIR
 set -u
@@ -32,25 +33,43 @@ glpk_optimum() {
 "$t24" cover --lp-certificate "$tmp/lp.cert" --time-limit 60 "$inst" >"$tmp/cover.sol" 2>/dev/null ||
   { echo "FAIL the LP certificate of deck 1-5"; exit 1; }
 
-# One sub-instance: chosen by $@, solved with a certificate, lifted, checked, compared.
+# The sets (1-based, one a line) in $1, cut from the instance as a PACE file, by awk.
+cut_sets() {
+  awk 'NR == FNR { keep[$1] = 1; m++; next } /^c/ { next }
+       /^p hs/ { print "p hs " $3 " " m; next } { s++ } keep[s]' "$1" "$inst"
+}
+
+# One sub-instance: chosen by $@ (the same sets listed in $tmp/$1.sets), solved with a
+# certificate, lifted, checked, compared.
 lifted_bound() {
   local name=$1; shift
-  "$t24" restrict "$@" --out "$tmp/$name.hgr" "$inst" || { bad "$name: restrict"; return; }
+  "$t24" restrict "$@" --out "$tmp/$name.hgr" "$inst" >/dev/null || { bad "$name: restrict"; return; }
   "$t24" cover --certificate "$tmp/$name.cert" "$tmp/$name.hgr" >/dev/null 2>&1 ||
     { bad "$name: no certificate of the sub-instance"; return; }
-  "$t24" restrict "$@" --lift "$tmp/$name.cert" --out "$tmp/$name.lifted" "$inst" ||
+  "$t24" restrict "$@" --lift "$tmp/$name.cert" --out "$tmp/$name.lifted" "$inst" >/dev/null ||
     { bad "$name: lift"; return; }
   local said want
   said=$("$check" "$inst" "$tmp/$name.lifted") || { bad "$name: t24-check refused the lift: $said"; return; }
-  want=$(glpk_optimum "$tmp/$name.hgr")
+  cut_sets "$tmp/$name.sets" >"$tmp/$name.raw.hgr"
+  want=$(glpk_optimum "$tmp/$name.raw.hgr")
+  local drops chosen
+  # The sets left out, each dropped once (the sub-instance's tree may drop chosen ones).
+  drops=$(awk 'NR == FNR { chosen[$1] = 1; next } $1 == "drop" && !chosen[$2] { print $2 }' \
+    "$tmp/$name.sets" "$tmp/$name.lifted" | sort -u | wc -l)
+  chosen=$(wc -l <"$tmp/$name.sets")
+  [ "$drops" -eq $((117 - chosen)) ] || bad "$name: $drops other sets dropped, not 117 - $chosen"
   if [ "$said" = "lower bound $want verified" ] && [ -n "$want" ]; then
-    ok "$name: $(grep -c '^p\|^[0-9]' "$tmp/$name.hgr" | awk '{ print $1 - 1 }') sets: t24-check: $said on the whole instance; glpsol's optimum of the sub-instance: $want"
+    ok "$name: $(wc -l <"$tmp/$name.sets") sets: t24-check: $said on the whole instance; glpsol's optimum of those sets: $want"
   else
-    bad "$name: t24-check said '$said'; glpsol's optimum of the sub-instance: '$want'"
+    bad "$name: t24-check said '$said'; glpsol's optimum of those sets: '$want'"
   fi
 }
+awk '/^leaf y/ { for (i = 3; i <= NF; i++) { split($i, p, ":"); if (p[2] > 0) print p[1] } }' \
+  "$tmp/lp.cert" >"$tmp/support.sets"
 lifted_bound support --support "$tmp/lp.cert"
-lifted_bound smallest --smallest 20 --sets 1,117
+{ awk '/^[0-9]/ { s++; print NF, s }' "$inst" | sort -k1,1n -k2,2n | head -20 | cut -d' ' -f2
+  printf '50\n117\n'; } | sort -un >"$tmp/smallest.sets"
+lifted_bound smallest --smallest 20 --sets 50,117
 
 # The lift is what t24-check verifies, not the tool: planted wrong lifts are refused.
 planted() {
@@ -94,7 +113,7 @@ refuses "a certificate of another instance as --support" "another instance" \
 refuses "the whole instance's certificate as --lift" "another instance" \
   --support "$tmp/lp.cert" --lift "$tmp/lp.cert" --out "$tmp/never" "$inst"
 refuses "a sub-instance's certificate lifted with other sets" "another instance" \
-  --smallest 20 --sets 1,117 --lift "$tmp/support.cert" --out "$tmp/never" "$inst"
+  --smallest 20 --sets 50,117 --lift "$tmp/support.cert" --out "$tmp/never" "$inst"
 head -n -1 "$tmp/support.cert" >"$tmp/cut.cert"
 refuses "a certificate without its end" "no 'end'" \
   --support "$tmp/lp.cert" --lift "$tmp/cut.cert" --out "$tmp/never" "$inst"
@@ -102,7 +121,7 @@ refuses "a certificate without its end" "no 'end'" \
 refuses "an unknown node" "'lemma'" \
   --support "$tmp/lp.cert" --lift "$tmp/lemma.cert" --out "$tmp/never" "$inst"
 { sed '/^tree$/q' "$tmp/support.cert"; echo "leaf y 86:1"; echo end; } >"$tmp/row.cert"
-"$t24" restrict --support "$tmp/lp.cert" --lift "$tmp/row.cert" --out "$tmp/row.lifted" "$inst" &&
+"$t24" restrict --support "$tmp/lp.cert" --lift "$tmp/row.cert" --out "$tmp/row.lifted" "$inst" >/dev/null &&
   grep -qx 'leaf y 118:1' "$tmp/row.lifted" && ok "row M' + 1 (a cut's) lifted to M + 1" ||
   bad "row M' + 1 not lifted to M + 1"
 [ "$fails" -eq 0 ] && echo "restrict: all checks passed" || echo "restrict: $fails failed"
