@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # t24 restrict (issue 52 item 2): a sub-instance of some sets bounds the whole instance
 # from below, and its certificate, lifted, is verified by t24-check on the whole instance.
-# On five cards' deck 1-5: the sub-instances of the LP's dual support and of the smallest
-# sets plus two named ones, each solved with a certificate (t24 cover --certificate) and
+# On five cards' deck 1-5: the sub-instances of the LP's dual support, of its 30 largest
+# multipliers, and of the smallest sets plus two named ones, each solved with a certificate (t24 cover --certificate) and
 # lifted; t24-check must verify the lifted bound on the whole instance, and that bound
 # must equal glpsol's optimum of the same sets cut from the instance here by awk (the
 # oracle: GLPK's own branch and bound on MathProg data written by awk, sharing no code
@@ -67,6 +67,9 @@ lifted_bound() {
 awk '/^leaf y/ { for (i = 3; i <= NF; i++) { split($i, p, ":"); if (p[2] > 0) print p[1] } }' \
   "$tmp/lp.cert" >"$tmp/support.sets"
 lifted_bound support --support "$tmp/lp.cert"
+awk '/^leaf y/ { for (i = 3; i <= NF; i++) { split($i, p, ":"); if (p[2] > 0) print p[1], p[2] } }' \
+  "$tmp/lp.cert" | sort -k2,2nr -k1,1n | head -30 | cut -d' ' -f1 | sort -n >"$tmp/top.sets"
+lifted_bound top --support "$tmp/lp.cert" --top 30
 { awk '/^[0-9]/ { s++; print NF, s }' "$inst" | sort -k1,1n -k2,2n | head -20 | cut -d' ' -f2
   printf '50\n117\n'; } | sort -un >"$tmp/smallest.sets"
 lifted_bound smallest --smallest 20 --sets 50,117
@@ -107,6 +110,8 @@ refuses "set M + 1" "'118'" --sets 3,118 --out "$tmp/never" "$inst"
 refuses "a list with a hole" "1,,2" --sets 1,,2 --out "$tmp/never" "$inst"
 refuses "a negative count" "'-1'" --smallest -1 --out "$tmp/never" "$inst"
 refuses "no set chosen" "no sets chosen" --out "$tmp/never" "$inst"
+refuses "--top without --support" "--top goes with --support" --top 3 --sets 1 --out "$tmp/never" "$inst"
+refuses "--top 0" "--top 0" --support "$tmp/lp.cert" --top 0 --out "$tmp/never" "$inst"
 refuses "no --out" "--out" --sets 1 "$inst"
 refuses "a certificate of another instance as --support" "another instance" \
   --support "$tmp/support.cert" --out "$tmp/never" "$inst"

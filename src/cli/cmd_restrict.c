@@ -28,6 +28,8 @@ static const char usage_text[] =
     "the sets (at least one option; their union):\n"
     "  --support CERT   the sets with a positive multiplier in CERT, a certificate of\n"
     "                   INSTANCE (t24 cover --lp-certificate: the LP's dual support)\n"
+    "  --top K          with --support: only the K of them with the largest\n"
+    "                   multipliers (ties: the lower number)\n"
     "  --smallest K     the K sets with fewest elements (ties: the lower number)\n"
     "  --sets LIST      these sets, numbered from 1, separated by commas\n"
     "\n"
@@ -45,7 +47,7 @@ static const char usage_text[] =
 
 typedef struct {
     const char *input, *out, *support, *lift, *sets;
-    uint32_t smallest;
+    uint32_t smallest, top;
     bool has_smallest;
 } restrict_options;
 
@@ -53,11 +55,13 @@ typedef struct {
  * FIFO that never ends, or a flood of lines, stops here (the lift is linear after it). */
 #define RESTRICT_READ_SECONDS 3600.0
 
-static int parse_count(const char *v, uint32_t *k)
+static int parse_count(const char *name, const char *v, uint32_t *k)
 {
     int64_t x;
+    if (!v)
+        return args_error("restrict", "%s needs a value", name);
     if (parse_int64(v, &x) || x < 0 || x > UINT32_MAX)
-        return args_error("restrict", "--smallest '%s': not a count (0 to %u)", v, UINT32_MAX);
+        return args_error("restrict", "%s '%s': not a count (0 to %u)", name, v, UINT32_MAX);
     *k = (uint32_t)x;
     return 0;
 }
@@ -84,10 +88,12 @@ static int parse_option(restrict_options *o, int argc, char **argv, int *i)
         if (args_option(argc, argv, i, files[f], &v))
             return take_file(files[f], v, slots[f]);
     if (args_option(argc, argv, i, "--smallest", &v)) {
-        if (!v)
-            return args_error("restrict", "--smallest needs a value");
         o->has_smallest = true;
-        return parse_count(v, &o->smallest);
+        return parse_count("--smallest", v, &o->smallest);
+    }
+    if (args_option(argc, argv, i, "--top", &v)) {
+        int rc = parse_count("--top", v, &o->top);
+        return rc ? rc : o->top == 0 ? args_error("restrict", "--top 0: no set") : 0;
     }
     if (argv[*i][0] == '-' && argv[*i][1])
         return args_error("restrict", "unknown option '%s'", argv[*i]);
@@ -109,6 +115,8 @@ static int parse_args(restrict_options *o, int argc, char **argv)
         return args_error("restrict", "no --out FILE given");
     if (!o->support && !o->has_smallest && !o->sets)
         return args_error("restrict", "no sets chosen: give --support, --smallest or --sets");
+    if (o->top && !o->support)
+        return args_error("restrict", "--top goes with --support");
     char err[512];
     if (artifact_check_target(o->out, err, sizeof err))
         return args_error("restrict", "%s (--out)", err);
@@ -137,13 +145,13 @@ static int mark_list(const char *list, uint32_t m, bool *keep)
     }
 }
 
-static int mark_support(const char *path, const hs_instance *h, bool *keep)
+static int mark_support(const char *path, uint32_t top, const hs_instance *h, bool *keep)
 {
     char err[512];
     FILE *fp = args_open_input(path, err, sizeof err);
     if (!fp)
         return args_message("restrict", "--support: %s", err);
-    int rc = hs_sub_mark_support(fp, h, keep, NULL, err, sizeof err);
+    int rc = hs_sub_mark_support(fp, h, top, keep, NULL, err, sizeof err);
     args_close_input(fp);
     return rc ? args_message("restrict", "--support '%s': %s", path, err) : 0;
 }
@@ -159,7 +167,7 @@ static bool *choose(const restrict_options *o, const hs_instance *h)
     if (!rc && o->sets)
         rc = mark_list(o->sets, m, keep);
     if (!rc && o->support)
-        rc = mark_support(o->support, h, keep);
+        rc = mark_support(o->support, o->top, h, keep);
     if (!rc && o->has_smallest && hs_sub_mark_smallest(h, o->smallest, keep, err, sizeof err))
         rc = args_message("restrict", "%s", err);
     if (!rc)

@@ -613,9 +613,10 @@ HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_param
 /* Marks in keep (nsets flags; marks already set stay) the sets with a positive multiplier
  * on the first node line that carries them in the certificate read from cert, which
  * must be of h (its `instance` line: an LP certificate's one leaf, the LP's dual
- * support). *marked (or NULL) gets their number. Returns 0, or -1 with err set. */
-HS_API int hs_sub_mark_support(FILE *cert, const hs_instance *h, bool *keep, uint32_t *marked,
-                               char *err, size_t errsize);
+ * support); top > 0: only the top of them with the largest multipliers (ties: the lower
+ * id). *marked (or NULL) gets their number. Returns 0, or -1 with err set. */
+HS_API int hs_sub_mark_support(FILE *cert, const hs_instance *h, uint32_t top, bool *keep,
+                               uint32_t *marked, char *err, size_t errsize);
 /* Marks in keep the k sets with fewest elements (ties: the lower id). 0, or -1 with err
  * set (memory). */
 HS_API int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err,

@@ -5,14 +5,14 @@
 #include "hitset/proof/certify_sub.h"
 #include "hitset/t24hs_null.h"
 
-int hs_sub_mark_support(FILE *cert, const hs_instance *h, bool *keep, uint32_t *marked,
-                        char *err, size_t errsize)
+int hs_sub_mark_support(FILE *cert, const hs_instance *h, uint32_t top, bool *keep,
+                        uint32_t *marked, char *err, size_t errsize)
 {
     if (t24hs_null_refused(cert, "stream", err, errsize) ||
         t24hs_null_refused(h, "instance", err, errsize) ||
         t24hs_null_refused(keep, "keep", err, errsize))
         return -1;
-    return certify_sub_support(cert, h, keep, marked, err, errsize);
+    return certify_sub_support(cert, h, top, keep, marked, err, errsize);
 }
 
 int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err,

@@ -117,9 +117,9 @@ static int read_head(lines *r, const instance *h, const instance *whole, FILE *o
 
 /* ---- the dual support ---- */
 
-/* The `R:V` words of a multiplier list: sets with V > 0 marked in keep. */
-static int mark_pairs(char *save, const instance *h, bool *keep, bool *seen, uint32_t *marked,
-                      long lineno, char *err, size_t errsize)
+/* The `R:V` words of a multiplier list: value[R - 1] = V (seen marks each row once). */
+static int read_pairs(char *save, const instance *h, uint64_t *value, bool *seen, long lineno,
+                      char *err, size_t errsize)
 {
     for (char *w; (w = strtok_r(NULL, SEP, &save));) {
         char *colon = strchr(w, ':');
@@ -135,17 +135,14 @@ static int mark_pairs(char *save, const instance *h, bool *keep, bool *seen, uin
         if (seen[row - 1])
             return fail(err, errsize, lineno, "row %" PRIu64 " named twice", row);
         seen[row - 1] = true;
-        if (v > 0) {
-            keep[row - 1] = true;
-            ++*marked;
-        }
+        value[row - 1] = v;
     }
     return 0;
 }
 
-/* The first tree line with `y`: its words after `y` marked. */
-static int support_tree(lines *r, const instance *h, bool *keep, bool *seen, uint32_t *marked,
-                        char *err, size_t errsize)
+/* The first tree line with `y`: its multipliers into value. */
+static int support_tree(lines *r, const instance *h, uint64_t *value, bool *seen, char *err,
+                        size_t errsize)
 {
     char *line;
     for (;;) {
@@ -158,22 +155,59 @@ static int support_tree(lines *r, const instance *h, bool *keep, bool *seen, uin
         char *save = NULL;
         for (char *w = strtok_r(line, SEP, &save); w; w = strtok_r(NULL, SEP, &save))
             if (strcmp(w, "y") == 0)
-                return mark_pairs(save, h, keep, seen, marked, r->lineno, err, errsize);
+                return read_pairs(save, h, value, seen, r->lineno, err, errsize);
     }
 }
 
-int certify_sub_support(FILE *cert, const instance *h, bool *keep, uint32_t *marked,
-                        char *err, size_t errsize)
+typedef struct {
+    uint64_t v;
+    uint32_t id;
+} priced;
+
+static int by_price(const void *a, const void *b)
+{
+    const priced *x = a, *y = b;
+    if (x->v != y->v)
+        return x->v > y->v ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The sets of positive value marked: all of them (top 0), or the top largest. */
+static int mark_top(const uint64_t *value, uint32_t m, uint32_t top, bool *keep, uint32_t *marked)
+{
+    priced *p = malloc((m ? m : 1) * sizeof *p);
+    if (!p)
+        return -1;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < m; k++)
+        if (value[k] > 0)
+            p[n++] = (priced){ value[k], k };
+    qsort(p, n, sizeof *p, by_price);
+    if (top > 0 && top < n)
+        n = top;
+    for (uint32_t i = 0; i < n; i++)
+        keep[p[i].id] = true;
+    free(p);
+    *marked = n;
+    return 0;
+}
+
+int certify_sub_support(FILE *cert, const instance *h, uint32_t top, bool *keep,
+                        uint32_t *marked, char *err, size_t errsize)
 {
     lines r;
     lines_init(&r, cert, CERTIFY_SUB_LINE_MAX);
-    uint32_t count = 0;
-    bool *seen = calloc(instance_nsets(h) + 1u, sizeof *seen);
-    int rc = !seen ? (snprintf(err, errsize, "out of memory"), -1)
-                   : read_head(&r, h, h, NULL, err, errsize);
+    uint32_t m = instance_nsets(h), count = 0;
+    bool *seen = calloc(m + 1u, sizeof *seen);
+    uint64_t *value = calloc(m + 1u, sizeof *value);
+    int rc = !seen || !value ? (snprintf(err, errsize, "out of memory"), -1)
+                             : read_head(&r, h, h, NULL, err, errsize);
     if (rc == 0)
-        rc = support_tree(&r, h, keep, seen, &count, err, errsize);
+        rc = support_tree(&r, h, value, seen, err, errsize);
+    if (rc == 0 && mark_top(value, m, top, keep, &count))
+        rc = (snprintf(err, errsize, "out of memory"), -1);
     free(seen);
+    free(value);
     lines_free(&r);
     if (rc == 0 && marked)
         *marked = count;

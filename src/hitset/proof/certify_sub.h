@@ -28,12 +28,13 @@
 
 /* Marks in keep (nsets flags; marks already there stay) the sets holding a positive
  * multiplier on the first node line of cert's tree that carries `y` (a one-leaf
- * certificate of `--lp-certificate`: the LP's dual support). cert's `instance` line must
- * name h (N, M and the checksum). *marked (or NULL) receives how many sets the line named
- * with a positive multiplier. Returns 0, or -1 with "line L: why" in err (errsize bytes)
- * when cert is not such a certificate of h, or names a row twice or out of range. */
-int certify_sub_support(FILE *cert, const instance *h, bool *keep, uint32_t *marked,
-                        char *err, size_t errsize);
+ * certificate of `--lp-certificate`: the LP's dual support), or only the top of them
+ * with the largest multipliers (ties: the lower id) when top > 0. cert's `instance` line
+ * must name h (N, M and the checksum). *marked (or NULL) receives how many it marked.
+ * Returns 0, or -1 with "line L: why" in err (errsize bytes) when cert is not such a
+ * certificate of h, or names a row twice or out of range. */
+int certify_sub_support(FILE *cert, const instance *h, uint32_t top, bool *keep,
+                        uint32_t *marked, char *err, size_t errsize);
 
 /* Marks in keep the k sets with fewest elements (ties: the lower id first; all of them
  * when k >= nsets). Returns 0, or -1 when memory runs out. */
