@@ -341,7 +341,7 @@ certify_sub *certify_sub_new(const instance *h, const bool *keep, char *err, siz
     for (uint32_t k = 0; k < m; k++)
         chosen += keep[k];
     if (chosen == 0) {
-        snprintf(err, errsize, "no set chosen for the sub-instance");
+        snprintf(err, errsize, "no set given for the sub-instance");
         return NULL;
     }
     certify_sub *s = calloc(1, sizeof *s);
@@ -525,7 +525,7 @@ int certify_sub_lift(const certify_sub *s, const instance *h, FILE *in, FILE *ou
     uint32_t ms = instance_nsets(s->sub), ns = instance_nelems(s->sub);
     if ((ms && s->set_map[ms - 1] >= instance_nsets(h)) ||
         (ns && s->elem_map[ns - 1] >= instance_nelems(h))) {
-        snprintf(err, errsize, "the sub-instance was not cut from this instance");
+        snprintf(err, errsize, "the sub-instance was not cut from the instance given");
         return -1;
     }
     lines r;
