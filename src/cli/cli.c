@@ -24,6 +24,7 @@ static const cli_command commands[] = {
     { "emit", cmd_emit, "the best cover as C: --standalone for your program, else t24's own table" },
     { "sweep", cmd_sweep, "the study over a list of configurations, as one table" },
     { "cover", cmd_cover, "a small hitting set of any PACE 2025 instance (t24's engine)" },
+    { "restrict", cmd_restrict, "some sets of an instance: a lower bound, its certificate lifted" },
 };
 
 void cli_handoff_mpi(char **argv)

@@ -14,5 +14,6 @@ int cmd_sweep(int argc, char **argv);
 int cmd_emit(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
+int cmd_restrict(int argc, char **argv);
 
 #endif

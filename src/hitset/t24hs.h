@@ -606,6 +606,41 @@ HS_API int hs_lp_certificate(const hs_instance *h, const hs_lp_certificate_param
                              FILE *out, hs_lp_certificate_report *r, char *err,
                              size_t errsize);
 
+/* ---- A bound from some of the sets: a sub-instance, its certificate lifted ----
+ * Every cover hits each set, so the optimum of the sub-instance of some of the sets is a
+ * lower bound for the whole. The sub-instance keeps every element under its id; a
+ * certificate of it (hs_params.certificate) is lifted to the whole instance by a `drop`
+ * of each set left out and its set ids mapped back, which t24-check verifies on the
+ * whole instance (docs/certificates.md, "A bound from a sub-instance"). */
+
+/* Marks in keep (nsets flags; marks already set stay) the sets with a positive multiplier
+ * on the first node line that carries them in the certificate read from cert, which
+ * must be of h (its `instance` line: an LP certificate's one leaf, the LP's dual
+ * support); top > 0: only the top of them with the largest multipliers (ties: the lower
+ * id). *marked (or NULL) gets their number. Returns 0, or -1 with err set. */
+HS_API int hs_sub_mark_support(FILE *cert, const hs_instance *h, uint32_t top, bool *keep,
+                               uint32_t *marked, char *err, size_t errsize);
+/* Marks in keep the k sets with fewest elements (ties: the lower id). 0, or -1 with err
+ * set (memory). */
+HS_API int hs_sub_mark_smallest(const hs_instance *h, uint32_t k, bool *keep, char *err,
+                                size_t errsize);
+/* The sub-instance of h's sets marked in keep, in h's order; its elements are the
+ * distinct traces of h's elements on those sets (an element's trace: the chosen sets
+ * holding it), each the lowest element that has it. NULL with err set when no set is
+ * marked or memory runs out. Free it with hs_sub_free() (a no-op on NULL). */
+typedef struct hs_sub hs_sub;
+HS_API hs_sub *hs_sub_new(const hs_instance *h, const bool *keep, char *err, size_t errsize);
+HS_API void hs_sub_free(hs_sub *s);
+/* The sub-instance itself (s's: valid until hs_sub_free(s)); how many of h's elements
+ * have a trace that is another's (each a `dominated` step of the lift). */
+HS_API const hs_instance *hs_sub_instance(const hs_sub *s);
+HS_API uint32_t hs_sub_duplicates(const hs_sub *s);
+/* Reads a certificate of s's sub-instance from in and writes it lifted to h (the instance
+ * s was cut from) on out. Returns 0, or -1 with err set ("line L: why" for the
+ * certificate; out then holds part of it: write to a temporary file and rename). */
+HS_API int hs_sub_lift(const hs_sub *s, const hs_instance *h, FILE *in, FILE *out, char *err,
+                       size_t errsize);
+
 /* ---- One proof over many machines: cubes (docs/cluster.md) ----
  * A certifying search split at a depth into cubes (its open nodes), each searched apart
  * by any process that reaches the folder, and merged into one certificate t24-check
