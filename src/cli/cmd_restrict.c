@@ -55,7 +55,7 @@ typedef struct {
  * FIFO that never ends, or a flood of lines, stops here (the lift is linear after it). */
 #define RESTRICT_READ_SECONDS 3600.0
 
-static int parse_count(const char *name, const char *v, uint32_t *k)
+static int sets_count(const char *name, const char *v, uint32_t *k)
 {
     int64_t x;
     if (!v)
@@ -89,10 +89,10 @@ static int parse_option(restrict_options *o, int argc, char **argv, int *i)
             return take_file(files[f], v, slots[f]);
     if (args_option(argc, argv, i, "--smallest", &v)) {
         o->has_smallest = true;
-        return parse_count("--smallest", v, &o->smallest);
+        return sets_count("--smallest", v, &o->smallest);
     }
     if (args_option(argc, argv, i, "--top", &v)) {
-        int rc = parse_count("--top", v, &o->top);
+        int rc = sets_count("--top", v, &o->top);
         return rc ? rc : o->top == 0 ? args_error("restrict", "--top 0: no set") : 0;
     }
     if (argv[*i][0] == '-' && argv[*i][1])
