@@ -40,8 +40,6 @@ static int bad_param(char *err, size_t errsize, const char *field, double value,
 
 #define MINCOVER_STR(x) #x
 #define MINCOVER_XSTR(x) MINCOVER_STR(x)
-/* CBC's threads: the CLI's --threads range, which is also the evaluation's. */
-#define MINCOVER_MAX_THREADS 64
 
 /* A share that may be left to a default: not < 0, 0 or in (0, 1] (NaN included). */
 static bool share_bad(double share)
@@ -49,6 +47,8 @@ static bool share_bad(double share)
     return !(share < 0 || share <= 1);
 }
 
+/* The ranges of the fields libt24hs sets are its own (t24hs_params.h, checked before it
+ * calls this); what is left here are the driver's own fields and the rules between. */
 int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
 {
     /* Written as !(in range) so that NaN fails every check. */
@@ -71,23 +71,12 @@ int mincover_params_check(const mincover_params *p, char *err, size_t errsize)
     if (share_bad(p->lag_share))
         return bad_param(err, errsize, "lag_share", p->lag_share,
                          "< 0 (the default), 0 (none) or a fraction in (0, 1]");
-    if (p->greedy_runs < 1 || p->greedy_runs > MINCOVER_MAX_RUNS)
-        return bad_param(err, errsize, "greedy_runs", p->greedy_runs,
-                         "1.." MINCOVER_XSTR(MINCOVER_MAX_RUNS));
     if (p->engine != ILP_GLPK && p->engine != ILP_CBC && p->engine != ILP_T24)
         return bad_param(err, errsize, "engine", (int)p->engine,
                          "ILP_GLPK, ILP_CBC or ILP_T24");
     if (p->certificate && !engine_of(p->engine)->can_certify)
         return bad_param(err, errsize, "engine", (int)p->engine,
                          "ILP_T24 with a certificate (GLPK and CBC cannot certify)");
-    if ((int)p->lp < (int)MINCOVER_LP_AUTO || (int)p->lp > (int)MINCOVER_LP_COLGEN)
-        return bad_param(err, errsize, "lp", (int)p->lp,
-                         "MINCOVER_LP_AUTO, MINCOVER_LP_SIMPLEX or MINCOVER_LP_COLGEN");
-    if (p->threads < 1 || p->threads > MINCOVER_MAX_THREADS)
-        return bad_param(err, errsize, "threads", p->threads,
-                         "1.." MINCOVER_XSTR(MINCOVER_MAX_THREADS));
-    if (p->mem_limit_mb < 0)
-        return bad_param(err, errsize, "mem_limit_mb", p->mem_limit_mb, "0 (none) or more");
     if (p->nextra > MINCOVER_EXTRA_MAX || (p->nextra && !p->extra))
         return bad_param(err, errsize, "nextra", p->nextra,
                          "0.." MINCOVER_XSTR(MINCOVER_EXTRA_MAX) ", with extra given");

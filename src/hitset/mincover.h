@@ -86,9 +86,11 @@ uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p);
  * MINCOVER_LP_SHARE_SOLVER for a solver's simplex (settled_runs off, no certificate, not
  * column generation), else MINCOVER_LP_SHARE. */
 double mincover_lp_share(const mincover_params *p, bool colgen);
-/* Is every field in its range? Returns 0, or -1 with "field = value; must be range" in
- * err for the first that is not: the one place the ranges are kept, so that callers
- * (the CLI, libt24hs) parse values and leave their ranges to the engine. */
+/* Are the driver's own fields in range (the limit, the shares, the caller's bound rows)
+ * and do the fields agree (a work limit, a certificate, and the engine)? Returns 0, or
+ * -1 with "field = value; must be range" in err for the first that is not. The ranges
+ * of what libt24hs sets (greedy_runs, threads, lp, ...) are its list's alone
+ * (t24hs_params.h), checked by hs_params_check() before it calls this. */
 int mincover_params_check(const mincover_params *p, char *err, size_t errsize);
 int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover_params *p,
                mincover_result *out, char *err, size_t errsize);

@@ -8,6 +8,8 @@
 #include "hitset/t24hs.h"
 
 #include <inttypes.h>
+#include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,7 @@
 #include "hitset/mincover.h"
 #include "hitset/model/pace.h"
 #include "hitset/t24hs_null.h"
+#include "hitset/t24hs_params.h"
 #include "core/budget.h"
 #include "core/walltime.h"
 
@@ -251,27 +254,27 @@ int hs_bound_about(size_t i, hs_bound_info *out)
 
 /* ---- parameters ---- */
 
+/* Each row of t24hs_params.h names a field of hs_params of the row's type: a row for a
+ * field that is gone, or of another type, does not compile. */
+#define T24HS_PARAM_TYPE(name, type, kind, copy, def, low, high, option, clidef, must)    \
+    _Static_assert(_Generic(((hs_params *)0)->name, type: 1, default: 0),                \
+                   "hs_params." #name " is not of type " #type " (t24hs_params.h)");
+T24HS_PARAMS(T24HS_PARAM_TYPE)
+#undef T24HS_PARAM_TYPE
+
+_Static_assert(MINCOVER_DEFAULT_SECONDS == 60, "time_limit's default in t24hs_params.h");
+
+/* The defaults of t24hs_params.h; the caller's fields (arrays, callbacks, streams) are
+ * NULL and their counts 0. */
 void hs_params_init(hs_params *p)
 {
-    mincover_params d;
     if (!p)
         return;
-    mincover_params_init(&d);
     memset(p, 0, sizeof *p);
-    p->time_limit = MINCOVER_DEFAULT_SECONDS;
-    p->local_search = -1; /* the engine's default share (mincover_params.ls_share) */
-    p->ls_steps = d.ls_steps;
-    p->greedy_runs = d.greedy_runs;
-    p->settled_runs = false; /* a solver: runs that cannot find a smaller cover are skipped */
-    p->seed = d.seed;
-    p->reduce = d.reduce;
-    p->kernel = d.kernel;
-    p->core_method = d.core_method;
-    p->coverage = d.coverage;
-    p->engine = engine_outside(d.engine);
-    p->lp = lp_outside(d.lp);
-    p->threads = d.threads;
-    p->mem_limit_mb = d.mem_limit_mb;
+#define T24HS_PARAM_INIT(name, type, kind, copy, def, low, high, option, clidef, must) \
+    p->name = def;
+    T24HS_PARAMS(T24HS_PARAM_INIT)
+#undef T24HS_PARAM_INIT
 }
 
 /* "FIELD = VALUE; must be RANGE" into err, and -1. */
@@ -323,18 +326,16 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
     q->limit = budget_until(p->deadline > 0 && p->deadline < end ? p->deadline : end, NULL);
     q->limit.work_end = p->work;
     q->ls_share = ls_share(p);
-    q->ls_steps = p->ls_steps;
-    q->greedy_runs = p->greedy_runs;
-    q->settled_runs = p->settled_runs;
-    q->seed = p->seed;
-    q->reduce = p->reduce;
-    q->kernel = p->kernel;
-    q->core_method = p->core_method;
-    q->coverage = p->coverage;
+#define T24HS_COPY_COPY(name) q->name = p->name;
+#define T24HS_COPY_OWN(name) /* converted here */
+#define T24HS_PARAM_COPY(name, type, kind, copy, def, low, high, option, clidef, must) \
+    T24HS_COPY_##copy(name)
+    T24HS_PARAMS(T24HS_PARAM_COPY)
+#undef T24HS_PARAM_COPY
+#undef T24HS_COPY_OWN
+#undef T24HS_COPY_COPY
     q->engine = engine_inside(p->engine);
     q->lp = lp_inside(p->lp);
-    q->threads = p->threads;
-    q->mem_limit_mb = p->mem_limit_mb;
     q->start = p->start;
     q->nstart = p->nstart;
     if (relay && p->progress) {
@@ -363,30 +364,77 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
         q->extra = NULL;
 }
 
-/* The public enums, time_limit, local_search and deadline are checked here, under their public
- * names; every other range is the engine's (mincover_params_check(), whose field names
- * are these). */
+/* The range checks of t24hs_params.h's kinds: 0, or -1 with "NAME = VALUE; must be
+ * MUST" in err. Each takes the value in its field's own type, converted by the call: a
+ * limit in work stays a uint64_t, an enum goes through int (a bad one prints as -1, not
+ * 4294967295). Written as !(in range) so that NaN fails. */
+static int check_RANGE(const char *name, double v, double low, double high, const char *must,
+                       char *err, size_t errsize)
+{
+    return v >= low && v <= high ? 0 : bad(err, errsize, name, v, must);
+}
+
+static int check_ENUM(const char *name, int v, double low, double high, const char *must,
+                      char *err, size_t errsize)
+{
+    return check_RANGE(name, v, low, high, must, err, errsize);
+}
+
+static int check_SECONDS(const char *name, double v, double low, double high,
+                         const char *must, char *err, size_t errsize)
+{
+    (void)low, (void)high, (void)must; /* budget.h's range and words */
+    return budget_check_seconds(name, v, err, errsize);
+}
+
+static int check_OPTIONAL_SECONDS(const char *name, double v, double low, double high,
+                                  const char *must, char *err, size_t errsize)
+{
+    (void)low, (void)high, (void)must;
+    return budget_check_optional_seconds(name, v, "the default share", err, errsize);
+}
+
+static int check_WORK(const char *name, uint64_t v, double low, double high, const char *must,
+                      char *err, size_t errsize)
+{
+    (void)low, (void)high, (void)must;
+    return budget_check_work(name, v, true, err, errsize);
+}
+
+static int check_ANY(const char *name, double v, double low, double high, const char *must,
+                     char *err, size_t errsize)
+{
+    (void)name, (void)v, (void)low, (void)high, (void)must, (void)err, (void)errsize;
+    return 0;
+}
+
+/* Every row's range, in the rows' order: the first field out of range is named. */
+static int check_rows(const hs_params *p, char *err, size_t errsize)
+{
+#define T24HS_PARAM_CHECK(name, type, kind, copy, def, low, high, option, clidef, must) \
+    if (check_##kind(#name, p->name, low, high, must, err, errsize))                   \
+        return -1;
+    T24HS_PARAMS(T24HS_PARAM_CHECK)
+#undef T24HS_PARAM_CHECK
+    return 0;
+}
+
+/* The rows' ranges (t24hs_params.h), then what ties fields together: the engine a
+ * certificate or a goal needs, a start's count; every other rule is the engine's
+ * (mincover_params_check(), whose field names are these: a work limit CBC cannot take,
+ * the caller's bound rows). */
 int hs_params_check(const hs_params *p, char *err, size_t errsize)
 {
     if (!p) /* the defaults, which are in range */
         return 0;
-    if (p->engine != HS_ENGINE_GLPK && p->engine != HS_ENGINE_CBC && p->engine != HS_ENGINE_T24)
-        return bad(err, errsize, "engine", (int)p->engine,
-                   "HS_ENGINE_GLPK, HS_ENGINE_CBC or HS_ENGINE_T24");
+    if (check_rows(p, err, errsize))
+        return -1;
     if (p->certificate && p->engine != HS_ENGINE_T24)
         return bad(err, errsize, "engine", (int)p->engine,
                    "HS_ENGINE_T24 with a certificate (GLPK and CBC cannot certify)");
     if (p->goal && p->engine != HS_ENGINE_T24)
         return bad(err, errsize, "goal", p->goal,
                    "0 unless engine is HS_ENGINE_T24 (the one search that takes a goal)");
-    if (p->lp != HS_LP_AUTO && p->lp != HS_LP_SIMPLEX && p->lp != HS_LP_COLGEN)
-        return bad(err, errsize, "lp", (int)p->lp, "HS_LP_AUTO, HS_LP_SIMPLEX or HS_LP_COLGEN");
-    if (budget_check_seconds("time_limit", p->time_limit, err, errsize) ||
-        budget_check_optional_seconds("local_search", p->local_search, "the default share",
-                                      err, errsize))
-        return -1;
-    if (!(p->deadline >= 0))
-        return bad(err, errsize, "deadline", p->deadline, "0 (none) or an hs_clock() time");
     if (!p->start && p->nstart > 0)
         return bad(err, errsize, "nstart", p->nstart, "0 when start is NULL");
     mincover_params q;
