@@ -12,7 +12,9 @@ against everything that repeats it, read as text:
 - docs/cli.md's option rows in the sections of study, emit, sweep and cover, and each
   of those commands' --help (t24 CMD --help): every option of the list a command's help
   shows has a row in its section, and the row and the help say the list's command-line
-  default ("(default D") and, for an integer range, "LOW-HIGH".
+  default ("(default D") and, for an integer range, "LOW-HIGH";
+- the command line refuses the first value past each end of an integer range with exit 2
+  and "OPTION must be an integer from LOW to HIGH, not 'V'".
 It prints every disagreement and exits 1 on any. --planted also checks that planted
 disagreements (a default, a range, a name, a type, an option's row, a help line) fail.
 usage: check_params.py SOURCE_DIR T24 [--planted]   (a second)
@@ -207,6 +209,44 @@ def check_cli(rows, cli_doc, helps, defines):
     return bad
 
 
+def refusals(rows, t24, defines):
+    """For each integer range the command line takes: the first command that takes it
+    given LOW-1 and HIGH+1, and what it printed: {(option, value): (status, stderr)}.
+    Read once, from the binary (stdin empty: a value let through would read nothing)."""
+    out = {}
+    helps = {c: help_blocks(subprocess.run([t24, c, "--help"], capture_output=True,
+                                           text=True).stdout) for c in COMMANDS}
+    for r in rows:
+        if r["kind"] != "RANGE" or not r["option"]:
+            continue
+        cmd = next((c for c in COMMANDS if r["option"] in helps[c]), None)
+        lo, hi = resolve(r["low"], defines), resolve(r["high"], defines)
+        if cmd is None or lo is None or hi is None:
+            continue
+        for v in (lo - 1, hi + 1):
+            p = subprocess.run([t24, cmd, r["option"], str(v), "--quiet", "--time-limit",
+                                "1"], capture_output=True, text=True,
+                               stdin=subprocess.DEVNULL, timeout=60)
+            out[(r["option"], v)] = (p.returncode, p.stderr.strip())
+    return out
+
+
+def check_refusals(rows, seen, defines):
+    """Every integer range of an option refuses the first value past each end with exit
+    2, naming the option, the value and both ends ("from LOW to HIGH")."""
+    bad = []
+    for r in rows:
+        if r["kind"] != "RANGE" or not r["option"]:
+            continue
+        lo, hi = resolve(r["low"], defines), resolve(r["high"], defines)
+        for v in (lo - 1, hi + 1):
+            status, err = seen.get((r["option"], v), (None, ""))
+            want = f"{r['option']} must be an integer from {lo} to {hi}, not '{v}'"
+            if status != 2 or want not in err:
+                bad.append(f"{r['option']} {v}: exit {status}, '{err}'; want exit 2, '{want}'")
+    return bad
+
+
 def check_all(texts):
     rows = list_rows(texts["list"])
     if len(rows) < 16:  # a list read as empty checks nothing
@@ -215,7 +255,8 @@ def check_all(texts):
     helps = {c: help_blocks(texts["help_" + c]) for c in COMMANDS}
     return (check_struct(rows, struct_fields(texts["header"])) + check_defaults(rows) +
             check_library(rows, texts["library"]) +
-            check_cli(rows, texts["cli"], helps, defines))
+            check_cli(rows, texts["cli"], helps, defines) +
+            check_refusals(rows, texts["refusals"], defines))
 
 
 def load(src, t24):
@@ -227,11 +268,17 @@ def load(src, t24):
     for c in COMMANDS:
         texts["help_" + c] = subprocess.run([t24, c, "--help"], capture_output=True,
                                             text=True, check=True).stdout
+    defines = dict(re.findall(r"^#define (\w+) (\S+)", texts["header"] + texts["budget"], re.M))
+    texts["refusals"] = refusals(list_rows(texts["list"]), t24, defines)
     return texts
 
 
 def plant(texts, key, old, new):
     """texts with old replaced by new once in texts[key] (old must be there)."""
+    if key == "refusals":  # what the binary did with (option, value): (status, stderr)
+        t = dict(texts)
+        t[key] = {**texts[key], old: new}
+        return t
     if old not in texts[key]:
         raise ValueError(f"nothing to plant: '{old}' is not in {key}")
     t = dict(texts)
@@ -259,6 +306,11 @@ PLANTS = [
                                   "| `--seed S` | their random seed (default 2) |"), "--seed"),
     ("an option's row gone from docs/cli.md", ("cli", "| `--ls-steps N` |",
                                                "| `--ls-step N` |"), "no row for --ls-steps"),
+    ("a value past a range the command line takes", ("refusals", ("--threads", 65),
+                                                     (0, "")), "--threads 65"),
+    ("a refusal that does not name the range", ("refusals", ("--greedy-runs", 0),
+                                                (2, "t24 study: --greedy-runs is wrong")),
+     "--greedy-runs 0"),
     ("a default in --help", ("help_cover", "(default 0: no limit)", "(default 10: no limit)"),
      "t24 cover --help, --ls-steps"),
 ]
