@@ -262,6 +262,7 @@ int hs_bound_about(size_t i, hs_bound_info *out)
 T24HS_PARAMS(T24HS_PARAM_TYPE)
 #undef T24HS_PARAM_TYPE
 
+/* The driver's own default limit (mincover_params_init()) is the list's time_limit. */
 _Static_assert(MINCOVER_DEFAULT_SECONDS == 60, "time_limit's default in t24hs_params.h");
 
 /* The defaults of t24hs_params.h; the caller's fields (arrays, callbacks, streams) are
@@ -367,7 +368,7 @@ static void to_mincover(const hs_params *p, mincover_params *q, progress_relay *
 /* The range checks of t24hs_params.h's kinds: 0, or -1 with "NAME = VALUE; must be
  * MUST" in err. Each takes the value in its field's own type, converted by the call: a
  * limit in work stays a uint64_t, an enum goes through int (a bad one prints as -1, not
- * 4294967295). Written as !(in range) so that NaN fails. */
+ * 4294967295). A comparison with NaN is false, so NaN is out of every range. */
 static int check_RANGE(const char *name, double v, double low, double high, const char *must,
                        char *err, size_t errsize)
 {
