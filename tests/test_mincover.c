@@ -746,19 +746,15 @@ Test(mincover_params, check_names_the_first_field_out_of_range_and_its_value)
     cr_assert_eq(mincover_params_check(&p, err, sizeof err), 0, "%s", err);
     static const struct {
         const char *field, *value;
-        uint32_t runs;
-        int threads;
         double end, ls_share;
     } bad[] = {
-        { "limit.end", "= 0;", 100, 1, 0, -1 },
-        { "limit.end", "= nan;", 100, 1, NAN, -1 },
-        { "ls_share", "= 1.5;", 100, 1, 1, 1.5 },
-        { "ls_share", "= nan;", 100, 1, 1, NAN },
+        { "limit.end", "= 0;", 0, -1 },
+        { "limit.end", "= nan;", NAN, -1 },
+        { "ls_share", "= 1.5;", 1, 1.5 },
+        { "ls_share", "= nan;", 1, NAN },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         mincover_params_init(&p);
-        p.greedy_runs = bad[i].runs;
-        p.threads = bad[i].threads;
         p.limit.end = bad[i].end;
         p.ls_share = bad[i].ls_share;
         err[0] = '\0';
