@@ -11,6 +11,7 @@
 # With --planted, also checks that a planted local guard is found and a pointer is not.
 # Usage: check_setjmp.sh ROOT [--planted]
 set -u
+. "$(dirname "$0")/verdict.sh"
 root=${1:?usage: check_setjmp.sh ROOT [--planted]}
 
 # "file:line: setjmp(ARG)" for each setjmp() under DIR whose argument is not P->NAME.
@@ -43,10 +44,6 @@ fi
 
 n=$(calls "$root/src")
 [ "$n" -gt 0 ] || { echo "no setjmp() under $root/src: the check read nothing"; exit 1; }
-found=$(offences "$root/src")
-if [ -n "$found" ]; then
-  echo "setjmp() on a buffer that is not reached through a pointer: take the guard from the caller"
-  sed 's/^/  /' <<<"$found"
-  exit 1
-fi
-echo "$n setjmp() calls of src/, each on a caller's buffer reached through a pointer"
+verdict "$(offences "$root/src")" \
+  "setjmp() on a buffer that is not reached through a pointer: take the guard from the caller" \
+  "$n setjmp() calls of src/, each on a caller's buffer reached through a pointer"

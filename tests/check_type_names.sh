@@ -12,6 +12,7 @@
 # in a .c file and in a header, and that a header's opaque typedef with its body is not.
 # Usage: check_type_names.sh ROOT [--planted]
 set -u
+. "$(dirname "$0")/verdict.sh"
 root=${1:?usage: check_type_names.sh ROOT [--planted]}
 
 # "NAME<TAB>KIND<TAB>FILE" per type a file names; KIND is typedef, opaque (typedef struct
@@ -107,10 +108,6 @@ fi
 
 n=$(find "$root/src" -name '*.h' ! -path "$root/src/checker/*" -print0 | xargs -0 bash -c 'types "$@"' _ | wc -l)
 [ "$n" -gt 0 ] || { echo "no type named in a header of $root/src: the check read nothing"; exit 1; }
-found=$(offences "$root")
-if [ -n "$found" ]; then
-  echo "types that share a name a header declares: give each its own name (module prefix)"
-  sed 's/^/  /' <<<"$found"
-  exit 1
-fi
-echo "$n types named in src/'s headers, each the only type of its name where the header is seen"
+verdict "$(offences "$root")" \
+  "types that share a name a header declares: give each its own name (module prefix)" \
+  "$n types named in src/'s headers, each the only type of its name where the header is seen"
