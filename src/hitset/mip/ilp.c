@@ -516,8 +516,8 @@ static double trivial_max(const instance *h, const uint32_t *weight)
 
 /* What ilp_glpk_hitting_set() and ilp_max_coverage() share: scratch space, the LP
  * relaxation and the MIP inside the GLPK guard g, the caller's (as lp_bound_here()'s: no
- * local of this function changes between setjmp() and the longjmp()). `coverage` picks
- * the model (weight and k only then). */
+ * local of this function that changes between setjmp() and the longjmp() is read after
+ * it). `coverage` picks the model (weight and k only then). */
 static int run_model_here(const instance *h, const ilp_params *p, glpk_guard *g, bool coverage,
                           const uint32_t *weight, uint32_t k, ilp_result *out, char *err,
                           size_t errsize)
