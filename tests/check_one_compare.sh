@@ -8,6 +8,7 @@
 # With --planted, also checks that a copy planted into a tree is found.
 # Usage: check_one_compare.sh ROOT [--planted]
 set -u
+. "$(dirname "$0")/verdict.sh"
 root=${1:?usage: check_one_compare.sh ROOT [--planted]}
 
 # The offences under ROOT's src/ and bench/: "file: NAME" per private copy.
@@ -39,10 +40,5 @@ if [ "${2:-}" = --planted ]; then
 fi
 
 [ -f "$root/src/core/idlist.c" ] || { echo "no $root/src/core/idlist.c: the check read nothing"; exit 1; }
-found=$(copies "$root")
-if [ -n "$found" ]; then
-  echo "private copies of idlist_compare() (core/idlist.h): call it instead"
-  sed 's/^/  /' <<<"$found"
-  exit 1
-fi
-echo "one comparator of uint32_t ids: idlist_compare() (core/idlist.h)"
+verdict "$(copies "$root")" "private copies of idlist_compare() (core/idlist.h): call it instead" \
+  "one comparator of uint32_t ids: idlist_compare() (core/idlist.h)"

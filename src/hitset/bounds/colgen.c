@@ -278,20 +278,20 @@ static int stopped_by_failure(colgen_result *out, double t0)
     return -1;
 }
 
-/* The GLPK part of column generation inside GLPK's guard: the restricted master built
+/* The GLPK part of column generation inside GLPK's guard g: the restricted master built
  * from p->cover on m (allocated), then its rounds. Returns what rounds() returns, or -1
- * with err set when GLPK failed (its environment, m->P with it, is then gone). m is the
- * caller's: an object local to the function that calls setjmp(), changed after it and
- * read after the longjmp(), would be indeterminate (C11 7.13.2.1p3), and nothing here is
- * read after the longjmp() but g, which the hook fills. */
-static int guarded_rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
-                          colgen_result *out, char *err, size_t errsize)
+ * with err set when GLPK failed (its environment, m->P with it, is then gone). m and g
+ * are the caller's: an object local to the function that calls setjmp(), changed after
+ * it and read after the longjmp(), would be indeterminate (C11 7.13.2.1p3). Both are
+ * changed in between (GLPK's words go into g) and g is read after the jump; of this
+ * function's locals, term alone changes, and it is read only when no jump came. */
+static int guarded_rounds(rmp *m, glpk_guard *g, const colgen_params *p, uint32_t most,
+                          double t0, colgen_result *out, char *err, size_t errsize)
 {
-    glpk_guard g;
     int term;
-    if (setjmp(g.jb))
-        return glpk_guard_failed(&g, err, errsize);
-    glpk_guard_begin(&g, p->mem_limit_mb, &term);
+    if (setjmp(g->jb))
+        return glpk_guard_failed(g, err, errsize);
+    glpk_guard_begin(g, p->mem_limit_mb, &term);
     build(m, p);
     int rc = rounds(m, p, most, t0, out, err, errsize);
     out->columns = m->ncols;
@@ -339,7 +339,8 @@ static int colgen_here(const instance *h, const colgen_params *p, colgen_result 
         return -1;
     }
     out->bound = lagrange_evaluate(h, out->u, NULL); /* all zero: the bound 0 */
-    int rc = guarded_rounds(&m, p, most, t0, out, err, errsize);
+    glpk_guard g;
+    int rc = guarded_rounds(&m, &g, p, most, t0, out, err, errsize);
     rmp_free(&m);
     out->seconds = walltime_now() - t0;
     return rc ? stopped_by_failure(out, t0) : 0;

@@ -3,12 +3,19 @@
  * GLPK reports fatal errors (bad data, out of memory, its memory limit) by calling an
  * error hook and then aborting. (Always inside glpk_guard_call(), below: the environment
  * freed on a failure is then the engine's own thread's.) Between glpk_guard_begin() and glpk_guard_end() the hook
- * longjmps back to the caller's setjmp(g.jb), where glpk_guard_failed() frees GLPK's
+ * longjmps back to the caller's setjmp(g->jb), where glpk_guard_failed() frees GLPK's
  * environment (every GLPK object with it) and turns GLPK's last words into an error
- * message. GLPK's terminal output is swallowed meanwhile. Usage:
- *     glpk_guard g; int term;
- *     if (setjmp(g.jb)) return glpk_guard_failed(&g, err, errsize);
- *     glpk_guard_begin(&g, mem_limit_mb, &term); ...GLPK calls...; glpk_guard_end(mem_limit_mb, term); */
+ * message. GLPK's terminal output is swallowed meanwhile. The function that calls
+ * setjmp() takes the guard by pointer from its own caller: GLPK's words go into the
+ * guard between setjmp() and the longjmp() and are read after it, and an object local to
+ * the function that calls setjmp(), changed in between, is indeterminate after the jump
+ * (C11 7.13.2.1p3; tests/check_setjmp.sh holds every setjmp() of src/ to a pointer).
+ * Usage, called as guarded(&g, ...) by a function that declares glpk_guard g:
+ *     static int guarded(glpk_guard *g, ...) {
+ *         int term;
+ *         if (setjmp(g->jb)) return glpk_guard_failed(g, err, errsize);
+ *         glpk_guard_begin(g, mem_limit_mb, &term); ...GLPK calls...;
+ *         glpk_guard_end(mem_limit_mb, term); ... } */
 #ifndef T24_HITSET_GLPK_GUARD_H
 #define T24_HITSET_GLPK_GUARD_H
 

@@ -204,9 +204,13 @@ static int watch_output(void *info, const char *s)
     return 1; /* swallowed, as the guard does */
 }
 
-/* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below). */
-static int lp_bound_here(const instance *h, const ilp_params *p, double *value, char *err,
-                         size_t errsize)
+/* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below), inside the
+ * guard g. g is the caller's, not a local: GLPK's words go into it between setjmp() and
+ * the longjmp() and are read after, which C11 7.13.2.1p3 leaves indeterminate for an
+ * object local to this function. Of its locals, only watch.stopped (volatile) changes
+ * on the way to the longjmp() and is read after it. */
+static int lp_bound_here(const instance *h, const ilp_params *p, glpk_guard *g, double *value,
+                         char *err, size_t errsize)
 {
     int *ind;
     double *val;
@@ -214,20 +218,19 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    glpk_guard g;
     int term, rc;
     budget lim = limit_of(p);
-    lp_watch watch = { &g, lim.cancel, false };
-    if (setjmp(g.jb)) {
+    lp_watch watch = { g, lim.cancel, false };
+    if (setjmp(g->jb)) {
         free(ind);
         free(val);
         if (!watch.stopped)
-            return glpk_guard_failed(&g, err, errsize);
+            return glpk_guard_failed(g, err, errsize);
         glp_free_env(); /* as glpk_guard_failed() does: P is gone with it */
         snprintf(err, errsize, "the time limit stopped the LP relaxation (a stop asked)");
         return -1;
     }
-    glpk_guard_begin(&g, p->mem_limit_mb, &term);
+    glpk_guard_begin(g, p->mem_limit_mb, &term);
     glp_prob *P = hitting_model(h, false, ind, val);
     basis_load(P, p->basis);
     lp_teller teller = { p, P, walltime_now(), 0 };
@@ -241,7 +244,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
                   errsize);
     if (watched) {
         int off;
-        glpk_guard_begin(&g, p->mem_limit_mb, &off); /* the guard's hook back, output off */
+        glpk_guard_begin(g, p->mem_limit_mb, &off); /* the guard's hook back, output off */
     }
     /* A basis the time limit stopped is kept too: the next solve continues from it. */
     if (rc >= 0 && p->basis)
@@ -271,7 +274,8 @@ typedef struct {
 static int lp_bound_there(void *arg)
 {
     lp_bound_call *c = arg;
-    return lp_bound_here(c->h, c->p, c->value, c->err, c->errsize);
+    glpk_guard g;
+    return lp_bound_here(c->h, c->p, &g, c->value, c->err, c->errsize);
 }
 
 /* Optimum of the LP relaxation of the minimum hitting set (x_e in [0,1]), a lower bound
@@ -510,10 +514,13 @@ static double trivial_max(const instance *h, const uint32_t *weight)
     return total;
 }
 
-/* What ilp_glpk_hitting_set() and ilp_max_coverage() share: scratch space, the GLPK guard, the
- * LP relaxation and the MIP. `coverage` picks the model (weight and k only then). */
-static int run_model_here(const instance *h, const ilp_params *p, bool coverage, const uint32_t *weight,
-                     uint32_t k, ilp_result *out, char *err, size_t errsize)
+/* What ilp_glpk_hitting_set() and ilp_max_coverage() share: scratch space, the LP
+ * relaxation and the MIP inside the GLPK guard g, the caller's (as lp_bound_here()'s: no
+ * local of this function that changes between setjmp() and the longjmp() is read after
+ * it). `coverage` picks the model (weight and k only then). */
+static int run_model_here(const instance *h, const ilp_params *p, glpk_guard *g, bool coverage,
+                          const uint32_t *weight, uint32_t k, ilp_result *out, char *err,
+                          size_t errsize)
 {
     uint32_t ne = instance_nelems(h);
     double t0 = walltime_now();
@@ -528,16 +535,15 @@ static int run_model_here(const instance *h, const ilp_params *p, bool coverage,
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    glpk_guard g;
     int term, rc;
-    if (setjmp(g.jb)) {
+    if (setjmp(g->jb)) {
         free(warm);
         free(ind);
         free(val);
         ilp_result_free(out);
-        return glpk_guard_failed(&g, err, errsize);
+        return glpk_guard_failed(g, err, errsize);
     }
-    glpk_guard_begin(&g, p->mem_limit_mb, &term);
+    glpk_guard_begin(g, p->mem_limit_mb, &term);
     glp_prob *P = coverage ? coverage_model(h, weight, k, ind, val)
                            : hitting_model(h, true, ind, val);
     if (!coverage)
@@ -587,7 +593,8 @@ typedef struct {
 static int run_model_there(void *arg)
 {
     model_call *c = arg;
-    return run_model_here(c->h, c->p, c->coverage, c->weight, c->k, c->out, c->err,
+    glpk_guard g;
+    return run_model_here(c->h, c->p, &g, c->coverage, c->weight, c->k, c->out, c->err,
                           c->errsize);
 }
 

@@ -763,26 +763,35 @@ static int watch_root(void *info, const char *text)
     return 1; /* swallowed, as the guard does */
 }
 
-static certify_lp_status solve_watched(certify_tree_walk *s)
+/* solve_watched()'s solve under the watch w. w is the caller's, as is the object of
+ * every setjmp() of the engine's (tests/check_setjmp.sh): the hook changes it on the way
+ * to the longjmp(), and a changed object local to the function that calls setjmp() is
+ * indeterminate after the jump (C11 7.13.2.1p3). */
+static certify_lp_status solve_under_watch(certify_tree_walk *s, root_watch *w)
 {
-    const cancel_check *cancel = s->job->p->cancel;
-    if (!cancel || !cancel->requested)
-        return solve(s, true);
-    root_watch w = { .cancel = cancel, .stopped = false };
     int off;
-    if (setjmp(w.jb)) {
+    if (setjmp(w->jb)) {
         s->lp = NULL;
         s->stopped = true;
         glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
         return CERTIFY_LP_TIME;
     }
-    glp_term_hook(watch_root, &w);
+    glp_term_hook(watch_root, w);
     glp_term_out(GLP_ON);
     certify_lp_watch(s->lp, true);
     certify_lp_status st = solve(s, true);
     certify_lp_watch(s->lp, false);
     glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
     return st;
+}
+
+static certify_lp_status solve_watched(certify_tree_walk *s)
+{
+    const cancel_check *cancel = s->job->p->cancel;
+    if (!cancel || !cancel->requested)
+        return solve(s, true);
+    root_watch w = { .cancel = cancel, .stopped = false };
+    return solve_under_watch(s, &w);
 }
 
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP
@@ -1014,18 +1023,19 @@ static int dives(certify_tree_walk *s)
     return rc;
 }
 
-/* The search on GLPK's thread, inside the guard. */
-static int search_there(void *arg)
+/* The search inside the guard g, search_there()'s: GLPK's words go into g between
+ * setjmp() and the longjmp() and are read after it, which C11 7.13.2.1p3 leaves
+ * indeterminate for an object local to this function; none of its locals is changed on
+ * the way and read after (term is read only when no jump came). */
+static int search_guarded(certify_tree_walk *s, glpk_guard *g)
 {
-    certify_tree_walk *s = arg;
-    glpk_guard g;
     int term;
-    if (setjmp(g.jb)) {
+    if (setjmp(g->jb)) {
         s->lp = NULL; /* gone with GLPK's environment */
-        return glpk_guard_failed(&g, s->err, s->errsize);
+        return glpk_guard_failed(g, s->err, s->errsize);
     }
-    glpk_guard_begin(&g, s->job->p->mem_limit_mb, &term);
-    s->guard = &g;
+    glpk_guard_begin(g, s->job->p->mem_limit_mb, &term);
+    s->guard = g;
     int rc = 0;
     if (s->st.ns > 0 && !(s->lp = certify_lp_new(s->st.core)))
         rc = fail(s, "the LP cannot be built (too many elements or sets for GLPK)");
@@ -1041,6 +1051,13 @@ static int search_there(void *arg)
     s->lp = NULL;
     glpk_guard_end(s->job->p->mem_limit_mb, term);
     return rc;
+}
+
+/* The search on GLPK's thread, inside the guard. */
+static int search_there(void *arg)
+{
+    glpk_guard g;
+    return search_guarded(arg, &g);
 }
 
 int certify_tree_search(certify_tree_job *job, char *err, size_t errsize)
