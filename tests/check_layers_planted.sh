@@ -41,7 +41,7 @@ plant hstop src/hitset/t24hs.c study/study.h
 check "hitset/ including study/ fails" 1 "$tmp/hstop"
 plant hsdist src/hitset/dist/cubes.c hitset/heur/greedy.h
 check "hitset/dist including hitset/heur fails" 1 "$tmp/hsdist"
-plant hsproof src/hitset/proof/certify.c hitset/mincover_result.h
+plant hsproof src/hitset/proof/certify.c hitset/driver/mincover_result.h
 check "hitset/proof including the driver's mincover_result.h fails" 1 "$tmp/hsproof"
 plant hsheur src/hitset/heur/greedy.c hitset/proof/certify.h
 check "hitset/heur including hitset/proof fails" 1 "$tmp/hsheur"
@@ -61,10 +61,10 @@ plant checkerown src/checker/t24-check.c t24-check.h
 check "the checker including a header of its own fails" 1 "$tmp/checkerown"
 plant benchloop bench/harness.c sections.h
 check "harness including the sections fails" 1 "$tmp/benchloop"
-plant internal src/study/study.c hitset/mincover.h
-check "study including hitset/mincover.h (not the public header) fails" 1 "$tmp/internal"
-plant emitinternal src/emit/tablegen.h hitset/bound.h
-check "emit including hitset/bound.h fails" 1 "$tmp/emitinternal"
+plant internal src/study/study.c hitset/driver/mincover.h
+check "study including hitset/driver/mincover.h (not the public header) fails" 1 "$tmp/internal"
+plant emitinternal src/emit/tablegen.h hitset/driver/bound.h
+check "emit including hitset/driver/bound.h fails" 1 "$tmp/emitinternal"
 plant benchinternal bench/bench_five.c hitset/heur/greedy.h
 check "bench including hitset/heur/greedy.h fails" 1 "$tmp/benchinternal"
 plant maxsatinternal bench/maxsat/maxsat.h hitset/model/instance.h

@@ -17,7 +17,7 @@
 #include "hitset/bounds/colgen.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/mip/ilp.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "mincover_helpers.h"
 
 /* A cover to start column generation from, as mincover_run() does: pruned greedy. */

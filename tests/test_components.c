@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "hitset/presolve/components.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "mincover_helpers.h"
 
 #define PIECES 4

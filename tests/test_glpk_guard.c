@@ -12,7 +12,7 @@
 #include "hitset/mip/glpk_guard.h"
 
 #include "hitset/mip/ilp.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "mincover_helpers.h"
 
 static int caller_lines; /* lines the caller's own terminal hook saw */

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "hitset/heur/greedy.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "hitset/presolve/reduce.h"
 #include "core/walltime.h"
 #include "helpers.h"

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "study/classes.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "core/op.h"
 #include "study/enumeration.h"
 #include "seed_float.h"

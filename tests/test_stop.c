@@ -22,7 +22,7 @@
 #include "core/walltime.h"
 #include "core/budget.h"
 #include "hitset/dist/cubes.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "hitset/proof/certify.h"
 
 /* N by one up to STOP_DENSE and over the last STOP_TAIL checks, else by 1/STOP_GROWTH.

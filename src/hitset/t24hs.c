@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/engine.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/engine.h"
 #include "hitset/model/export.h"
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/model/instance.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 #include "hitset/model/pace.h"
 #include "hitset/t24hs_null.h"
 #include "core/budget.h"

@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 #include "hitset/model/instance.h"
-#include "hitset/mincover_result.h"
+#include "hitset/driver/mincover_result.h"
 
 /* mincover_params_init()'s limit: this many seconds from the call. */
 #define MINCOVER_DEFAULT_SECONDS 60

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "core/budget.h"
-#include "hitset/bound.h"
-#include "hitset/mincover_result.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/mincover_result.h"
 #include "hitset/model/instance.h"
 #include "hitset/mip/ilp.h"
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/engine.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/engine.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_phases.h"
 #include "hitset/heur/corecover.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/mip/lpwork.h" /* MINCOVER_LP_PROBE_UNITS: one of its chunks */

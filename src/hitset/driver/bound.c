@@ -1,5 +1,5 @@
 /* bound.c - the table of lower bounds; see bound.h. */
-#include "hitset/bound.h"
+#include "hitset/driver/bound.h"
 
 #include <string.h>
 

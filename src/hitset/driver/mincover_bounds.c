@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hitset/bound.h"
+#include "hitset/driver/bound.h"
 #include "hitset/bounds/colgen.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_phases.h"
 #include "hitset/mip/ilp.h"
 #include "core/budget.h"
 #include "core/walltime.h"

@@ -1,15 +1,15 @@
 /* mincover.c - minimum covers: the run's order (bounds, greedy, reductions, the searches,
  * the cover) and its result; the phases are in mincover_bounds.c, mincover_search.c and
  * mincover_proof.c (mincover_phases.h); see mincover.h. */
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/mincover_phases.h"
 #include "hitset/mip/ilp.h"
 #include "core/check.h"
 #include "core/budget.h"

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_phases.h"
 #include "hitset/proof/certify.h"
 #include "core/budget.h"
 #include "core/walltime.h"
