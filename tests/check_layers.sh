@@ -24,9 +24,9 @@ allowed() { # folder -> folders it may include
     core) echo "core" ;;
     solve) echo "solve core" ;;
     eval) echo "eval solve core" ;;
-    hitset) echo "hitset hitset/driver hitset/dist hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;; # libt24hs: the engine needs core/ alone
+    hitset) echo "hitset hitset/driver hitset/cubes hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;; # libt24hs: the engine needs core/ alone
     hitset/driver) echo "hitset/driver hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
-    hitset/dist) echo "hitset/dist hitset/proof hitset/model core" ;;
+    hitset/cubes) echo "hitset/cubes hitset/proof hitset/model core" ;;
     hitset/proof) echo "hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/heur) echo "hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/bounds) echo "hitset/bounds hitset/mip hitset/model core" ;;

@@ -39,8 +39,8 @@ check "certify_node.c including certify_tree.h (certify_tree includes certify_no
 # hitset/'s subfolders (src/README.md): one offence per folder against its rule.
 plant hstop src/hitset/t24hs.c study/study.h
 check "hitset/ including study/ fails" 1 "$tmp/hstop"
-plant hsdist src/hitset/dist/cubes.c hitset/heur/greedy.h
-check "hitset/dist including hitset/heur fails" 1 "$tmp/hsdist"
+plant hsdist src/hitset/cubes/cubes.c hitset/heur/greedy.h
+check "hitset/cubes including hitset/heur fails" 1 "$tmp/hsdist"
 plant hsproof src/hitset/proof/certify.c hitset/driver/mincover_result.h
 check "hitset/proof including the driver's mincover_result.h fails" 1 "$tmp/hsproof"
 plant hsheur src/hitset/heur/greedy.c hitset/proof/certify.h
@@ -53,8 +53,8 @@ plant hsmip src/hitset/mip/ilp.c hitset/presolve/reduce.h
 check "hitset/mip including hitset/presolve fails" 1 "$tmp/hsmip"
 plant hsmodel src/hitset/model/instance.c hitset/mip/ilp.h
 check "hitset/model including hitset/mip fails" 1 "$tmp/hsmodel"
-plant hsdown src/hitset/dist/cubes.c hitset/proof/certify.h
-check "hitset/dist including hitset/proof passes" 0 "$tmp/hsdown"
+plant hsdown src/hitset/cubes/cubes.c hitset/proof/certify.h
+check "hitset/cubes including hitset/proof passes" 0 "$tmp/hsdown"
 plant checker src/checker/t24-check.c core/lines.h
 check "the checker including a core header fails" 1 "$tmp/checker"
 plant checkerown src/checker/t24-check.c t24-check.h

@@ -21,7 +21,7 @@
 
 #include "core/walltime.h"
 #include "core/budget.h"
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 #include "hitset/driver/mincover.h"
 #include "hitset/proof/certify.h"
 

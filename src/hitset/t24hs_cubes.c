@@ -6,7 +6,7 @@
 #include "core/budget.h"
 #include "core/cancel.h"
 #include "core/walltime.h"
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 #include "hitset/t24hs.h"
 #include "hitset/t24hs_null.h"
 

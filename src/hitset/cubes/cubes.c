@@ -6,7 +6,7 @@
  * split left open: the checker derives that node's state from the merged tree's path. A
  * cube's subtree starts with no multipliers above it, so every `leaf inherit` it writes
  * refers to a node of its own, and it fits wherever its `open` line was. */
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,7 +19,7 @@
 #include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify.h"
-#include "hitset/dist/cubes_files.h"
+#include "hitset/cubes/cubes_files.h"
 #include "hitset/model/pace.h"
 
 #define CUBES_MAX 100000
