@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # check_layers.sh must fail on what it exists to catch. Plants, in copies of src/ and
-# bench/, an upward include, a sideways one, a circle inside one folder, a hitset/
-# internal header included from outside hitset/ (src/, bench/ and bench/maxsat/) and
-# includes in the checker (which shares nothing), and checks that the clean tree passes
-# and each planted tree fails.
+# bench/, an upward include, a sideways one, a circle inside one folder, a driver's file
+# at the top of hitset/, a hitset/ internal header included from outside hitset/ (src/,
+# bench/ and bench/maxsat/) and includes in the checker (which shares nothing), and
+# checks that the clean tree passes and each planted tree fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."
@@ -43,6 +43,17 @@ plant hsdist src/hitset/cubes/cubes.c hitset/heur/greedy.h
 check "hitset/cubes including hitset/heur fails" 1 "$tmp/hsdist"
 plant hsproof src/hitset/proof/certify.c hitset/driver/mincover_result.h
 check "hitset/proof including the driver's mincover_result.h fails" 1 "$tmp/hsproof"
+plant hsdriverup src/hitset/heur/greedy.c hitset/driver/bound.h
+check "hitset/heur including hitset/driver (the phases calling up) fails" 1 "$tmp/hsdriverup"
+plant hsdrivercubes src/hitset/driver/mincover.c hitset/cubes/cubes.h
+check "hitset/driver including hitset/cubes fails" 1 "$tmp/hsdrivercubes"
+plant hstopdriver src/hitset/t24hs.c hitset/driver/mincover.h
+check "the library's face including hitset/driver passes" 0 "$tmp/hstopdriver"
+# A file at the top of hitset/ that is not the library's face: the driver's place is
+# hitset/driver/ (the file includes only what its folder may).
+mkdir -p "$tmp/hstopfile" && cp -r "$root/src" "$root/bench" "$tmp/hstopfile/"
+printf '#include "hitset/driver/mincover.h"\n' > "$tmp/hstopfile/src/hitset/mincover_extra.c"
+check "a file at the top of hitset/ not named t24hs* fails" 1 "$tmp/hstopfile"
 plant hsheur src/hitset/heur/greedy.c hitset/proof/certify.h
 check "hitset/heur including hitset/proof fails" 1 "$tmp/hsheur"
 plant hsbounds src/hitset/bounds/packing.c hitset/heur/greedy.h
