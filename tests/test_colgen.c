@@ -18,6 +18,7 @@
 #include "hitset/heur/greedy.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_bounds.h" /* MINCOVER_COLGEN_MIN_ELEMS */
 #include "mincover_helpers.h"
 
 /* A cover to start column generation from, as mincover_run() does: pruned greedy. */

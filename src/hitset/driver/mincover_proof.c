@@ -1,13 +1,13 @@
 /* mincover_proof.c - what proves the driver's cover optimal: the bounds that settle it
  * before any search, the certifying search, the bound that proves the optimum and the
- * best proven bound; see mincover_phases.h. */
+ * best proven bound; see mincover_proof.h. */
+#include "hitset/driver/mincover_proof.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hitset/driver/bound.h"
-#include "hitset/driver/mincover.h"
-#include "hitset/driver/mincover_phases.h"
 #include "hitset/proof/certify.h"
 #include "core/budget.h"
 #include "core/walltime.h"
@@ -145,19 +145,4 @@ void mincover_proof_of(mincover_result *r, uint32_t reduced)
      * and as every reduction keeps the optimum, the forced elements alone are it. */
     r->proof.by =
         searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH : MINCOVER_PROOF_REDUCTIONS;
-}
-
-/* The best proven lower bound: the highest of the table's bounds and the exact
- * search's (forced + the core's proven bound, 0 when it failed). */
-uint32_t mincover_best_bound(const mincover_result *r, uint32_t reduced)
-{
-    uint32_t best = reduced;
-    for (size_t i = 0; i < bound_count(); i++) {
-        uint32_t v = mincover_bound_value(bound_at(i), r);
-        best = v > best ? v : best;
-    }
-    for (uint32_t i = 0; i < r->params.nextra; i++)
-        if (r->bounds.extra_ran[i] && r->bounds.extra_value[i] > best)
-            best = r->bounds.extra_value[i];
-    return best;
 }
