@@ -255,16 +255,8 @@ static int no_reduction(const instance *h, reduce_result *red)
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
-    const uint32_t *best = r->greedy.pruned.elems;
-    uint32_t nbest = r->greedy.pruned.n;
-    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < nbest) {
-        best = r->greedy.runs.best.elems;
-        nbest = r->greedy.runs.best.n;
-    }
-    if (r->params.start && r->params.nstart < nbest) {
-        best = r->params.start;
-        nbest = r->params.nstart;
-    }
+    const uint32_t *best;
+    uint32_t nbest = mincover_known_whole(r, &best);
     if (r->lag.ran && r->lag.best < nbest) {
         best = lsbuf;
         nbest = mincover_whole_cover(r, r->lag.on_core.elems, r->lag.on_core.n, lsbuf);

@@ -91,6 +91,27 @@ void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n)
         mincover_announce(a, a->buf, mincover_whole_cover(a->r, core, n, a->buf));
 }
 
+/* The smallest cover of the whole instance known without the searches: pruned greedy's,
+ * the best random run's where smaller, the caller's start where smaller still. *elems
+ * points at it (in r, or the caller's start; NULL when greedy has not run); returns its
+ * size. The one choice of both the cover phase's first candidate and the certifying
+ * search's start when no core was built. */
+uint32_t mincover_known_whole(const mincover_result *r, const uint32_t **elems)
+{
+    const uint32_t *c = r->greedy.pruned.elems;
+    uint32_t n = r->greedy.pruned.n;
+    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < n) {
+        c = r->greedy.runs.best.elems;
+        n = r->greedy.runs.best.n;
+    }
+    if (r->params.start && r->params.nstart < n) {
+        c = r->params.start;
+        n = r->params.nstart;
+    }
+    *elems = c;
+    return n;
+}
+
 /* The bound's value, or 0 (every cover's trivial bound) when it did not run. */
 uint32_t mincover_bound_value(const bound_method *b, const mincover_result *r)
 {

@@ -47,6 +47,7 @@ uint32_t mincover_whole_cover(const mincover_result *r, const uint32_t *core, ui
                               uint32_t *out);
 void mincover_announce(announcer *a, const uint32_t *elems, uint32_t n);
 void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n);
+uint32_t mincover_known_whole(const mincover_result *r, const uint32_t **elems);
 uint32_t mincover_bound_value(const bound_method *b, const mincover_result *r);
 uint32_t mincover_best_bound(const mincover_result *r, uint32_t reduced);
 

@@ -24,16 +24,8 @@ static uint32_t known_cover(const mincover_result *r)
  * Returns its size. */
 static uint32_t known_whole(const mincover_result *r, uint32_t *out)
 {
-    const uint32_t *c = r->greedy.pruned.elems;
-    uint32_t n = r->greedy.pruned.n;
-    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < n) {
-        c = r->greedy.runs.best.elems;
-        n = r->greedy.runs.best.n;
-    }
-    if (r->params.start && r->params.nstart < n) {
-        c = r->params.start;
-        n = r->params.nstart;
-    }
+    const uint32_t *c;
+    uint32_t n = mincover_known_whole(r, &c);
     if (c)
         memcpy(out, c, (size_t)n * sizeof *out);
     return c ? n : 0;
