@@ -741,43 +741,27 @@ static bool root_chunk_fits(const certify_tree_walk *s)
 /* The root's first LP on a large model, watched for a stop inside a chunk of the simplex
  * (issue 49): a chunk there runs for seconds (five cards, deck 1-13, whole: 2 to 7 s at
  * LPWORK_MIN_ITERATIONS) and GLPK asks nobody inside it. GLPK's display line every
- * CERTIFY_LP_WATCH_MS reaches this hook, which, once the cancel asks, leaves the simplex
- * as GLPK's error hook would (glpk_guard.h). GLPK's state is then left mid-solve: s->lp
- * is dropped and no GLPK call touches the model again (the thread's environment frees it
- * with everything GLPK allocated, certify_lp included, when the search's thread ends);
- * the root becomes stopped_leaf()'s, whose multipliers need no LP. */
-typedef struct {
-    jmp_buf jb;
-    const cancel_check *cancel;
-    volatile bool stopped;
-} root_watch;
-
-static int watch_root(void *info, const char *text)
-{
-    root_watch *w = info;
-    (void)text;
-    if (!w->stopped && cancel_requested(w->cancel)) {
-        w->stopped = true;
-        longjmp(w->jb, 1);
-    }
-    return 1; /* swallowed, as the guard does */
-}
-
+ * CERTIFY_LP_WATCH_MS reaches glpk_guard_watch()'s hook, which, once the cancel asks,
+ * leaves the simplex as GLPK's error hook would (glpk_guard.h). GLPK's state is then
+ * left mid-solve: s->lp is dropped and no GLPK call touches the model again (the
+ * thread's environment frees it with everything GLPK allocated, certify_lp included,
+ * when the search's thread ends); the root becomes stopped_leaf()'s, whose multipliers
+ * need no LP. */
 static certify_lp_status solve_watched(certify_tree_walk *s)
 {
     const cancel_check *cancel = s->job->p->cancel;
     if (!cancel || !cancel->requested)
         return solve(s, true);
-    root_watch w = { .cancel = cancel, .stopped = false };
+    jmp_buf jb;
+    glpk_watch w = { &jb, cancel, false };
     int off;
-    if (setjmp(w.jb)) {
+    if (setjmp(jb)) {
         s->lp = NULL;
         s->stopped = true;
         glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
         return CERTIFY_LP_TIME;
     }
-    glp_term_hook(watch_root, &w);
-    glp_term_out(GLP_ON);
+    glpk_guard_watch(&w);
     certify_lp_watch(s->lp, true);
     certify_lp_status st = solve(s, true);
     certify_lp_watch(s->lp, false);
