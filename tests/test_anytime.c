@@ -19,6 +19,7 @@
 
 #include "core/walltime.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 /* The stop: fires once the run's work counter has reached `at`. */

@@ -6,6 +6,7 @@
 #include "hitset/driver/bound.h"
 #include "hitset/driver/engine.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 #define END UINT32_MAX

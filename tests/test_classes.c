@@ -5,6 +5,7 @@
 
 #include "study/classes.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/mip/ilp.h"
 #include <math.h>
 #include "study/enumeration.h"

@@ -8,6 +8,7 @@
 
 #include "hitset/presolve/components.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 #define PIECES 4

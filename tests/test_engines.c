@@ -13,6 +13,7 @@
 #include "hitset/mip/ilp.h"
 #include "hitset/heur/localsearch.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/t24hs.h"
 #include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"

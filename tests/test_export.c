@@ -15,6 +15,7 @@
 #include "helpers.h"
 #include "mincover_helpers.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "study/enumeration.h"
 #include "study_helpers.h"
 

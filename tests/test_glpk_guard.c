@@ -14,6 +14,7 @@
 
 #include "hitset/mip/ilp.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 static int caller_lines; /* lines the caller's own terminal hook saw */

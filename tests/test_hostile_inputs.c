@@ -19,6 +19,7 @@
 
 #include "hitset/heur/greedy.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/presolve/reduce.h"
 #include "core/walltime.h"
 #include "helpers.h"

@@ -13,6 +13,7 @@
 #include "hitset/mip/ilp.h"
 #include "hitset/presolve/kernel.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"
 

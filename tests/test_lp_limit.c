@@ -8,6 +8,7 @@
 #include "hitset/driver/engine.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/bounds/packing.h"
 #include "mincover_helpers.h"
 

@@ -7,6 +7,7 @@
 #include "hitset/heur/greedy.h"
 #include "mincover_helpers.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/driver/mincover_bounds.h" /* mincover_lp_share() */
 #include "hitset/mip/ilp.h"
 #include "hitset/presolve/reduce.h"

@@ -15,6 +15,7 @@
 
 #include "study/classes.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "core/op.h"
 #include "study/enumeration.h"
 #include "seed_float.h"

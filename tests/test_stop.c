@@ -23,6 +23,7 @@
 #include "core/budget.h"
 #include "hitset/cubes/cubes.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/proof/certify.h"
 
 /* N by one up to STOP_DENSE and over the last STOP_TAIL checks, else by 1/STOP_GROWTH.

@@ -18,6 +18,7 @@
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/model/instance.h"
 #include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/model/pace.h"
 #include "hitset/t24hs_null.h"
 #include "core/budget.h"

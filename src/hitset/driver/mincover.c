@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/driver/mincover_bounds.h"
 #include "hitset/driver/mincover_common.h"
 #include "hitset/driver/mincover_proof.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/bounds/colgen.h"
 #include "hitset/driver/bound.h"
 #include "hitset/mip/ilp.h"

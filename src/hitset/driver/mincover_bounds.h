@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "hitset/driver/mincover_common.h"
+#include "hitset/heur/greedy.h"
 
 /* The LP relaxation before the local search (its ceiling is the local search's target)
  * gets at most half of the searches' time: on six cards it can take all of it, and the

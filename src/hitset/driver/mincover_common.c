@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/presolve/kernel.h"
 
 void mincover_ilp_from(const mincover_params *p, ilp_params *q)

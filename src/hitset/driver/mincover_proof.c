@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/driver/bound.h"
 #include "hitset/proof/certify.h"
 #include "core/budget.h"
