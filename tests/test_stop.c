@@ -398,7 +398,7 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     cr_assert_eq(certify_run(h, &p, out, &r, err, sizeof err), 0, "%s", err);
     x->lp_solves = r.lp_solves;
     fclose(out);
-    outcome o = { malloc((r.ncover + 1) * sizeof *o.cover), r.ncover, r.bound, false };
+    outcome o = { malloc((r.ncover + 1) * sizeof *o.cover), r.ncover, r.stats.bound, false };
     memcpy(o.cover, r.cover, r.ncover * sizeof *o.cover);
     certify_result_free(&r);
     return o;

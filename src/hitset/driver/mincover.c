@@ -289,7 +289,7 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     r->optimum = r->cover.n;
     uint32_t reduced = r->exact.status == MINCOVER_ILP_FAILED ? 0 : r->presolve.offset + core_bound;
     /* With a certificate asked for, only what it proves is called proven. */
-    r->best_bound = r->params.certificate ? (r->proof.cert.written ? r->proof.cert.bound : 0)
+    r->best_bound = r->params.certificate ? (r->proof.cert_written ? r->proof.cert.bound : 0)
                                           : mincover_best_bound(r, reduced);
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",

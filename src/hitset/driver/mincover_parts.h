@@ -21,17 +21,6 @@
 #include "hitset/presolve/reduce.h"
 #include "hitset/proof/certify_result.h"
 
-/* What the certifying search wrote (params.certificate). */
-typedef struct {
-    bool written;    /* a certificate went to params.certificate */
-    uint32_t bound;  /* the bound it proves */
-    uint64_t nodes, leaves, bytes;
-    uint32_t open;   /* nodes the time limit left, each a leaf with the bound it had */
-    double seconds;
-    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the search's last rounds, oldest first */
-    uint32_t nround;
-} mincover_certificate;
-
 /* The result is a part per phase, in the order mincover_run() runs them, and the run's
  * own figures at the top (what it was given, its cover and the interval [best_bound,
  * optimum] it proved): a reader of one phase finds that phase's fields together, and a
@@ -148,7 +137,8 @@ struct mincover_proof_part {
                                        else NULL */
     int extra_row;                 /* or, with row NULL, the caller's row (params.extra)
                                       that proved it; else -1 */
-    mincover_certificate cert;     /* with params.certificate */
+    bool cert_written;             /* a certificate went to params.certificate whole */
+    certify_stats cert;            /* then what it proves and cost (certify_result.h) */
 };
 
 /* Maximum coverage for k = 1..optimum (params.coverage). */

@@ -97,13 +97,11 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
         return 0;
     }
     r->exact.status = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    mincover_certificate *c = &r->proof.cert;
-    *c = (mincover_certificate){ true,     res.bound,   res.nodes, res.leaves, res.bytes,
-                                 res.open, res.seconds, { { 0 } }, res.nround };
-    memcpy(c->round, res.round, sizeof c->round);
+    r->proof.cert_written = true;
+    r->proof.cert = res.stats;
     memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
     *ncand = res.ncover;
-    uint32_t core = res.bound > r->presolve.offset ? res.bound - r->presolve.offset : 0;
+    uint32_t core = res.stats.bound > r->presolve.offset ? res.stats.bound - r->presolve.offset : 0;
     certify_result_free(&res);
     return core;
 }
