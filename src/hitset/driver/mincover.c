@@ -132,7 +132,8 @@ int mincover_lp_parse(const char *s, mincover_lp *out)
     return -1;
 }
 
-/* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
+/* "optimal", "time_limit", or the engine's failure: "glpk_failed", "cbc_failed",
+ * "t24_failed". */
 const char *mincover_ilp_status_name(const mincover_result *r)
 {
     switch (r->exact.status) {
@@ -146,7 +147,7 @@ const char *mincover_ilp_status_name(const mincover_result *r)
 }
 
 /* What proved the cover optimal: the bound's name (bound.h: "necessary", "packing",
- * "lp_bound"), the engine's ("glpk", "cbc"), "reductions", or NULL when it is not
+ * "lp_bound"), the engine's ("glpk", "cbc", "t24"), "reductions", or NULL when it is not
  * proven. */
 const char *mincover_proof_name(const mincover_result *r)
 {

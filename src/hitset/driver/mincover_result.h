@@ -158,7 +158,10 @@ typedef struct {
 
 typedef enum {
     MINCOVER_ILP_OPTIMAL,    /* the exact search (params.engine's) ended with its optimum */
-    MINCOVER_ILP_TIME_LIMIT, /* stopped by the time limit: best cover and bound reported */
+    MINCOVER_ILP_TIME_LIMIT, /* stopped before its optimum, or given no time: by the
+                                time limit, its share, the work limit or the caller's
+                                cancel (ended_by says which ended the run); the best
+                                cover and bound are reported */
     MINCOVER_ILP_FAILED      /* the engine failed: the other covers and bounds remain */
 } mincover_ilp_status;
 
