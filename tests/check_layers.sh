@@ -2,7 +2,7 @@
 # Includes flow one way (src/README.md): cli -> emit -> study -> hitset -> eval -> solve -> core.
 # hitset, eval and solve need nothing of each other today; the order among them only
 # keeps a future include from starting a circle.
-# Checks four things and prints every offence:
+# Checks five things and prints every offence:
 #  1. no include points up or sideways between folders;
 #  2. no circle between modules (a module is NAME.c with NAME.h), in src/ or bench/:
 #     ilp.c including cbc.h while cbc.c includes ilp.h is a circle inside one folder;
@@ -12,9 +12,12 @@
 #     linking the library does, so its internals can change without them.
 #  4. src/checker/ (t24-check, the independent certificate checker) includes no header of
 #     the project at all, not even one of its own: it shares no code with t24.
+#  5. the top of src/hitset/ holds the library's face alone (t24hs*): the driver, which
+#     the face calls, lives in hitset/driver/, above every phase's folder.
 # src/hitset/ is itself layered (src/README.md): its subfolders are layers of their own,
-# each with the folders it may include; the top of hitset/ (the library's face and the
-# driver) may include them all.
+# each with the folders it may include; the top of hitset/ (the library's face) may
+# include them all, hitset/driver/ all but the cubes (which the face drives apart), and
+# no folder below the driver includes it: the phases never call back up.
 # Usage: check_layers.sh [SRC [BENCH]]
 set -u
 src="${1:-$(dirname "$0")/../src}"
@@ -24,8 +27,9 @@ allowed() { # folder -> folders it may include
     core) echo "core" ;;
     solve) echo "solve core" ;;
     eval) echo "eval solve core" ;;
-    hitset) echo "hitset hitset/dist hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;; # libt24hs: the engine needs core/ alone
-    hitset/dist) echo "hitset/dist hitset/proof hitset/model core" ;;
+    hitset) echo "hitset hitset/driver hitset/cubes hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;; # libt24hs: the engine needs core/ alone
+    hitset/driver) echo "hitset/driver hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
+    hitset/cubes) echo "hitset/cubes hitset/proof hitset/model core" ;;
     hitset/proof) echo "hitset/proof hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/heur) echo "hitset/heur hitset/bounds hitset/presolve hitset/mip hitset/model core" ;;
     hitset/bounds) echo "hitset/bounds hitset/mip hitset/model core" ;;
@@ -64,6 +68,10 @@ for f in "${srcs[@]}"; do
   rel=${f#"$src"/}
   ok_for "${rel%/*}"
   [ -n "$ok" ] || { echo "unknown folder: $f"; bad=1; }
+  case "$rel" in
+    hitset/*/* | hitset/t24hs*) ;;
+    hitset/*) echo "$f: the top of hitset/ holds the library's face (t24hs*) alone; the driver's files go in hitset/driver/"; bad=1 ;;
+  esac
 done
 while IFS=$'\t' read -r f inc; do
   rel=${f#"$src"/}

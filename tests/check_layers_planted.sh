@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # check_layers.sh must fail on what it exists to catch. Plants, in copies of src/ and
-# bench/, an upward include, a sideways one, a circle inside one folder, a hitset/
-# internal header included from outside hitset/ (src/, bench/ and bench/maxsat/) and
-# includes in the checker (which shares nothing), and checks that the clean tree passes
-# and each planted tree fails.
+# bench/, an upward include, a sideways one, a circle inside one folder, a driver's file
+# at the top of hitset/, a hitset/ internal header included from outside hitset/ (src/,
+# bench/ and bench/maxsat/) and includes in the checker (which shares nothing), and
+# checks that the clean tree passes and each planted tree fails.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."
@@ -39,10 +39,21 @@ check "certify_node.c including certify_tree.h (certify_tree includes certify_no
 # hitset/'s subfolders (src/README.md): one offence per folder against its rule.
 plant hstop src/hitset/t24hs.c study/study.h
 check "hitset/ including study/ fails" 1 "$tmp/hstop"
-plant hsdist src/hitset/dist/cubes.c hitset/heur/greedy.h
-check "hitset/dist including hitset/heur fails" 1 "$tmp/hsdist"
-plant hsproof src/hitset/proof/certify.c hitset/mincover_result.h
+plant hsdist src/hitset/cubes/cubes.c hitset/heur/greedy.h
+check "hitset/cubes including hitset/heur fails" 1 "$tmp/hsdist"
+plant hsproof src/hitset/proof/certify.c hitset/driver/mincover_result.h
 check "hitset/proof including the driver's mincover_result.h fails" 1 "$tmp/hsproof"
+plant hsdriverup src/hitset/heur/greedy.c hitset/driver/bound.h
+check "hitset/heur including hitset/driver (the phases calling up) fails" 1 "$tmp/hsdriverup"
+plant hsdrivercubes src/hitset/driver/mincover.c hitset/cubes/cubes.h
+check "hitset/driver including hitset/cubes fails" 1 "$tmp/hsdrivercubes"
+plant hstopdriver src/hitset/t24hs.c hitset/driver/mincover.h
+check "the library's face including hitset/driver passes" 0 "$tmp/hstopdriver"
+# A file at the top of hitset/ that is not the library's face: the driver's place is
+# hitset/driver/ (the file includes only what its folder may).
+mkdir -p "$tmp/hstopfile" && cp -r "$root/src" "$root/bench" "$tmp/hstopfile/"
+printf '#include "hitset/driver/mincover.h"\n' > "$tmp/hstopfile/src/hitset/mincover_extra.c"
+check "a file at the top of hitset/ not named t24hs* fails" 1 "$tmp/hstopfile"
 plant hsheur src/hitset/heur/greedy.c hitset/proof/certify.h
 check "hitset/heur including hitset/proof fails" 1 "$tmp/hsheur"
 plant hsbounds src/hitset/bounds/packing.c hitset/heur/greedy.h
@@ -53,18 +64,18 @@ plant hsmip src/hitset/mip/ilp.c hitset/presolve/reduce.h
 check "hitset/mip including hitset/presolve fails" 1 "$tmp/hsmip"
 plant hsmodel src/hitset/model/instance.c hitset/mip/ilp.h
 check "hitset/model including hitset/mip fails" 1 "$tmp/hsmodel"
-plant hsdown src/hitset/dist/cubes.c hitset/proof/certify.h
-check "hitset/dist including hitset/proof passes" 0 "$tmp/hsdown"
+plant hsdown src/hitset/cubes/cubes.c hitset/proof/certify.h
+check "hitset/cubes including hitset/proof passes" 0 "$tmp/hsdown"
 plant checker src/checker/t24-check.c core/lines.h
 check "the checker including a core header fails" 1 "$tmp/checker"
 plant checkerown src/checker/t24-check.c t24-check.h
 check "the checker including a header of its own fails" 1 "$tmp/checkerown"
 plant benchloop bench/harness.c sections.h
 check "harness including the sections fails" 1 "$tmp/benchloop"
-plant internal src/study/study.c hitset/mincover.h
-check "study including hitset/mincover.h (not the public header) fails" 1 "$tmp/internal"
-plant emitinternal src/emit/tablegen.h hitset/bound.h
-check "emit including hitset/bound.h fails" 1 "$tmp/emitinternal"
+plant internal src/study/study.c hitset/driver/mincover.h
+check "study including hitset/driver/mincover.h (not the public header) fails" 1 "$tmp/internal"
+plant emitinternal src/emit/tablegen.h hitset/driver/bound.h
+check "emit including hitset/driver/bound.h fails" 1 "$tmp/emitinternal"
 plant benchinternal bench/bench_five.c hitset/heur/greedy.h
 check "bench including hitset/heur/greedy.h fails" 1 "$tmp/benchinternal"
 plant maxsatinternal bench/maxsat/maxsat.h hitset/model/instance.h

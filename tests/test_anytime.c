@@ -18,7 +18,8 @@
 #include <string.h>
 
 #include "core/walltime.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 /* The stop: fires once the run's work counter has reached `at`. */

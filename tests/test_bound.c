@@ -3,9 +3,10 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/engine.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/engine.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 #define END UINT32_MAX

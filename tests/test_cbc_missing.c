@@ -19,8 +19,9 @@
 
 #include "cli/cli.h"
 #include "helpers.h"
-#include "hitset/engine.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/engine.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 /* Off only in the test showing that the same program finds CBC without the plant. */

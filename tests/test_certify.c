@@ -421,8 +421,8 @@ static run certify(const instance *h, const certify_params *p)
     int rc = certify_run(h, p, fp, &out.r, err, sizeof err);
     fclose(fp);
     cr_assert_eq(rc, 0, "certify_run: %s", err);
-    cr_assert_eq(out.r.bytes, out.len, "the result counts %" PRIu64 " bytes, %zu written",
-                 out.r.bytes, out.len);
+    cr_assert_eq(out.r.stats.bytes, out.len, "the result counts %" PRIu64 " bytes, %zu written",
+                 out.r.stats.bytes, out.len);
     return out;
 }
 
@@ -442,15 +442,15 @@ static void assert_certified(const instance *h, run *x, uint64_t *seen)
     const char *why = check_certificate(h, copy, &k, &c);
     cr_assert_null(why, "the certificate fails: %s\n%s", why, x->text);
     free(copy);
-    cr_assert_eq(k, x->r.bound);
-    cr_assert_eq(c.nodes, x->r.nodes, "%" PRIu64 " nodes, the result says %" PRIu64, c.nodes,
-                 x->r.nodes);
-    cr_assert_eq(c.leaves, x->r.leaves);
+    cr_assert_eq(k, x->r.stats.bound);
+    cr_assert_eq(c.nodes, x->r.stats.nodes, "%" PRIu64 " nodes, the result says %" PRIu64, c.nodes,
+                 x->r.stats.nodes);
+    cr_assert_eq(c.leaves, x->r.stats.leaves);
     for (int i = 0; seen && i < 8; i++)
         seen[i] += c.seen[i];
     cr_assert(instance_is_cover(h, x->r.cover, x->r.ncover));
-    cr_assert_leq(x->r.bound, x->r.ncover);
-    cr_assert_eq(x->r.optimal, x->r.bound == x->r.ncover);
+    cr_assert_leq(x->r.stats.bound, x->r.ncover);
+    cr_assert_eq(x->r.optimal, x->r.stats.bound == x->r.ncover);
 }
 
 /* Each kind named (a NULL-terminated list) was seen: the test exercised it. */
@@ -485,15 +485,15 @@ Test(certify, proves_the_brute_force_optimum_of_random_instances)
             p.branching = rules[i];
             run x = certify(h, &p);
             assert_certified(h, &x, seen);
-            cr_assert_eq(x.r.bound, opt, "round %d rule %zu: bound %u, optimum %u", round, i,
-                         x.r.bound, opt);
+            cr_assert_eq(x.r.stats.bound, opt, "round %d rule %zu: bound %u, optimum %u", round, i,
+                         x.r.stats.bound, opt);
             cr_assert(x.r.optimal);
             /* Again from the optimal cover just found: the same bound. */
             p.start = x.r.cover;
             p.nstart = x.r.ncover;
             run again = certify(h, &p);
             assert_certified(h, &again, seen);
-            cr_assert_eq(again.r.bound, opt);
+            cr_assert_eq(again.r.stats.bound, opt);
             run_free(&again);
             run_free(&x);
         }
@@ -518,7 +518,7 @@ Test(certify, proves_the_optimum_where_the_search_branches)
             p.branching = rules[i];
             run x = certify(h, &p);
             assert_certified(h, &x, seen);
-            cr_assert_eq(x.r.bound, opt);
+            cr_assert_eq(x.r.stats.bound, opt);
             branched += x.r.lp_solves > 1;
             run_free(&x);
         }
@@ -546,7 +546,7 @@ Test(certify, proves_the_optima_of_published_instances)
         certify_params_init(&p);
         run x = certify(h, &p);
         assert_certified(h, &x, seen);
-        cr_assert_eq(x.r.bound, cases[i].optimum, "%s: bound %u", cases[i].name, x.r.bound);
+        cr_assert_eq(x.r.stats.bound, cases[i].optimum, "%s: bound %u", cases[i].name, x.r.stats.bound);
         cr_assert(x.r.optimal);
         run_free(&x);
         instance_free(h);
@@ -622,14 +622,14 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
          * (mip/lpwork.h; this small LP fits in one) and keeps its bound, where it once
          * left a stop leaf of bound 0 (issue 49). */
         if (stop == 0)
-            cr_assert_geq(x.r.bound, full.r.round[0].bound,
-                          "stopped at once: bound %u below the root's %u", x.r.bound,
-                          full.r.round[0].bound);
-        cr_assert_leq(x.r.bound, full.r.bound);
-        cr_assert_geq(x.r.bound, last, "stopped after %d nodes: %u, after fewer: %u", stop,
-                      x.r.bound, last);
-        between += x.r.bound > last && x.r.bound < full.r.bound && x.r.rounds > 1;
-        last = x.r.bound;
+            cr_assert_geq(x.r.stats.bound, full.r.stats.round[0].bound,
+                          "stopped at once: bound %u below the root's %u", x.r.stats.bound,
+                          full.r.stats.round[0].bound);
+        cr_assert_leq(x.r.stats.bound, full.r.stats.bound);
+        cr_assert_geq(x.r.stats.bound, last, "stopped after %d nodes: %u, after fewer: %u", stop,
+                      x.r.stats.bound, last);
+        between += x.r.stats.bound > last && x.r.stats.bound < full.r.stats.bound && x.r.rounds > 1;
+        last = x.r.stats.bound;
         run_free(&x);
     }
     cr_assert_gt(between, 0, "no stopped run kept a round between the root and the optimum");
@@ -637,7 +637,7 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
     p.limit = budget_until(walltime_now(), NULL); /* over at once */
     run x = certify(h, &p);
     assert_certified(h, &x, NULL);
-    cr_assert_leq(x.r.bound, x.r.ncover);
+    cr_assert_leq(x.r.stats.bound, x.r.ncover);
     run_free(&x);
     run_free(&full);
     instance_free(h);
@@ -658,18 +658,18 @@ Test(certify, a_goal_proves_that_bound_and_no_more)
         p.goal = 1;
         run root = certify(h, &p);
         assert_certified(h, &root, NULL);
-        cr_assert_leq(root.r.bound, opt);
-        cr_assert_eq(root.r.leaves, 1, "the root's bound is one leaf, not %" PRIu64,
-                     root.r.leaves);
+        cr_assert_leq(root.r.stats.bound, opt);
+        cr_assert_eq(root.r.stats.leaves, 1, "the root's bound is one leaf, not %" PRIu64,
+                     root.r.stats.leaves);
         p.start = root.r.cover;
         p.nstart = root.r.ncover;
-        for (uint32_t g = root.r.bound; g <= opt + 1; g++) {
+        for (uint32_t g = root.r.stats.bound; g <= opt + 1; g++) {
             p.goal = g;
             run x = certify(h, &p);
             assert_certified(h, &x, NULL);
-            cr_assert_eq(x.r.bound, g <= opt ? g : opt, "goal %u, optimum %u: proved %u", g,
-                         opt, x.r.bound);
-            climbed += g > root.r.bound && g < opt;
+            cr_assert_eq(x.r.stats.bound, g <= opt ? g : opt, "goal %u, optimum %u: proved %u", g,
+                         opt, x.r.stats.bound);
+            climbed += g > root.r.stats.bound && g < opt;
             run_free(&x);
         }
         run_free(&root);
@@ -708,7 +708,7 @@ Test(certify, reports_each_smaller_cover_found)
     p.improved_ctx = &last;
     run x = certify(h, &p);
     assert_certified(h, &x, NULL);
-    cr_assert_eq(x.r.bound, opt);
+    cr_assert_eq(x.r.stats.bound, opt);
     cr_assert(x.r.optimal);
     cr_assert_eq(last, x.r.ncover, "the last cover reported is not the result's");
     greedy_cover_free(&g);
@@ -728,8 +728,8 @@ Test(certify, the_test_checker_refuses_planted_faults)
     assert_certified(h, &x, NULL);
     cr_assert_gt(x.r.lp_solves, 1);
     char bound[32], higher[32];
-    snprintf(bound, sizeof bound, "\nbound %u\n", x.r.bound);
-    snprintf(higher, sizeof higher, "\nbound %u\n", x.r.bound + 1);
+    snprintf(bound, sizeof bound, "\nbound %u\n", x.r.stats.bound);
+    snprintf(higher, sizeof higher, "\nbound %u\n", x.r.stats.bound + 1);
     static const char *const cuts[] = { "\nleaf inherit\n", "\nleaf y", "\nbranch " };
     struct {
         const char *from, *to;
@@ -835,7 +835,7 @@ Test(certify, an_instance_without_sets_has_the_empty_cover)
     certify_params_init(&p);
     run x = certify(h, &p);
     assert_certified(h, &x, NULL);
-    cr_assert_eq(x.r.bound, 0);
+    cr_assert_eq(x.r.stats.bound, 0);
     cr_assert_eq(x.r.ncover, 0);
     cr_assert(x.r.optimal);
     run_free(&x);

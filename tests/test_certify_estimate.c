@@ -101,9 +101,9 @@ static uint64_t searched_nodes(const instance *h, const certify_params *p, uint3
     certify_result r;
     char err[512];
     cr_assert_eq(certify_run(h, p, NULL, &r, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(r.open, 0, "the search did not finish");
-    cr_assert(r.nround > 0);
-    uint64_t n = r.round[r.nround - 1].nodes;
+    cr_assert_eq(r.stats.open, 0, "the search did not finish");
+    cr_assert(r.stats.nround > 0);
+    uint64_t n = r.stats.round[r.stats.nround - 1].nodes;
     if (cover) {
         memcpy(cover, r.cover, r.ncover * sizeof *cover);
         *ncover = r.ncover;

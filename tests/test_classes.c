@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "study/classes.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/mip/ilp.h"
 #include <math.h>
 #include "study/enumeration.h"

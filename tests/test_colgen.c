@@ -17,7 +17,9 @@
 #include "hitset/bounds/colgen.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/mip/ilp.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
+#include "hitset/driver/mincover_bounds.h" /* MINCOVER_COLGEN_MIN_ELEMS */
 #include "mincover_helpers.h"
 
 /* A cover to start column generation from, as mincover_run() does: pruned greedy. */
@@ -59,7 +61,7 @@ static void params_lp_only(mincover_params *p, double seconds)
 }
 
 /* MINCOVER_LP_AUTO (the default) runs column generation on a core of more than
- * MINCOVER_COLGEN_MIN_ELEMS elements (mincover_result.h), the simplex on one of exactly
+ * MINCOVER_COLGEN_MIN_ELEMS elements (mincover_bounds.h), the simplex on one of exactly
  * that many; both reach the LP optimum, 40. */
 Test(colgen, auto_picks_column_generation_above_the_threshold_only, .timeout = 120)
 {

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "hitset/presolve/components.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 #define PIECES 4

@@ -9,10 +9,11 @@
 
 #include "core/walltime.h"
 #include "hitset/mip/cbc.h"
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/heur/localsearch.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/t24hs.h"
 #include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"

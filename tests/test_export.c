@@ -14,7 +14,8 @@
 #include "export_helpers.h"
 #include "helpers.h"
 #include "mincover_helpers.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "study/enumeration.h"
 #include "study_helpers.h"
 

@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <glpk.h>
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
@@ -12,7 +13,8 @@
 #include "hitset/mip/glpk_guard.h"
 
 #include "hitset/mip/ilp.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 static int caller_lines; /* lines the caller's own terminal hook saw */
@@ -51,6 +53,50 @@ Test(glpk_guard, a_failure_inside_the_engine_spares_the_callers_glpk_objects)
     glp_delete_prob(mine);
     glp_term_hook(NULL, NULL);
     instance_free(h);
+}
+
+static int always(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+static int never(void *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
+/* glpk_guard_watch(), the one hook that the LP relaxation (ilp.c) and the certifying
+ * search's root LP (certify_tree.c) watch a simplex chunk with: a line of GLPK's output
+ * passes, swallowed, while the cancel does not ask, and leaves GLPK by the caller's jump
+ * with stopped set once it does. No clock: the hook is driven by lines printed here. */
+Test(glpk_guard, the_watch_leaves_glpk_at_a_line_once_the_cancel_asks)
+{
+    cancel_check no = { never, NULL }, yes = { always, NULL };
+    glpk_guard g;
+    int term;
+    jmp_buf jb;
+    glp_term_hook(caller_hook, NULL);
+    caller_lines = 0;
+    glpk_guard_begin(&g, 0, &term);
+    glpk_watch quiet = { &jb, &no, false };
+    glpk_guard_watch(&quiet);
+    glp_printf("a line\n");
+    cr_expect_not(quiet.stopped, "the watch stopped with no stop asked");
+    glpk_watch w = { &jb, &yes, false };
+    volatile bool left = false;
+    if (setjmp(jb) == 0) {
+        glpk_guard_watch(&w);
+        glp_printf("a line\n");
+    } else {
+        left = true;
+    }
+    glpk_guard_end(0, term);
+    cr_expect(left, "a stop asked, yet the watch did not leave GLPK");
+    cr_expect(w.stopped);
+    cr_expect_eq(caller_lines, 0, "a watched line reached the caller's hook");
+    glp_term_hook(NULL, NULL);
 }
 
 typedef struct {

@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "hitset/heur/greedy.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/presolve/reduce.h"
 #include "core/walltime.h"
 #include "helpers.h"

@@ -8,11 +8,12 @@
 #include <string.h>
 
 #include "hitset/presolve/crown.h"
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/mip/ilp.h"
 #include "hitset/presolve/kernel.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/presolve/reduce.h"
 #include "mincover_helpers.h"
 

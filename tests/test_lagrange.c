@@ -15,7 +15,8 @@
 #include "hitset/mip/ilp.h"
 #include "hitset/heur/lagcover.h"
 #include "hitset/bounds/lagrange.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "mincover_helpers.h"
 
 /* A cover to start column generation from: pruned greedy. */

@@ -5,9 +5,10 @@
 #include <glpk.h>
 
 #include "core/walltime.h"
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 #include "hitset/mip/ilp.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/bounds/packing.h"
 #include "mincover_helpers.h"
 

@@ -3,10 +3,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "hitset/bound.h"
+#include "hitset/driver/bound.h"
 #include "hitset/heur/greedy.h"
 #include "mincover_helpers.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
+#include "hitset/driver/mincover_bounds.h" /* mincover_lp_share() */
 #include "hitset/mip/ilp.h"
 #include "hitset/presolve/reduce.h"
 #include "core/walltime.h"

@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "study/classes.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "core/op.h"
 #include "study/enumeration.h"
 #include "seed_float.h"

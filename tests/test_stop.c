@@ -21,8 +21,9 @@
 
 #include "core/walltime.h"
 #include "core/budget.h"
-#include "hitset/dist/cubes.h"
-#include "hitset/mincover.h"
+#include "hitset/cubes/cubes.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/proof/certify.h"
 
 /* N by one up to STOP_DENSE and over the last STOP_TAIL checks, else by 1/STOP_GROWTH.
@@ -397,7 +398,7 @@ static outcome certify_stopped(const instance *h, const cancel_check *cancel, vo
     cr_assert_eq(certify_run(h, &p, out, &r, err, sizeof err), 0, "%s", err);
     x->lp_solves = r.lp_solves;
     fclose(out);
-    outcome o = { malloc((r.ncover + 1) * sizeof *o.cover), r.ncover, r.bound, false };
+    outcome o = { malloc((r.ncover + 1) * sizeof *o.cover), r.ncover, r.stats.bound, false };
     memcpy(o.cover, r.cover, r.ncover * sizeof *o.cover);
     certify_result_free(&r);
     return o;

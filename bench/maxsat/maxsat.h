@@ -11,7 +11,7 @@
  * test: CaDiCaL is a C++ library, kept out of t24 itself (start-up).
  *
  * It is a row of the caller's (maxsat_bound_row(), for hs_params.extra_bounds), not of
- * the library's table (hitset/bound.c): that table is a constant array, and the library
+ * the library's table (hitset/driver/bound.c): that table is a constant array, and the library
  * is built without CaDiCaL, so the row is handed in by the program that links both. */
 #ifndef T24_BENCH_MAXSAT_H
 #define T24_BENCH_MAXSAT_H

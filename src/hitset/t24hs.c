@@ -14,12 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/engine.h"
+#include "hitset/driver/bound.h"
+#include "hitset/driver/engine.h"
 #include "hitset/model/export.h"
 #include "hitset/mip/glpk_guard.h"
 #include "hitset/model/instance.h"
-#include "hitset/mincover.h"
+#include "hitset/driver/mincover.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/model/pace.h"
 #include "hitset/t24hs_null.h"
 #include "hitset/t24hs_params.h"
@@ -557,9 +558,9 @@ static void report_verdict(const mincover_result *r, hs_report *out)
     out->lp_reached = r->lp.optimum >= 0;
     out->lp_rounds = r->lp.rounds;
     out->lp_columns = r->lp.columns;
-    const mincover_certificate *cert = &r->proof.cert;
-    hs_certificate_stats c = { cert->written, cert->bound,   cert->nodes, cert->leaves, cert->bytes,
-                               cert->open,    cert->seconds, { { 0 } },   cert->nround };
+    const certify_stats *cert = &r->proof.cert;
+    hs_certificate_stats c = { r->proof.cert_written, cert->bound, cert->nodes, cert->leaves,
+                               cert->bytes, cert->open, cert->seconds, { { 0 } }, cert->nround };
     for (uint32_t i = 0; i < cert->nround && i < HS_ROUNDS_KEPT; i++) {
         const certify_round *k = &cert->round[i];
         c.round[i] = (hs_certify_round){ k->goal, k->bound, k->finished, k->nodes,

@@ -1,4 +1,4 @@
-/* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/dist/cubes.h: the public and the
+/* t24hs_cubes.c - libt24hs's cubes (t24hs.h), over hitset/cubes/cubes.h: the public and the
  * internal types are kept apart so that either may grow. */
 #include <stdio.h>
 #include <string.h>
@@ -6,7 +6,7 @@
 #include "core/budget.h"
 #include "core/cancel.h"
 #include "core/walltime.h"
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 #include "hitset/t24hs.h"
 #include "hitset/t24hs_null.h"
 

@@ -6,7 +6,7 @@
 #include "core/cancel.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify_estimate.h"
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 #include "hitset/t24hs.h"
 #include "hitset/t24hs_null.h"
 

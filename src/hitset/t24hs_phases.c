@@ -11,7 +11,7 @@
 
 #include "core/budget.h"
 #include "core/walltime.h"
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 #include "hitset/heur/greedy.h"
 #include "hitset/model/instance.h"
 #include "hitset/heur/localsearch.h"

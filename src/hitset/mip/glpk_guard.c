@@ -73,6 +73,24 @@ static int on_glpk_output(void *info, const char *s)
     return 1;
 }
 
+/* glpk_guard_watch()'s hook: the output swallowed, the cancel asked at each line. */
+static int on_watched_output(void *info, const char *s)
+{
+    glpk_watch *w = info;
+    (void)s;
+    if (!w->stopped && cancel_requested(w->cancel)) {
+        w->stopped = true;
+        longjmp(*w->jb, 1);
+    }
+    return 1;
+}
+
+void glpk_guard_watch(glpk_watch *w)
+{
+    glp_term_hook(on_watched_output, w);
+    glp_term_out(GLP_ON);
+}
+
 void glpk_guard_begin(glpk_guard *g, int mem_limit_mb, int *term)
 {
     g->said[0] = '\0';

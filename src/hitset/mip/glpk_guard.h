@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/cancel.h"
+
 /* Runs fn(arg) on a thread of its own and returns what fn returns. GLPK keeps its
  * environment per thread (Debian builds it reentrant: glp_config("TLS")), so what fn
  * does with GLPK (hooks, terminal output, the memory limit, a failure that frees the
@@ -48,5 +50,22 @@ typedef struct {
 void glpk_guard_begin(glpk_guard *g, int mem_limit_mb, int *term);
 void glpk_guard_end(int mem_limit_mb, int term);
 int glpk_guard_failed(const glpk_guard *g, char *err, size_t errsize);
+
+/* A stop asked inside one long GLPK call that asks nobody (a chunk of the simplex can run
+ * for seconds): glpk_guard_watch() turns GLPK's terminal output on and swallows it in a
+ * hook that, at each line GLPK displays, asks the cancel, and once it asks leaves GLPK
+ * by longjmp to *jb (as the guard's error hook leaves to g.jb), with stopped set. GLPK's
+ * state is then left mid-call: the caller touches the model no more (or frees the
+ * environment) and puts the guard's hooks back with glpk_guard_begin(). Usage:
+ *     glpk_watch w = { &g->jb, cancel, false };   (g the caller's: tests/check_setjmp.sh)
+ *     if (setjmp(g->jb)) { ...w.stopped: a stop, else GLPK's failure... }
+ *     glpk_guard_watch(&w); ...the GLPK call...; glpk_guard_begin(g, mem_limit_mb, &off); */
+typedef struct {
+    jmp_buf *jb;                /* where the hook leaves to */
+    const cancel_check *cancel; /* asked at each line of output */
+    volatile bool stopped;      /* the hook left GLPK on a stop */
+} glpk_watch;
+
+void glpk_guard_watch(glpk_watch *w);
 
 #endif

@@ -187,23 +187,6 @@ static void tell_lp(void *ctx, uint64_t iterations)
 }
 
 
-typedef struct {
-    glpk_guard *g;
-    const cancel_check *cancel;
-    volatile bool stopped;
-} lp_watch;
-
-static int watch_output(void *info, const char *s)
-{
-    lp_watch *w = info;
-    (void)s;
-    if (!w->stopped && cancel_requested(w->cancel)) {
-        w->stopped = true;
-        longjmp(w->g->jb, 1);
-    }
-    return 1; /* swallowed, as the guard does */
-}
-
 /* ilp_lp_bound()'s work, on the calling thread (GLPK's own: see below), inside the
  * guard g. g is the caller's, not a local: GLPK's words go into it between setjmp() and
  * the longjmp() and are read after, which C11 7.13.2.1p3 leaves indeterminate for an
@@ -220,7 +203,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, glpk_guard *g, 
     }
     int term, rc;
     budget lim = limit_of(p);
-    lp_watch watch = { g, lim.cancel, false };
+    glpk_watch watch = { &g->jb, lim.cancel, false };
     if (setjmp(g->jb)) {
         free(ind);
         free(val);
@@ -236,10 +219,8 @@ static int lp_bound_here(const instance *h, const ilp_params *p, glpk_guard *g, 
     lp_teller teller = { p, P, walltime_now(), 0 };
     lpwork_tell tell = { p->progress || p->duals ? tell_lp : NULL, &teller };
     bool watched = lim.cancel && lim.cancel->requested; /* a cancel that can ask */
-    if (watched) {
-        glp_term_hook(watch_output, &watch);
-        glp_term_out(GLP_ON);
-    }
+    if (watched)
+        glpk_guard_watch(&watch);
     rc = solve_lp(P, budget_left(p->limit, walltime_now()), lim, &tell, watched, value, err,
                   errsize);
     if (watched) {

@@ -259,7 +259,7 @@ static uint64_t write_certificate(FILE *out, const instance *h, uint32_t bound,
                     "t24-certificate 1\n"
                     "c t24's certifying search: cover of size %u, %" PRIu64 " nodes\n"
                     "instance %u %u %016" PRIx64 "\nbound %u\ndenominator %s\ntree\n",
-                    r->ncover, r->nodes, instance_nelems(h), instance_nsets(h),
+                    r->ncover, r->stats.nodes, instance_nelems(h), instance_nsets(h),
                     certify_checksum(h), bound, CERTIFY_DENOMINATOR);
     int64_t a = n < 0 ? -1 : append(out, prefix);
     int64_t b = a < 0 ? -1 : append(out, tree);
@@ -387,31 +387,31 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
     int rc = run_rounds(h, &red, p, deadline, r, &rr, err, errsize);
     reduce_result_free(&red);
     if (rc == 0) {
-        r->bound = rr.job.bound;
+        r->stats.bound = rr.job.bound;
         r->optimal = rr.job.bound >= r->ncover;
         r->reductions = lg.lines;
-        r->nodes = lg.lines + rr.job.nodes;
-        r->leaves = rr.job.leaves;
-        r->open = rr.job.open;
+        r->stats.nodes = lg.lines + rr.job.nodes;
+        r->stats.leaves = rr.job.leaves;
+        r->stats.open = rr.job.open;
         r->rounds = rr.rounds;
-        r->nround = rr.nround;
-        memcpy(r->round, rr.round, sizeof r->round);
+        r->stats.nround = rr.nround;
+        memcpy(r->stats.round, rr.round, sizeof r->stats.round);
         r->lp_solves = rr.lp_solves;
         r->probes = rr.probes;
         r->iterations = rr.iterations;
         /* out NULL: an engine's run (certify_hitting_set()), the proof not wanted */
         if (p->ncube)
-            r->nodes = rr.job.nodes; /* the reductions are the split's, not written here */
+            r->stats.nodes = rr.job.nodes; /* the reductions are the split's, not written here */
         if (out && p->ncube) { /* the cube's subtree alone */
             int64_t b = append(out, rr.best);
             if (b < 0 || fflush(out)) {
                 snprintf(err, errsize, "cannot write the certificate");
                 rc = -1;
             } else {
-                r->bytes = (uint64_t)b;
+                r->stats.bytes = (uint64_t)b;
             }
         } else if (out &&
-                   (r->bytes = write_certificate(out, h, r->bound, prefix, rr.best, r)) == 0) {
+                   (r->stats.bytes = write_certificate(out, h, r->stats.bound, prefix, rr.best, r)) == 0) {
             snprintf(err, errsize, "cannot write the certificate");
             rc = -1;
         }
@@ -438,7 +438,7 @@ int certify_run(const instance *h, const certify_params *p, FILE *out, certify_r
         rc = certify_with(h, p, deadline, prefix, out, r, err, errsize);
     if (prefix)
         fclose(prefix);
-    r->seconds = walltime_now() - t0;
+    r->stats.seconds = walltime_now() - t0;
     if (rc)
         certify_result_free(r);
     return rc;

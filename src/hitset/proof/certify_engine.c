@@ -28,12 +28,12 @@ int certify_hitting_set(const instance *h, const ilp_params *p, ilp_result *out,
         return -1;
     out->status = r.optimal ? ILP_OPTIMAL : ILP_STOPPED;
     out->value = r.ncover;
-    out->bound = r.bound;
+    out->bound = r.stats.bound;
     out->lp = -1;
     out->chosen = r.cover; /* ascending, as ilp_result wants; now out's */
     out->nchosen = r.ncover;
-    out->nodes = r.nodes;
+    out->nodes = r.stats.nodes;
     out->probes = r.probes;
-    out->seconds = r.seconds;
+    out->seconds = r.stats.seconds;
     return 0;
 }

@@ -92,25 +92,34 @@ typedef struct {
     double seconds;
 } certify_round;
 
+/* What a certificate's search proved and cost: the one form of these figures inside the
+ * engine, the certifying search's (certify_result.stats) and the driver's (its proof
+ * part, mincover_parts.h), copied from one to the other whole. libt24hs's
+ * hs_certificate_stats is its copy at the library's edge (t24hs.c), apart so that the
+ * public struct keeps its layout (docs/library.md's SONAME rule). */
 typedef struct {
     uint32_t bound;     /* K, the bound the certificate proves */
+    uint64_t nodes;     /* nodes of the certificate's tree, reductions included */
+    uint64_t leaves;    /* its leaves */
+    uint64_t bytes;     /* the certificate's size */
+    uint32_t open;      /* leaves the time limit made of nodes it left unexplored */
+    double seconds;
+    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the last rounds, oldest first */
+    uint32_t nround;    /* how many of round[] hold one */
+} certify_stats;
+
+typedef struct {
+    certify_stats stats; /* K (stats.bound), the tree, the rounds, the seconds, the bytes */
     uint32_t *cover;    /* the best cover known (element ids, ascending): the start, or
                            one the search found */
     uint32_t ncover;
     bool optimal;       /* K == ncover: the certificate proves the cover optimal */
-    uint64_t nodes;     /* nodes of the certificate's tree, reductions included */
-    uint64_t leaves;    /* its leaves */
     uint64_t lp_solves; /* LPs solved at nodes, over all rounds (strong branching's
                            probes apart) */
     uint64_t probes;    /* strong branching's probes, over all rounds */
     uint64_t iterations; /* simplex steps at nodes, over all rounds */
-    uint32_t open;      /* leaves the time limit made of nodes it left unexplored */
     uint32_t reductions; /* the root's dominated, drop and split nodes */
     uint32_t rounds;    /* the search's rounds: the root's LP, then one per goal */
-    certify_round round[CERTIFY_ROUNDS_KEPT]; /* the last rounds, oldest first */
-    uint32_t nround;    /* how many of round[] hold one */
-    double seconds;
-    uint64_t bytes;     /* the certificate's size */
 } certify_result;
 
 #endif

@@ -741,43 +741,31 @@ static bool root_chunk_fits(const certify_tree_walk *s)
 /* The root's first LP on a large model, watched for a stop inside a chunk of the simplex
  * (issue 49): a chunk there runs for seconds (five cards, deck 1-13, whole: 2 to 7 s at
  * LPWORK_MIN_ITERATIONS) and GLPK asks nobody inside it. GLPK's display line every
- * CERTIFY_LP_WATCH_MS reaches this hook, which, once the cancel asks, leaves the simplex
- * as GLPK's error hook would (glpk_guard.h). GLPK's state is then left mid-solve: s->lp
- * is dropped and no GLPK call touches the model again (the thread's environment frees it
- * with everything GLPK allocated, certify_lp included, when the search's thread ends);
- * the root becomes stopped_leaf()'s, whose multipliers need no LP. */
+ * CERTIFY_LP_WATCH_MS reaches glpk_guard_watch()'s hook, which, once the cancel asks,
+ * leaves the simplex as GLPK's error hook would (glpk_guard.h). GLPK's state is then
+ * left mid-solve: s->lp is dropped and no GLPK call touches the model again (the
+ * thread's environment frees it with everything GLPK allocated, certify_lp included,
+ * when the search's thread ends); the root becomes stopped_leaf()'s, whose multipliers
+ * need no LP. */
 typedef struct {
-    jmp_buf jb;
-    const cancel_check *cancel;
-    volatile bool stopped;
+    jmp_buf jb;   /* where the hook leaves to */
+    glpk_watch w; /* the hook's state, w.jb pointing at jb */
 } root_watch;
 
-static int watch_root(void *info, const char *text)
-{
-    root_watch *w = info;
-    (void)text;
-    if (!w->stopped && cancel_requested(w->cancel)) {
-        w->stopped = true;
-        longjmp(w->jb, 1);
-    }
-    return 1; /* swallowed, as the guard does */
-}
-
-/* solve_watched()'s solve under the watch w. w is the caller's, as is the object of
+/* solve_watched()'s solve under the watch rw. rw is the caller's, as is the object of
  * every setjmp() of the engine's (tests/check_setjmp.sh): the hook changes it on the way
  * to the longjmp(), and a changed object local to the function that calls setjmp() is
  * indeterminate after the jump (C11 7.13.2.1p3). */
-static certify_lp_status solve_under_watch(certify_tree_walk *s, root_watch *w)
+static certify_lp_status solve_under_watch(certify_tree_walk *s, root_watch *rw)
 {
     int off;
-    if (setjmp(w->jb)) {
+    if (setjmp(rw->jb)) {
         s->lp = NULL;
         s->stopped = true;
         glpk_guard_begin(s->guard, s->job->p->mem_limit_mb, &off); /* its hooks back */
         return CERTIFY_LP_TIME;
     }
-    glp_term_hook(watch_root, w);
-    glp_term_out(GLP_ON);
+    glpk_guard_watch(&rw->w);
     certify_lp_watch(s->lp, true);
     certify_lp_status st = solve(s, true);
     certify_lp_watch(s->lp, false);
@@ -790,8 +778,9 @@ static certify_lp_status solve_watched(certify_tree_walk *s)
     const cancel_check *cancel = s->job->p->cancel;
     if (!cancel || !cancel->requested)
         return solve(s, true);
-    root_watch w = { .cancel = cancel, .stopped = false };
-    return solve_under_watch(s, &w);
+    root_watch rw;
+    rw.w = (glpk_watch){ &rw.jb, cancel, false };
+    return solve_under_watch(s, &rw);
 }
 
 /* One node and its subtree, written in preorder. value (or NULL) receives the node's LP

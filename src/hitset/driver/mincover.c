@@ -1,15 +1,19 @@
 /* mincover.c - minimum covers: the run's order (bounds, greedy, reductions, the searches,
  * the cover) and its result; the phases are in mincover_bounds.c, mincover_search.c and
- * mincover_proof.c (mincover_phases.h); see mincover.h. */
-#include "hitset/mincover.h"
+ * mincover_proof.c, what they share in mincover_common.c, all below this file; see
+ * mincover.h. */
+#include "hitset/driver/mincover.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/mincover_parts.h"
+#include "hitset/driver/mincover_bounds.h"
+#include "hitset/driver/mincover_common.h"
+#include "hitset/driver/mincover_proof.h"
+#include "hitset/driver/mincover_search.h"
 #include "hitset/mip/ilp.h"
 #include "core/check.h"
 #include "core/budget.h"
@@ -117,7 +121,8 @@ int mincover_lp_parse(const char *s, mincover_lp *out)
     return -1;
 }
 
-/* "optimal", "time_limit", or "glpk_failed" / "cbc_failed" after the engine's name. */
+/* "optimal", "time_limit", or the engine's failure: "glpk_failed", "cbc_failed",
+ * "t24_failed". */
 const char *mincover_ilp_status_name(const mincover_result *r)
 {
     switch (r->exact.status) {
@@ -131,7 +136,7 @@ const char *mincover_ilp_status_name(const mincover_result *r)
 }
 
 /* What proved the cover optimal: the bound's name (bound.h: "necessary", "packing",
- * "lp_bound"), the engine's ("glpk", "cbc"), "reductions", or NULL when it is not
+ * "lp_bound"), the engine's ("glpk", "cbc", "t24"), "reductions", or NULL when it is not
  * proven. */
 const char *mincover_proof_name(const mincover_result *r)
 {
@@ -145,92 +150,6 @@ const char *mincover_proof_name(const mincover_result *r)
     default:
         return NULL;
     }
-}
-
-void mincover_ilp_from(const mincover_params *p, ilp_params *q)
-{
-    ilp_params_init(q);
-    q->limit = budget_until(p->limit.end, NULL);
-    q->mem_limit_mb = p->mem_limit_mb;
-}
-
-void mincover_relay_progress(void *ctx, const ilp_progress *in)
-{
-    const relay *r = ctx;
-    ilp_progress out = *in;
-    out.seconds += r->offset;
-    out.value += r->nforced;
-    out.bound += r->nforced;
-    r->p->progress(r->p->progress_ctx, &out);
-}
-
-/* Keeps the first solver failure's message (the LP bound's and max coverage's are GLPK's,
- * the exact search's GLPK's or CBC's); later phases still run and report. */
-void mincover_note_failure(mincover_result *r, const char *what, const char *why)
-{
-    if (!r->message[0])
-        snprintf(r->message, sizeof r->message, "%s: %.200s", what, why);
-}
-
-/* The run's budget: params.limit's time end and work end, the caller's cancel, and its
- * work counter (r->work, which every phase adds to; core/budget.h). */
-budget mincover_run_budget(mincover_result *r)
-{
-    return budget_counting(budget_until(r->params.limit.end, &r->params.cancel), &r->work,
-                           r->params.limit.work_end);
-}
-
-/* Does the run solve rather than study (docs/hitting-sets.md, "Anytime covers")? No
- * certificate, no spread of greedy runs to report, the local search's default budget:
- * then a stop at any moment should print about what a run limited to that moment prints,
- * and the reductions before its first local-search cover take a share capped in work. */
-bool mincover_solver_run(const mincover_params *p)
-{
-    return !p->settled_runs && !p->certificate && p->ls_share < 0 && !p->ls_steps;
-}
-
-/* A phase's seconds: `share` (of the time, as without a work limit), or with one (b by
- * work: the phase's share is then b's work) `safety`, the time left, which only caps. */
-double mincover_safety_or(budget b, double share, double safety)
-{
-    return budget_by_work(b) ? safety : share;
-}
-
-/* A cover of the instance from a cover of the search's core (r->presolve.core): the forced
- * elements, then the core's elements lifted through the kernel's steps (when there is a
- * kernel) and mapped back. Returns its size, r->presolve.offset + the distinct elements given. */
-uint32_t mincover_whole_cover(const mincover_result *r, const uint32_t *core, uint32_t n,
-                              uint32_t *out)
-{
-    const reduce_result *red = &r->presolve.red;
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < red->nforced; i++)
-        out[k++] = red->forced[i];
-    if (!r->presolve.kern.core) {
-        for (uint32_t i = 0; i < n; i++)
-            out[k++] = red->core_elem[core[i]];
-        return k;
-    }
-    uint32_t m = kernel_lift(&r->presolve.kern, core, n, out + k); /* ids of reduce's core */
-    for (uint32_t i = 0; i < m; i++)
-        out[k + i] = red->core_elem[out[k + i]];
-    return k + m;
-}
-
-static void announce(announcer *a, const uint32_t *elems, uint32_t n)
-{
-    if (!a->p->improved || !elems || n >= a->best || !instance_is_cover(a->h, elems, n))
-        return;
-    a->best = n;
-    a->p->improved(a->p->improved_ctx, elems, n);
-}
-
-/* localsearch_params.improved: a smaller cover of the core, forced elements added. */
-void mincover_announce_core(void *ctx, const uint32_t *core, uint32_t n)
-{
-    announcer *a = ctx;
-    if (a->r->presolve.offset + n < a->best)
-        announce(a, a->buf, mincover_whole_cover(a->r, core, n, a->buf));
 }
 
 uint32_t mincover_greedy_runs(const instance *h, const mincover_params *p)
@@ -256,7 +175,7 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
     if (greedy_run(h, NULL, &r->greedy.classic) ||
         greedy_prune(h, &r->greedy.classic, &r->greedy.pruned))
         return -1;
-    announce(an, r->greedy.pruned.elems, r->greedy.pruned.n);
+    mincover_announce(an, r->greedy.pruned.elems, r->greedy.pruned.n);
     budget_add(b, 2 * run);
     if ((!r->params.settled_runs && mincover_settled(r)) || budget_stopped(b)) {
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
@@ -327,16 +246,8 @@ static int no_reduction(const instance *h, reduce_result *red)
 static int cover_phase(const instance *h, mincover_result *r, const uint32_t *cand, uint32_t ncand,
                        uint32_t core_bound, uint32_t *lsbuf, char *err, size_t errsize)
 {
-    const uint32_t *best = r->greedy.pruned.elems;
-    uint32_t nbest = r->greedy.pruned.n;
-    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < nbest) {
-        best = r->greedy.runs.best.elems;
-        nbest = r->greedy.runs.best.n;
-    }
-    if (r->params.start && r->params.nstart < nbest) {
-        best = r->params.start;
-        nbest = r->params.nstart;
-    }
+    const uint32_t *best;
+    uint32_t nbest = mincover_known_whole(r, &best);
     if (r->lag.ran && r->lag.best < nbest) {
         best = lsbuf;
         nbest = mincover_whole_cover(r, r->lag.on_core.elems, r->lag.on_core.n, lsbuf);
@@ -368,7 +279,7 @@ static int cover_phase(const instance *h, mincover_result *r, const uint32_t *ca
     r->optimum = r->cover.n;
     uint32_t reduced = r->exact.status == MINCOVER_ILP_FAILED ? 0 : r->presolve.offset + core_bound;
     /* With a certificate asked for, only what it proves is called proven. */
-    r->best_bound = r->params.certificate ? (r->proof.cert.written ? r->proof.cert.bound : 0)
+    r->best_bound = r->params.certificate ? (r->proof.cert_written ? r->proof.cert.bound : 0)
                                           : mincover_best_bound(r, reduced);
     if (r->best_bound > r->optimum) {
         snprintf(err, errsize, "internal error: lower bound %u above a cover of %u",
@@ -445,7 +356,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t1 = walltime_now();
     if (greedy_phase(h, multiplicity, out, &an))
         goto nomem;
-    announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
+    mincover_announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
     double t2 = walltime_now();
     if (budget_stopped(mincover_run_budget(out)))
         out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
@@ -463,7 +374,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
     double t4 = walltime_now();
     if (cover_phase(h, out, cand, ncand, core_bound, lsbuf, err, errsize))
         goto fail;
-    announce(&an, out->cover.elems, out->cover.n);
+    mincover_announce(&an, out->cover.elems, out->cover.n);
     double t5 = walltime_now();
     if (p->coverage)
         coverage_phase(h, out, t0);

@@ -1,13 +1,14 @@
 /* mincover_proof.c - what proves the driver's cover optimal: the bounds that settle it
  * before any search, the certifying search, the bound that proves the optimum and the
- * best proven bound; see mincover_phases.h. */
+ * best proven bound; see mincover_proof.h. */
+#include "hitset/driver/mincover_proof.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/bound.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/mincover_parts.h"
+#include "hitset/driver/bound.h"
 #include "hitset/proof/certify.h"
 #include "core/budget.h"
 #include "core/walltime.h"
@@ -24,16 +25,8 @@ static uint32_t known_cover(const mincover_result *r)
  * Returns its size. */
 static uint32_t known_whole(const mincover_result *r, uint32_t *out)
 {
-    const uint32_t *c = r->greedy.pruned.elems;
-    uint32_t n = r->greedy.pruned.n;
-    if (r->greedy.runs.best.elems && r->greedy.runs.best.n < n) {
-        c = r->greedy.runs.best.elems;
-        n = r->greedy.runs.best.n;
-    }
-    if (r->params.start && r->params.nstart < n) {
-        c = r->params.start;
-        n = r->params.nstart;
-    }
+    const uint32_t *c;
+    uint32_t n = mincover_known_whole(r, &c);
     if (c)
         memcpy(out, c, (size_t)n * sizeof *out);
     return c ? n : 0;
@@ -104,13 +97,11 @@ uint32_t mincover_certify_phase(const instance *h, mincover_result *r, const uin
         return 0;
     }
     r->exact.status = res.optimal ? MINCOVER_ILP_OPTIMAL : MINCOVER_ILP_TIME_LIMIT;
-    mincover_certificate *c = &r->proof.cert;
-    *c = (mincover_certificate){ true,     res.bound,   res.nodes, res.leaves, res.bytes,
-                                 res.open, res.seconds, { { 0 } }, res.nround };
-    memcpy(c->round, res.round, sizeof c->round);
+    r->proof.cert_written = true;
+    r->proof.cert = res.stats;
     memcpy(cand, res.cover, (size_t)res.ncover * sizeof *cand);
     *ncand = res.ncover;
-    uint32_t core = res.bound > r->presolve.offset ? res.bound - r->presolve.offset : 0;
+    uint32_t core = res.stats.bound > r->presolve.offset ? res.stats.bound - r->presolve.offset : 0;
     certify_result_free(&res);
     return core;
 }
@@ -145,19 +136,4 @@ void mincover_proof_of(mincover_result *r, uint32_t reduced)
      * and as every reduction keeps the optimum, the forced elements alone are it. */
     r->proof.by =
         searched && reduced == r->optimum ? MINCOVER_PROOF_SEARCH : MINCOVER_PROOF_REDUCTIONS;
-}
-
-/* The best proven lower bound: the highest of the table's bounds and the exact
- * search's (forced + the core's proven bound, 0 when it failed). */
-uint32_t mincover_best_bound(const mincover_result *r, uint32_t reduced)
-{
-    uint32_t best = reduced;
-    for (size_t i = 0; i < bound_count(); i++) {
-        uint32_t v = mincover_bound_value(bound_at(i), r);
-        best = v > best ? v : best;
-    }
-    for (uint32_t i = 0; i < r->params.nextra; i++)
-        if (r->bounds.extra_ran[i] && r->bounds.extra_value[i] > best)
-            best = r->bounds.extra_value[i];
-    return best;
 }

@@ -1,6 +1,6 @@
 /* cubes_files.c - the files of a cube folder; see cubes_files.h. */
 #define _GNU_SOURCE /* flock */
-#include "hitset/dist/cubes_files.h"
+#include "hitset/cubes/cubes_files.h"
 
 #include <dirent.h>
 #include <errno.h>

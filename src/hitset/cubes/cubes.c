@@ -6,7 +6,7 @@
  * split left open: the checker derives that node's state from the merged tree's path. A
  * cube's subtree starts with no multipliers above it, so every `leaf inherit` it writes
  * refers to a node of its own, and it fits wherever its `open` line was. */
-#include "hitset/dist/cubes.h"
+#include "hitset/cubes/cubes.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,7 +19,7 @@
 #include "core/budget.h"
 #include "core/walltime.h"
 #include "hitset/proof/certify.h"
-#include "hitset/dist/cubes_files.h"
+#include "hitset/cubes/cubes_files.h"
 #include "hitset/model/pace.h"
 
 #define CUBES_MAX 100000
@@ -147,11 +147,11 @@ static int split_at(const instance *h, const cubes_params *p, uint32_t d, budget
         return -1;
     if (o->failed)
         snprintf(err, errsize, "out of memory for the cubes");
-    else if (r->open > o->n && p->work && budget_used(q.limit) >= p->work)
+    else if (r->stats.open > o->n && p->work && budget_used(q.limit) >= p->work)
         snprintf(err, errsize,
                  "the work limit (%llu units) ran out while splitting at depth %u: give the "
                  "split more --work", (unsigned long long)p->work, d);
-    else if (r->open > o->n)
+    else if (r->stats.open > o->n)
         snprintf(err, errsize,
                  "the time limit ran out while splitting at depth %u: give the split more time",
                  d);
@@ -257,7 +257,7 @@ static int split_search(const instance *h, const cubes_params *p, const char *st
         certify_result_free(&prev);
         prev = r;
         rep->depth = d;
-        rep->nodes = r.nodes;
+        rep->nodes = r.stats.nodes;
         say(p, "t24 cover: split at depth %u: %u open nodes\n", d, o.n);
         if (o.n >= p->ncubes || o.n == 0 || d >= 64)
             break;
@@ -333,7 +333,7 @@ static int write_proof(FILE *fp, const void *ctx)
     if (fprintf(fp,
                 "t24-cube-proof 1\ncube %016" PRIx64 "\nbound %u\ntarget %u\nnodes %" PRIu64
                 "\nseconds %.3f\ntree\n",
-                t->cube, t->r->bound, t->target, t->r->nodes, t->r->seconds) < 0)
+                t->cube, t->r->stats.bound, t->target, t->r->stats.nodes, t->r->stats.seconds) < 0)
         return -1;
     return copy_tree(fp, t->tree) || fputs("end\n", fp) < 0 ? -1 : 0;
 }
@@ -387,12 +387,12 @@ static int solve_cube(const char *dir, const char *name, const instance *h, uint
         cubes_proof old;
         char file[300];
         snprintf(file, sizeof file, "%s.proof", name);
-        if (!cubes_read_proof(dir, name, &old, NULL) || old.cube != hash || old.bound < r.bound)
+        if (!cubes_read_proof(dir, name, &old, NULL) || old.cube != hash || old.bound < r.stats.bound)
             rc = cubes_write_whole(dir, file, write_proof, &t, err, errsize);
-        rep->bound = r.bound;
+        rep->bound = r.stats.bound;
         rep->target = t.target;
-        rep->closed = r.bound >= t.target;
-        rep->nodes = r.nodes;
+        rep->closed = r.stats.bound >= t.target;
+        rep->nodes = r.stats.nodes;
         certify_result_free(&r);
     }
     if (tree)

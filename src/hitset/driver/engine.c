@@ -1,5 +1,5 @@
 /* engine.c - the table of exact engines; see engine.h. */
-#include "hitset/engine.h"
+#include "hitset/driver/engine.h"
 
 #include <glpk.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /* mincover_bounds.c - the driver's lower bounds: the table's bounds that need no search,
  * the LP bound (GLPK's simplex or column generation) with GLPK's pre-flight, and the
- * caller's bounds; see mincover_phases.h. */
+ * caller's bounds; see mincover_bounds.h. */
+#include "hitset/driver/mincover_bounds.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,10 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hitset/bound.h"
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/bounds/colgen.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/bound.h"
 #include "hitset/mip/ilp.h"
 #include "core/budget.h"
 #include "core/walltime.h"
@@ -25,13 +26,6 @@ int mincover_bounds_phase(const instance *h, mincover_result *r)
         if (bound_at(i)->stage == BOUND_BEFORE_GREEDY && bound_at(i)->run(h, r))
             return -1;
     return 0;
-}
-
-/* The bound's value, or 0 (every cover's trivial bound) when it did not run. */
-uint32_t mincover_bound_value(const bound_method *b, const mincover_result *r)
-{
-    uint32_t v;
-    return b->value(r, &v) ? v : 0;
 }
 
 /* The LP relaxation of the instance is nforced + that of reduce's core: every reduction
@@ -109,7 +103,7 @@ static void relay_lp(void *ctx, const ilp_progress *in)
     mincover_relay_progress((void *)&c->cg.rl, &pr);
 }
 
-/* GLPK's pre-flight (mincover.h): of `seconds`, what a GLPK phase on a model of
+/* GLPK's pre-flight (mincover_bounds.h): of `seconds`, what a GLPK phase on a model of
  * `entries` entries and `lines` rows and columns may give GLPK's own clock once the model
  * is built (at least 1 ms, as the phases always gave), or 0 when the phase should not
  * start: its set-up alone would take longer (and over 1 ms), or its model not fit. Without it, the exact

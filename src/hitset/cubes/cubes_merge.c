@@ -23,8 +23,8 @@
 #include "core/budget.h"
 #include "core/cancel.h"
 #include "core/walltime.h"
-#include "hitset/dist/cubes.h"
-#include "hitset/dist/cubes_files.h"
+#include "hitset/cubes/cubes.h"
+#include "hitset/cubes/cubes_files.h"
 
 #define LINE_MAX_BYTES (1 << 20)
 #define ALL_CUBES (-1) /* a plan's `only`: every cube spliced in (proof.cert) */

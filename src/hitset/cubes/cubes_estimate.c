@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "core/walltime.h"
-#include "hitset/dist/cubes.h"
-#include "hitset/dist/cubes_files.h"
+#include "hitset/cubes/cubes.h"
+#include "hitset/cubes/cubes_files.h"
 
 /* The open cubes' fixings, one after the other: cube i's are [off[i], off[i + 1]). */
 typedef struct {

@@ -1,8 +1,9 @@
 /* bound.c - the table of lower bounds; see bound.h. */
-#include "hitset/bound.h"
+#include "hitset/driver/bound.h"
 
 #include <string.h>
 
+#include "hitset/driver/mincover_parts.h"
 #include "hitset/bounds/packing.h"
 
 /* Elements alone in some set are in every cover. */
@@ -32,7 +33,7 @@ static bool packing_value(const mincover_result *r, uint32_t *value)
 
 /* The simplex's value or column generation's Lagrangian bound below it (mincover_lp):
  * one row, since both are the LP bound to a reader (proven_by "lp_bound" either way);
- * lp.bound_ceil is the highest ceiling either proved (mincover_result.h, mincover_lp_part). */
+ * lp.bound_ceil is the highest ceiling either proved (mincover_parts.h, mincover_lp_part). */
 static bool lp_value(const mincover_result *r, uint32_t *value)
 {
     *value = r->lp.bound_ceil;

@@ -17,7 +17,7 @@
 #include <stdio.h>
 
 #include "hitset/model/instance.h"
-#include "hitset/mincover_result.h"
+#include "hitset/driver/mincover_result.h"
 
 /* When a bound runs, which is also what a search may rely on it for. */
 typedef enum {

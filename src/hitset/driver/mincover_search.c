@@ -1,17 +1,19 @@
 /* mincover_search.c - the driver's searches on the core: the kernel, the Lagrangian
  * cover, the local search and its budget, the exact search (whole or by components);
- * see mincover_phases.h. */
+ * see mincover_search.h. */
+#include "hitset/driver/mincover_search.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hitset/engine.h"
-#include "hitset/mincover.h"
-#include "hitset/mincover_phases.h"
+#include "hitset/driver/mincover_parts.h"
+#include "hitset/driver/engine.h"
+#include "hitset/driver/mincover_bounds.h"
+#include "hitset/driver/mincover_proof.h"
 #include "hitset/heur/corecover.h"
 #include "hitset/mip/ilp.h"
-#include "hitset/mip/lpwork.h" /* MINCOVER_LP_PROBE_UNITS: one of its chunks */
 #include "hitset/presolve/components.h"
 #include "core/budget.h"
 #include "core/walltime.h"
