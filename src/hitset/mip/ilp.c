@@ -197,7 +197,7 @@ static int watch_output(void *info, const char *s)
 {
     lp_watch *w = info;
     (void)s;
-    if (!w->stopped && cancel_requested(w->cancel)) {
+    if (!w->stopped && cancel_requested(w->cancel, STOP_SITE_ILP_LP_LINE)) {
         w->stopped = true;
         longjmp(w->g->jb, 1);
     }
@@ -232,7 +232,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, double *value, 
     basis_load(P, p->basis);
     lp_teller teller = { p, P, walltime_now(), 0 };
     lpwork_tell tell = { p->progress || p->duals ? tell_lp : NULL, &teller };
-    bool watched = lim.cancel && lim.cancel->requested; /* a cancel that can ask */
+    bool watched = cancel_can_ask(lim.cancel); /* a cancel that can ask */
     if (watched) {
         glp_term_hook(watch_output, &watch);
         glp_term_out(GLP_ON);
@@ -337,7 +337,8 @@ static void callback(glp_tree *T, void *info)
     cbinfo *c = info;
     if (glp_ios_reason(T) == GLP_ISELECT)
         budget_add(c->p->limit, ILP_NODE_UNITS * lpwork_iteration_units(glp_ios_get_prob(T)));
-    if (cancel_requested(c->p->cancel) || budget_stopped(c->p->limit)) {
+    if (cancel_requested(c->p->cancel, STOP_SITE_ILP_NODE) ||
+        budget_stopped(c->p->limit, STOP_SITE_ILP_NODE)) {
         /* ends as the time limit would (GLP_ESTOP) */
         glp_ios_terminate(T);
         return;

@@ -674,7 +674,7 @@ static bool poll_stop(certify_tree_walk *s, double now)
     budget b = job_limit(s, s->job->deadline);
     budget_add(b, CERTIFY_NODE_UNITS);
     if (!s->stopped)
-        s->stopped = budget_over(b, now);
+        s->stopped = budget_over(b, now, STOP_SITE_CERTIFY_NODE);
     return s->stopped;
 }
 
@@ -756,7 +756,7 @@ static int watch_root(void *info, const char *text)
 {
     root_watch *w = info;
     (void)text;
-    if (!w->stopped && cancel_requested(w->cancel)) {
+    if (!w->stopped && cancel_requested(w->cancel, STOP_SITE_CERTIFY_ROOT_LINE)) {
         w->stopped = true;
         longjmp(w->jb, 1);
     }
@@ -766,7 +766,7 @@ static int watch_root(void *info, const char *text)
 static certify_lp_status solve_watched(certify_tree_walk *s)
 {
     const cancel_check *cancel = s->job->p->cancel;
-    if (!cancel || !cancel->requested)
+    if (!cancel_can_ask(cancel))
         return solve(s, true);
     root_watch w = { .cancel = cancel, .stopped = false };
     int off;
