@@ -269,7 +269,8 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
         return -1;
     announce(an, r->greedy.pruned.elems, r->greedy.pruned.n);
     budget_add(b, 2 * run);
-    if ((!r->params.settled_runs && mincover_settled(r)) || budget_stopped(b, STOP_SITE_DRIVER_GREEDY)) {
+    if ((!r->params.settled_runs && mincover_settled(r)) ||
+        budget_stopped(b, STOP_SITE_DRIVER_GREEDY)) {
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }

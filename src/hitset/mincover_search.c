@@ -478,7 +478,8 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
     /* Not after a partial reduction: the kernel's first rules are the reductions' own,
      * and would spend the searches' time finishing what was stopped to leave them it. */
     if (r->params.reduce && r->params.kernel && r->presolve.red.core &&
-        !r->presolve.red.partial && !budget_stopped(mincover_run_budget(r), STOP_SITE_DRIVER_KERNEL)) {
+        !r->presolve.red.partial &&
+        !budget_stopped(mincover_run_budget(r), STOP_SITE_DRIVER_KERNEL)) {
         if (kernel_run(r->presolve.red.core, mincover_run_budget(r), &r->presolve.kern,
                        err, errsize))
             return -1;

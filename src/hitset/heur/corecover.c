@@ -169,7 +169,9 @@ static uint64_t step_units(const instance *core)
 static void move_prices(run_state *st, const instance *h)
 {
     uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
-    for (uint32_t it = 0; it < CORECOVER_SUBGRADIENT && !budget_stopped(st->p->limit, STOP_SITE_CORECOVER_PRICES); it++) {
+    for (uint32_t it = 0;
+         it < CORECOVER_SUBGRADIENT && !budget_stopped(st->p->limit, STOP_SITE_CORECOVER_PRICES);
+         it++) {
         reduced_costs(h, st->u, st->rc);
         double l = 0, norm = 0;
         memset(st->cnt, 0, (size_t)ns * sizeof *st->cnt);
