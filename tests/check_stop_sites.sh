@@ -19,11 +19,10 @@ set -u
 if [ "${1:-}" = --planted ]; then
   root="$2" self="$0" tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
-  fresh() {
-    rm -rf "$tmp/r" && mkdir -p "$tmp/r/docs" && cp -r "$root/src" "$tmp/r/" &&
-      cp "$root/docs/hitting-sets.md" "$tmp/r/docs/" || { echo "cannot copy $root"; exit 1; }
-  }
-  fresh
+  mkdir -p "$tmp/r/docs" && cp -r "$root/src" "$tmp/r/" &&
+    cp "$root/docs/hitting-sets.md" "$tmp/r/docs/" || { echo "cannot copy $root"; exit 1; }
+  planted="hitset/heur/greedy.c hitset/mincover.c core/stop_site.h" # the files planted in
+  fresh() { for f in $planted; do cp "$root/src/$f" "$tmp/r/src/$f" || exit 1; done; }
   bash "$self" "$tmp/r" >/dev/null || { echo "the unplanted copy fails"; exit 1; }
   expect() { # what the failure must name, what was planted
     out=$(bash "$self" "$tmp/r") && { echo "planted $2: passed"; exit 1; }
@@ -54,38 +53,49 @@ ids=$(sed -n 's/^ *STOP_SITE(\([A-Z0-9_]*\), *"\([a-z0-9_]*\)".*/\1 \2/p' "$src/
 files=$(cd "$src" && grep -rlE --include='*.c' --include='*.h' \
   'budget_over|budget_stopped|budget_poll_make|cancel_requested|requested\(|\.at\(|->at\(' . |
   sed 's|^\./||' | grep -vxE 'core/(budget\.[ch]|cancel\.h|stop_site\.h)' | sort)
-for f in $files; do
-  # each call's argument list, balanced parentheses, over lines: it must name a site
-  bad=$(awk '
-    { text = text $0 "\n" }
-    END {
-      while (match(text, /(budget_over|budget_stopped|budget_poll_make|cancel_requested)\(/)) {
-        pre = substr(text, 1, RSTART - 1)
-        line += gsub(/\n/, "\n", pre)
-        rest = substr(text, RSTART + RLENGTH); depth = 1; i = 0
-        while (depth > 0 && i < length(rest)) {
-          c = substr(rest, ++i, 1)
-          if (c == "(") depth++; else if (c == ")") depth--
-        }
-        args = substr(rest, 1, i)
-        if (args !~ /STOP_SITE_[A-Z0-9_]+/) print line + 1
-        line += gsub(/\n/, "\n", args)
-        text = substr(rest, i + 1)
+# each call's argument list, balanced parentheses, over lines: it must name a site
+bad=$(cd "$src" && awk '
+  function check(text, file,   line, pre, rest, depth, i, n, c, args) {
+    while (match(text, /(budget_over|budget_stopped|budget_poll_make|cancel_requested)\(/)) {
+      pre = substr(text, 1, RSTART - 1)
+      line += gsub(/\n/, "\n", pre)
+      rest = substr(text, RSTART + RLENGTH); depth = 1; i = 0; n = length(rest)
+      while (depth > 0 && i < n) {
+        c = substr(rest, ++i, 1)
+        if (c == "(") depth++; else if (c == ")") depth--
       }
-    }' "$src/$f")
-  for l in $bad; do echo "$f:$l: a budget or cancel asked without a STOP_SITE_ constant"; fail=1; done
-  direct=$(grep -nE '(->|\.)(requested|at)\(' "$src/$f" | cut -d: -f1)
-  for l in $direct; do echo "$f:$l: a cancel called directly, not through cancel_requested()"; fail=1; done
-done
-while read -r id name; do
-  lower=$(printf '%s' "$id" | tr 'A-Z' 'a-z')
-  [ "$name" = "$lower" ] || { echo "STOP_SITE_$id: named \"$name\", not \"$lower\""; fail=1; }
-  used=$(cd "$src" && grep -rlw --include='*.c' --include='*.h' "STOP_SITE_$id" . |
-    sed 's|^\./||' | grep -vx 'core/stop_site.h')
-  n=$(printf '%s' "$used" | grep -c .)
-  [ "$n" -eq 1 ] || { echo "STOP_SITE_$id: named in $n source files (one place each): $used"; fail=1; }
-  grep -qF "\`$name\`" <<<"$section" ||
-    { echo "STOP_SITE_$id: \`$name\` is not in $doc's \"Stop sites\""; fail=1; }
-done <<<"$ids"
+      args = substr(rest, 1, i)
+      if (args !~ /STOP_SITE_[A-Z0-9_]+/)
+        print file ":" line + 1 ": a budget or cancel asked without a STOP_SITE_ constant"
+      line += gsub(/\n/, "\n", args)
+      text = substr(rest, i + 1)
+    }
+  }
+  FNR == 1 && NR > 1 { check(text, file); text = "" }
+  { file = FILENAME; text = text $0 "\n" }
+  END { if (NR) check(text, file) }' $files)
+direct=$(cd "$src" && grep -nE '(->|\.)(requested|at)\(' $files /dev/null | cut -d: -f1,2)
+[ -z "$bad" ] || { printf '%s\n' "$bad"; fail=1; }
+for l in $direct; do echo "$l: a cancel called directly, not through cancel_requested()"; fail=1; done
+# every file:constant pair once, read in one pass; then each row of the list
+uses=$(cd "$src" && grep -roE --include='*.c' --include='*.h' 'STOP_SITE_[A-Z0-9_]+' . |
+  sed 's|^\./||' | grep -v '^core/stop_site\.h:' | sort -u)
+rows=$(USES="$uses" SECTION="$section" awk '
+  BEGIN {
+    n = split(ENVIRON["USES"], u, "\n")
+    for (i = 1; i <= n; i++) {
+      if (split(u[i], p, ":") < 2) continue
+      id = p[2]; sub(/^STOP_SITE_/, "", id); count[id]++; where[id] = where[id] " " p[1]
+    }
+  }
+  {
+    id = $1; name = $2
+    if (name != tolower(id)) print "STOP_SITE_" id ": named \"" name "\", not \"" tolower(id) "\""
+    if (count[id] != 1)
+      print "STOP_SITE_" id ": named in " count[id] + 0 " source files (one place each):" where[id]
+    if (!index(ENVIRON["SECTION"], "`" name "`"))
+      print "STOP_SITE_" id ": `" name "` is not in docs/hitting-sets.md, \"Stop sites\""
+  }' <<<"$ids")
+[ -z "$rows" ] || { printf '%s\n' "$rows"; fail=1; }
 [ $fail -eq 0 ] || exit 1
 echo "$(printf '%s\n' "$ids" | wc -l) stop sites, each asked in one file with its name, each documented"
