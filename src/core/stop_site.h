@@ -8,9 +8,10 @@
  * test_stop's coverage test). The list and how to add a site: docs/hitting-sets.md,
  * "Stop sites".
  *
- * One row per place: STOP_SITE(ID, "name", "where the ask is and what a stop there
- * leaves"). The name is the enum's without its prefix, in lower case (the check script
- * compares them); a row is added at the end of its phase's group, never reused. */
+ * One row per place: STOP_SITE(ID, "name", "where the ask is"). The name is the id in
+ * lower case (the check script compares them); a row is added at the end of its phase's
+ * group, never reused. The reading sites come first, up to PACE_LINES (test_stop runs
+ * readings for them alone). */
 #ifndef T24_CORE_STOP_SITE_H
 #define T24_CORE_STOP_SITE_H
 
