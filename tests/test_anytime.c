@@ -50,7 +50,7 @@ static void cover_run(const instance *h, uint64_t work, uint64_t reduce_cap,
     p.limit.work_end = work;
     if (stop) {
         stop->r = r;
-        p.cancel = (cancel_check){ work_passed, stop };
+        p.cancel = (cancel_check){ work_passed, stop, NULL };
     }
     cr_assert_eq(mincover_run(h, NULL, &p, r, err, sizeof err), 0, "%s", err);
     cr_assert(instance_is_cover(h, r->cover.elems, r->cover.n));

@@ -614,7 +614,7 @@ Test(certify, a_stopped_search_still_writes_a_whole_certificate)
     uint32_t last = 0, between = 0;
     for (int stop = 0; stop < 400; stop += 8) {
         counted_stop c = { 0, stop };
-        cancel_check cancel = { stop_when_counted, &c };
+        cancel_check cancel = { stop_when_counted, &c, NULL };
         p.cancel = &cancel;
         run x = certify(h, &p);
         assert_certified(h, &x, NULL);

@@ -153,7 +153,7 @@ static colgen_result colgen_rounds(const instance *h, int rounds)
     greedy_cover gp;
     start_cover(h, &gp);
     stop_after_rounds s = { pthread_self(), 0, rounds };
-    cancel_check stop = { stop_colgen, &s };
+    cancel_check stop = { stop_colgen, &s, NULL };
     colgen_params p;
     colgen_result r;
     char err[256];
@@ -273,7 +273,7 @@ Test(colgen, its_basis_starts_the_exact_search_at_the_lp_optimum, .timeout = 120
     cr_assert_eq(colgen_lp(h, &p, &cg, err, sizeof err), 0, "%s", err);
     cr_assert(cg.optimal);
     cr_assert_eq(b.ncols, instance_nelems(h), "the basis covers every element");
-    cancel_check stop = { stop_at_once, NULL };
+    cancel_check stop = { stop_at_once, NULL, NULL };
     ilp_params q;
     ilp_result cold, from;
     ilp_params_init(&q);

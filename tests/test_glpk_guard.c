@@ -73,18 +73,18 @@ static int never(void *ctx)
  * with stopped set once it does. No clock: the hook is driven by lines printed here. */
 Test(glpk_guard, the_watch_leaves_glpk_at_a_line_once_the_cancel_asks)
 {
-    cancel_check no = { never, NULL }, yes = { always, NULL };
+    cancel_check no = { never, NULL, NULL }, yes = { always, NULL, NULL };
     glpk_guard g;
     int term;
     jmp_buf jb;
     glp_term_hook(caller_hook, NULL);
     caller_lines = 0;
     glpk_guard_begin(&g, 0, &term);
-    glpk_watch quiet = { &jb, &no, false };
+    glpk_watch quiet = { &jb, &no, STOP_SITE_ILP_LP_LINE, false };
     glpk_guard_watch(&quiet);
     glp_printf("a line\n");
     cr_expect_not(quiet.stopped, "the watch stopped with no stop asked");
-    glpk_watch w = { &jb, &yes, false };
+    glpk_watch w = { &jb, &yes, STOP_SITE_ILP_LP_LINE, false };
     volatile bool left = false;
     if (setjmp(jb) == 0) {
         glpk_guard_watch(&w);

@@ -77,7 +77,7 @@ static int always(void *ctx)
 Test(hostile_inputs, a_random_run_is_stopped_inside, .timeout = 120)
 {
     instance *h = pairs(1u << 20);
-    cancel_check stop = { always, NULL };
+    cancel_check stop = { always, NULL, NULL };
     greedy_stats st;
     cr_assert_eq(greedy_runs_until(h, NULL, 5, 1, 0, &stop, &st), 0);
     cr_expect_eq(st.runs, 0);
@@ -110,7 +110,7 @@ Test(hostile_inputs, the_reductions_stop_inside_a_costly_row, .timeout = 120)
     instance *h = instance_adopt(LEN, SETS, off, el, err, sizeof err);
     cr_assert(h, "%s", err);
     int calls = 0;
-    cancel_check stop = { second_call, &calls };
+    cancel_check stop = { second_call, &calls, NULL };
     reduce_result r;
     cr_assert_eq(reduce_run_until(h, budget_until(0, &stop), &r, err, sizeof err), 0, "%s", err);
     cr_expect(r.stopped);

@@ -162,7 +162,7 @@ Test(lines, timedread_gives_up_at_the_deadline_or_cancel_never_on_data)
     for (int way = 0; way < 2; way++) {
         int fd[2], flag = way;
         cr_assert_eq(pipe(fd), 0);
-        const cancel_check cancel = { cancel_now, &flag };
+        const cancel_check cancel = { cancel_now, &flag, NULL };
         double t0 = walltime_now();
         FILE *fp = timedread_open(fd[0], way ? 0 : t0 + 0.2, &cancel);
         cr_assert(fp);

@@ -179,7 +179,7 @@ Test(lp_limit, a_kept_basis_saves_the_simplex_its_iterations, .timeout = 300)
 {
     uint64_t state = 12345;
     instance *h = random_instance(1000, 800, 20, &state); /* a cold LP: about 0.2 s */
-    cancel_check stop = { stop_at_once, NULL };
+    cancel_check stop = { stop_at_once, NULL, NULL };
     ilp_params q, lq;
     ilp_result cold, from;
     ilp_basis opt = { 0 };

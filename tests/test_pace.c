@@ -129,7 +129,7 @@ Test(pace, the_reader_stops_at_its_deadline_or_cancel)
     char err[256], want[128];
     snprintf(want, sizeof want, "the time limit ran out while reading, at line %d",
              PACE_CHECK_LINES);
-    const cancel_check cancel = { asked, NULL };
+    const cancel_check cancel = { asked, NULL, NULL };
     for (int way = 0; way < 3; way++) {
         err[0] = '\0';
         fp = fmemopen(text, len, "r");

@@ -24,7 +24,8 @@ hs_instance *cover_input_read(const char *file, double deadline, const cancel_ch
     else
         fclose(in);
     args_close_input(fp);
-    if (!h && cancel_requested(stop)) /* the reader's own words would be "read error" */
+    /* the reader's own words would be "read error" */
+    if (!h && cancel_requested(stop, STOP_SITE_READ_CAUSE))
         snprintf(err, errsize, "%s: stopped by a signal while reading", name);
     else if (!h)
         snprintf(err, errsize, "%s: %s", name, why);

@@ -37,5 +37,5 @@ int stop_requested(void *ctx)
 
 cancel_check stop_check(void)
 {
-    return (cancel_check){ stop_requested, NULL };
+    return (cancel_check){ stop_requested, NULL, NULL };
 }

@@ -73,9 +73,9 @@ static bool work_done(budget b)
     return budget_by_work(b) && b.work->used >= b.work_end;
 }
 
-bool budget_over(budget b, double now)
+bool budget_over(budget b, double now, stop_site site)
 {
-    return (b.end > 0 && now >= b.end) || work_done(b) || cancel_requested(b.cancel);
+    return (b.end > 0 && now >= b.end) || work_done(b) || cancel_requested(b.cancel, site);
 }
 
 bool budget_seconds_ok(double seconds)
@@ -111,9 +111,9 @@ int budget_check_work(const char *field, uint64_t units, bool zero_ok, char *err
     return -1;
 }
 
-bool budget_stopped(budget b)
+bool budget_stopped(budget b, stop_site site)
 {
-    return budget_over(b, walltime_now());
+    return budget_over(b, walltime_now(), site);
 }
 
 double budget_left(budget b, double now)
@@ -138,9 +138,9 @@ int budget_glpk_ms(double seconds)
     return ms >= INT_MAX ? INT_MAX : ms < 1 ? 1 : (int)ms;
 }
 
-budget_poll budget_poll_make(budget b, uint64_t stride)
+budget_poll budget_poll_make(budget b, uint64_t stride, stop_site site)
 {
-    budget_poll p = { b, stride, 0, 0, false };
+    budget_poll p = { b, stride, 0, 0, false, site };
     return p;
 }
 
@@ -155,6 +155,6 @@ bool budget_poll_stopped(budget_poll *p, uint64_t work)
     if (p->stopped || work < p->next)
         return p->stopped;
     p->next = work + p->stride;
-    p->stopped = budget_over(p->b, walltime_now());
+    p->stopped = budget_over(p->b, walltime_now(), p->site);
     return p->stopped;
 }

@@ -18,6 +18,7 @@
 #define T24_CORE_BUDGET_H
 
 #include "core/cancel.h"
+#include "core/stop_site.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -107,11 +108,12 @@ int budget_check_work(const char *field, uint64_t units, bool zero_ok, char *err
 
 /* Is the time up at `now`, the work done, or has the caller asked to stop? The clock is
  * compared first and the cancel asked only when neither is up (a cancel check counted by
- * a test sees the same calls as before the budget existed). */
-bool budget_over(budget b, double now);
+ * a test sees the same calls as before the budget existed), at `site`
+ * (core/stop_site.h: the place that asks, passed to the cancel's probe). */
+bool budget_over(budget b, double now, stop_site site);
 
 /* budget_over() at walltime_now(). */
-bool budget_stopped(budget b);
+bool budget_stopped(budget b, stop_site site);
 
 /* Seconds left at `now` (negative once past the end; INFINITY for no end). */
 double budget_left(budget b, double now);
@@ -137,10 +139,11 @@ typedef struct {
     uint64_t stride, next; /* work between two readings; the work at the next */
     uint64_t counted;      /* the loop's work already added to b's counter */
     bool stopped;
+    stop_site site; /* the loop's place, for the cancel (core/stop_site.h) */
 } budget_poll;
 
-/* A poll of b whose first question reads the clock. */
-budget_poll budget_poll_make(budget b, uint64_t stride);
+/* A poll of b whose first question reads the clock; its questions are asked at `site`. */
+budget_poll budget_poll_make(budget b, uint64_t stride, stop_site site);
 
 /* Stopped, asked after `work` units done in all (a count that only grows): adds what is
  * new to the counter, is stopped at once past the work end, reads the clock only when

@@ -29,7 +29,7 @@ typedef struct {
 /* 0 when the reader may go on, else the errno that says why it may not. */
 static int stopped(const timedread *t)
 {
-    if (cancel_requested(&t->cancel))
+    if (cancel_requested(&t->cancel, STOP_SITE_READ_WAIT))
         return ECANCELED;
     if (t->deadline > 0 && walltime_now() >= t->deadline)
         return ETIME;
@@ -64,7 +64,7 @@ static int wait_readable(const timedread *t)
 static ssize_t cookie_read(void *cookie, char *buf, size_t size)
 {
     timedread *t = cookie;
-    int why = cancel_requested(&t->cancel) ? ECANCELED : 0;
+    int why = cancel_requested(&t->cancel, STOP_SITE_READ_CALL) ? ECANCELED : 0;
     if (!why && t->unchecked >= TIMEDREAD_CHECK_BYTES) {
         t->unchecked = 0;
         why = stopped(t);
@@ -97,7 +97,7 @@ FILE *timedread_open(int fd, double deadline, const cancel_check *cancel)
         return NULL;
     t->fd = fd;
     t->deadline = deadline;
-    t->cancel = cancel ? *cancel : (cancel_check){ NULL, NULL };
+    t->cancel = cancel ? *cancel : (cancel_check){ 0 };
     t->unchecked = 0;
     cookie_io_functions_t io = { cookie_read, NULL, NULL, cookie_close };
     FILE *fp = fopencookie(t, "r", io);

@@ -60,7 +60,7 @@ static int inner(const hs_cubes_params *p, cancel_check *c, cubes_params *q,
         outer(&none, r);
         return -1;
     }
-    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
+    *c = (cancel_check){ p->cancelled, p->cancel_ctx, NULL };
     q->limit = budget_until(walltime_now() + p->time_limit, p->cancelled ? c : NULL);
     q->work = p->work;
     q->goal = p->goal;

@@ -39,7 +39,7 @@ static int inner(const hs_estimate_params *p, cancel_check *c, certify_estimate_
     certify_estimate_params_init(q);
     if (budget_check_seconds("time_limit", p->time_limit, err, errsize))
         return -1;
-    *c = (cancel_check){ p->cancelled, p->cancel_ctx };
+    *c = (cancel_check){ p->cancelled, p->cancel_ctx, NULL };
     q->search.limit = budget_until(walltime_now() + p->time_limit, NULL);
     q->search.cancel = p->cancelled ? c : NULL;
     q->search.goal = p->goal;

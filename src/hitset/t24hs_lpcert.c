@@ -53,7 +53,7 @@ static int solve(const hs_instance *h, const hs_lp_certificate_params *p, colgen
     }
     colgen_params cp;
     colgen_params_init(&cp);
-    cancel_check cancel = { p->cancelled, p->cancel_ctx };
+    cancel_check cancel = { p->cancelled, p->cancel_ctx, NULL };
     cp.limit = budget_until(walltime_now() + p->seconds, &cancel);
     cp.cover = g.elems;
     cp.ncover = g.n;

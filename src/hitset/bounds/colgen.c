@@ -241,7 +241,7 @@ static int rounds(rmp *m, const colgen_params *p, uint32_t most, double t0,
     /* a round's bound reads every entry, its pricing every element */
     uint64_t round_units = instance_nnz(m->h) + instance_nelems(m->h);
     for (;;) {
-        if (budget_stopped(b))
+        if (budget_stopped(b, STOP_SITE_COLGEN_ROUND))
             return 0;
         double value;
         int rc = solve(m, budget_left(b, walltime_now()), b, out->rounds == 0, &value, err, errsize);

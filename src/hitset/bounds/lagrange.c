@@ -150,7 +150,7 @@ static bool search_over(const lagrange_params *p, uint32_t done, uint64_t per)
 {
     if (p->max_iterations && done >= p->max_iterations)
         return true;
-    return budget_stopped(p->limit) || budget_work_left(p->limit) < per;
+    return budget_stopped(p->limit, STOP_SITE_LAGRANGE_STEP) || budget_work_left(p->limit) < per;
 }
 
 /* Subgradient optimisation of L(u) from p->start (or the dual-feasible start) until

@@ -506,7 +506,7 @@ static uint32_t run_cubes(const char *dir, char **names, uint32_t n, const insta
             if ((i % p->nworkers == p->worker) != (pass == 0))
                 continue;
             if (budget_left(p->limit, walltime_now()) < CUBES_MIN_SECONDS ||
-                cancel_requested(p->limit.cancel))
+                cancel_requested(p->limit.cancel, STOP_SITE_CUBES_NEXT))
                 return failed;
             take_cube(dir, names[i], h, p, rep, &failed, err, errsize);
         }

@@ -275,7 +275,7 @@ static int run_check(const merge_job *m, const char *cert, bool with_cover, uint
     *open = 0;
     if (!m->p->check)
         snprintf(why, whysize, "no checker given");
-    else if (cancel_requested(m->p->limit.cancel))
+    else if (cancel_requested(m->p->limit.cancel, STOP_SITE_CUBES_MERGE_CHECK))
         snprintf(why, whysize, "stopped before the check");
     else if (left <= 0)
         snprintf(why, whysize, "the time limit ran out before the check");

@@ -177,7 +177,8 @@ static int greedy_phase(const instance *h, const uint32_t *mult, mincover_result
         return -1;
     mincover_announce(an, r->greedy.pruned.elems, r->greedy.pruned.n);
     budget_add(b, 2 * run);
-    if ((!r->params.settled_runs && mincover_settled(r)) || budget_stopped(b)) {
+    if ((!r->params.settled_runs && mincover_settled(r)) ||
+        budget_stopped(b, STOP_SITE_DRIVER_GREEDY)) {
         r->greedy.runs.seed = r->params.seed; /* none ran: runs, min, max stay 0 */
         return 0;
     }
@@ -318,7 +319,7 @@ static mincover_end ended_by(mincover_result *r, double searched)
 {
     budget b = mincover_run_budget(r);
     double now = walltime_now();
-    if (cancel_requested(&r->params.cancel))
+    if (cancel_requested(&r->params.cancel, STOP_SITE_DRIVER_ENDED))
         return MINCOVER_END_CANCEL;
     if (budget_by_work(b) && budget_work_left(b) == 0)
         return MINCOVER_END_WORK;
@@ -358,7 +359,7 @@ int mincover_run(const instance *h, const uint32_t *multiplicity, const mincover
         goto nomem;
     mincover_announce(&an, out->greedy.runs.best.elems, out->greedy.runs.best.n);
     double t2 = walltime_now();
-    if (budget_stopped(mincover_run_budget(out)))
+    if (budget_stopped(mincover_run_budget(out), STOP_SITE_DRIVER_REDUCE))
         out->presolve.red.stopped = true; /* no core: no search follows (mincover_search_phase()) */
     else if (p->reduce ? reduce_phase(h, out, t0, err, errsize)
                        : no_reduction(h, &out->presolve.red))

@@ -190,7 +190,7 @@ uint32_t mincover_lp_phase(mincover_result *r, const greedy_cover *start, double
                 ? mincover_glpk_preflight(p, cover_entries(core, start),
                                           (uint64_t)instance_nsets(core) + start->n, share)
                 : mincover_glpk_preflight(p, instance_nnz(core), mincover_core_lines(core), share);
-    if (cancel_requested(&p->cancel))
+    if (cancel_requested(&p->cancel, STOP_SITE_DRIVER_LP))
         share = 0; /* a stop asked: not even the simplex's first chunk (half a second) */
     if (share == 0) {
         /* no LP bound: the searches go on without a target */

@@ -372,7 +372,7 @@ static uint32_t ilp_part(mincover_result *r, const instance *part, const uint32_
             pwarm[nw++] = j;
     mincover_ilp_from(&r->params, &q);
     q.limit = mincover_run_budget(r);
-    double time = budget_stopped(q.limit) ? 0
+    double time = budget_stopped(q.limit, STOP_SITE_DRIVER_PART) ? 0
                                           : mincover_glpk_preflight(&r->params, instance_nnz(part),
                                                                     mincover_core_lines(part), seconds);
     q.limit = budget_sooner(q.limit, walltime_now() + time);
@@ -480,7 +480,8 @@ int mincover_kernel_phase(mincover_result *r, char *err, size_t errsize)
     /* Not after a partial reduction: the kernel's first rules are the reductions' own,
      * and would spend the searches' time finishing what was stopped to leave them it. */
     if (r->params.reduce && r->params.kernel && r->presolve.red.core &&
-        !r->presolve.red.partial && !budget_stopped(mincover_run_budget(r))) {
+        !r->presolve.red.partial &&
+        !budget_stopped(mincover_run_budget(r), STOP_SITE_DRIVER_KERNEL)) {
         if (kernel_run(r->presolve.red.core, mincover_run_budget(r), &r->presolve.kern,
                        err, errsize))
             return -1;
@@ -573,7 +574,7 @@ uint32_t mincover_search_phase(const instance *h, mincover_result *r, double sta
         /* A signal there still gets its certificate: the certifying search, stopped
          * before it starts, writes its root with a packing's multipliers (the bound
          * the run had), where this wrote none and the run said "time limit" (issue 49). */
-        if (r->params.certificate && cancel_requested(&r->params.cancel))
+        if (r->params.certificate && cancel_requested(&r->params.cancel, STOP_SITE_DRIVER_SPENT))
             return mincover_certify_phase(h, r, NULL, 0, BUDGET_FLOOR, started, cand, ncand);
         return 0;
     }

@@ -169,7 +169,9 @@ static uint64_t step_units(const instance *core)
 static void move_prices(run_state *st, const instance *h)
 {
     uint32_t ns = instance_nsets(h), ne = instance_nelems(h);
-    for (uint32_t it = 0; it < CORECOVER_SUBGRADIENT && !budget_stopped(st->p->limit); it++) {
+    for (uint32_t it = 0;
+         it < CORECOVER_SUBGRADIENT && !budget_stopped(st->p->limit, STOP_SITE_CORECOVER_PRICES);
+         it++) {
         reduced_costs(h, st->u, st->rc);
         double l = 0, norm = 0;
         memset(st->cnt, 0, (size_t)ns * sizeof *st->cnt);
@@ -345,7 +347,7 @@ static int run_rounds(run_state *st, char *err, size_t errsize)
         return -1;
     uint32_t core_max = p->core_max ? p->core_max : corecover_default_core(st->h);
     for (uint32_t round = 1; !p->max_rounds || round <= p->max_rounds; round++) {
-        if (budget_stopped(p->limit))
+        if (budget_stopped(p->limit, STOP_SITE_CORECOVER_ROUND))
             break;
         if (corecover_build_core(st->h, st->u, st->out->elems, st->out->n, CORECOVER_PER_SET,
                                  core_max, st->keep) == UINT32_MAX) {

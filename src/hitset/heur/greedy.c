@@ -156,7 +156,7 @@ typedef budget stop_rule;
 /* Past the deadline, or cancelled? NULL: never. */
 static bool stop_now(const stop_rule *stop)
 {
-    return stop && budget_stopped(*stop);
+    return stop && budget_stopped(*stop, STOP_SITE_GREEDY_SCAN);
 }
 
 static bool must_stop(const stop_rule *stop, buckets *b, uint64_t *next_clock)
@@ -582,7 +582,7 @@ int greedy_runs_until(const instance *h, const uint32_t *multiplicity, uint32_t 
         if (st)
             goto done;
         out->runs = r + 1;
-        if (budget_stopped(stop))
+        if (budget_stopped(stop, STOP_SITE_GREEDY_RUNS))
             break;
     }
     if (out->runs == 0)

@@ -386,7 +386,8 @@ int lagcover_run(const instance *h, const lagcover_params *p, lagcover_result *o
         goto broken;
     lagrange_evaluate(h, f.u, f.reduced);
     double pi = LAGCOVER_PI0;
-    while (!budget_stopped(p->limit) && (!p->max_rounds || out->rounds < p->max_rounds)) {
+    while (!budget_stopped(p->limit, STOP_SITE_LAGCOVER_ROUND) &&
+           (!p->max_rounds || out->rounds < p->max_rounds)) {
         uint32_t k = (uint32_t)ceil(pi * out->n);
         if (k >= out->n)
             break;

@@ -322,7 +322,7 @@ static bool must_stop(const localsearch_state *st, run_ctx *c, localsearch_resul
             out->stop = LOCALSEARCH_TIME;
             return true;
         }
-        if (cancel_requested(p->limit.cancel)) {
+        if (cancel_requested(p->limit.cancel, STOP_SITE_LOCALSEARCH_STEP)) {
             out->stop = LOCALSEARCH_CANCELLED;
             return true;
         }

@@ -78,7 +78,7 @@ static int on_watched_output(void *info, const char *s)
 {
     glpk_watch *w = info;
     (void)s;
-    if (!w->stopped && cancel_requested(w->cancel)) {
+    if (!w->stopped && cancel_requested(w->cancel, w->site)) {
         w->stopped = true;
         longjmp(*w->jb, 1);
     }

@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 #include "core/cancel.h"
+#include "core/stop_site.h"
 
 /* Runs fn(arg) on a thread of its own and returns what fn returns. GLPK keeps its
  * environment per thread (Debian builds it reentrant: glp_config("TLS")), so what fn
@@ -57,12 +58,13 @@ int glpk_guard_failed(const glpk_guard *g, char *err, size_t errsize);
  * by longjmp to *jb (as the guard's error hook leaves to g.jb), with stopped set. GLPK's
  * state is then left mid-call: the caller touches the model no more (or frees the
  * environment) and puts the guard's hooks back with glpk_guard_begin(). Usage:
- *     glpk_watch w = { &g->jb, cancel, false };   (g the caller's: tests/check_setjmp.sh)
+ *     glpk_watch w = { &g->jb, cancel, STOP_SITE_..., false };   (g the caller's: tests/check_setjmp.sh)
  *     if (setjmp(g->jb)) { ...w.stopped: a stop, else GLPK's failure... }
  *     glpk_guard_watch(&w); ...the GLPK call...; glpk_guard_begin(g, mem_limit_mb, &off); */
 typedef struct {
     jmp_buf *jb;                /* where the hook leaves to */
     const cancel_check *cancel; /* asked at each line of output */
+    stop_site site;             /* the caller's name for that ask (core/stop_site.h) */
     volatile bool stopped;      /* the hook left GLPK on a stop */
 } glpk_watch;
 

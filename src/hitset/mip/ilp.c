@@ -203,7 +203,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, glpk_guard *g, 
     }
     int term, rc;
     budget lim = limit_of(p);
-    glpk_watch watch = { &g->jb, lim.cancel, false };
+    glpk_watch watch = { &g->jb, lim.cancel, STOP_SITE_ILP_LP_LINE, false };
     if (setjmp(g->jb)) {
         free(ind);
         free(val);
@@ -218,7 +218,7 @@ static int lp_bound_here(const instance *h, const ilp_params *p, glpk_guard *g, 
     basis_load(P, p->basis);
     lp_teller teller = { p, P, walltime_now(), 0 };
     lpwork_tell tell = { p->progress || p->duals ? tell_lp : NULL, &teller };
-    bool watched = lim.cancel && lim.cancel->requested; /* a cancel that can ask */
+    bool watched = cancel_can_ask(lim.cancel); /* a cancel that can ask */
     if (watched)
         glpk_guard_watch(&watch);
     rc = solve_lp(P, budget_left(p->limit, walltime_now()), lim, &tell, watched, value, err,
@@ -322,7 +322,8 @@ static void callback(glp_tree *T, void *info)
     cbinfo *c = info;
     if (glp_ios_reason(T) == GLP_ISELECT)
         budget_add(c->p->limit, ILP_NODE_UNITS * lpwork_iteration_units(glp_ios_get_prob(T)));
-    if (cancel_requested(c->p->cancel) || budget_stopped(c->p->limit)) {
+    if (cancel_requested(c->p->cancel, STOP_SITE_ILP_NODE) ||
+        budget_stopped(c->p->limit, STOP_SITE_ILP_NODE)) {
         /* ends as the time limit would (GLP_ESTOP) */
         glp_ios_terminate(T);
         return;

@@ -77,7 +77,7 @@ int lpwork_simplex_told(glp_prob *P, const glp_smcp *sm, double seconds, budget 
             return GLP_EITLIM;
         if (tell && tell->fn)
             tell->fn(tell->ctx, (uint64_t)(glp_get_it_cnt(P) - start_its));
-        if (budget_stopped(b))
+        if (budget_stopped(b, STOP_SITE_LPWORK_CHUNK))
             return GLP_ESTOP;
     }
 }

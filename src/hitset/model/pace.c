@@ -215,7 +215,7 @@ static int line_refused(lines *rd, lines_status ls, double deadline,
      * the deadline (core/timedread.h) reports it as one. */
     budget b = budget_until(deadline, cancel);
     bool asked = rd->lineno % PACE_CHECK_LINES == 0 || ls == LINES_ERROR;
-    if (asked && budget_stopped(b))
+    if (asked && budget_stopped(b, STOP_SITE_PACE_LINES))
         snprintf(err, errsize, "the time limit ran out while reading, at line %lu", lineno);
     else if (ls == LINES_TOO_LONG)
         snprintf(err, errsize, "line %lu: longer than %d characters", lineno, PACE_LINE_MAX);

@@ -139,7 +139,7 @@ int crown_lp(uint32_t nv, const uint64_t *off, const uint32_t *adj, budget b,
     matcher m = { nv, off, adj, malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint32_t)),
                   malloc(n * sizeof(uint32_t)), malloc(n * sizeof(uint64_t)),
-                  budget_poll_make(b, CROWN_CLOCK_WORK), 0 };
+                  budget_poll_make(b, CROWN_CLOCK_WORK, STOP_SITE_CROWN_POLL), 0 };
     int rc = -1;
     if (!m.mate_l || !m.mate_r || !m.dist || !m.stack || !m.queue || !m.next)
         goto done;

@@ -719,7 +719,7 @@ int kernel_run(const instance *h, budget b, kernel_result *out, char *err, size_
     memset(out, 0, sizeof *out);
     out->nelems = instance_nelems(h);
     st.r = out;
-    st.poll = budget_poll_make(b, KERNEL_CLOCK_WORK);
+    st.poll = budget_poll_make(b, KERNEL_CLOCK_WORK, STOP_SITE_KERNEL_POLL);
     out->steps = malloc(((size_t)instance_nelems(h) + 1) * sizeof *out->steps);
     int rc = -1;
     if (!out->steps || state_alloc(&st, h)) {

@@ -340,7 +340,7 @@ static int run(const instance *h, budget b, const budget *outer, const reduce_lo
     int rc = -1;
     if (state_init(&st, h, out))
         goto done;
-    st.poll = budget_poll_make(b, CLOCK_WORK);
+    st.poll = budget_poll_make(b, CLOCK_WORK, STOP_SITE_REDUCE_POLL);
     st.log = log;
     st.watch = watch && watch->fn ? watch : NULL;
     bool changed = true;
@@ -350,7 +350,7 @@ static int run(const instance *h, budget b, const budget *outer, const reduce_lo
         changed |= dominated_sets_step(&st);
         changed |= dominated_elems_step(&st);
     }
-    if (out->stopped && outer && !budget_stopped(*outer)) {
+    if (out->stopped && outer && !budget_stopped(*outer, STOP_SITE_REDUCE_SHARE)) {
         out->stopped = false; /* its share is over, not the caller's time */
         out->partial = true;
     }

@@ -346,7 +346,7 @@ static int run_rounds(const instance *h, const reduce_result *red, const certify
             fclose(tree);
         }
         if (rc || one || job.open || job.bound >= job.ncover || (p->goal && job.bound >= p->goal) ||
-            budget_stopped(budget_until(deadline, p->cancel)))
+            budget_stopped(budget_until(deadline, p->cancel), STOP_SITE_CERTIFY_ROUND))
             break;
     }
     certify_branch_free(branch);
@@ -370,7 +370,7 @@ static int certify_with(const instance *h, const certify_params *p, double deadl
         reduce_result_free(&red);
         /* A signal is no time limit: more time would not help, and the cube's files
          * are as they were (issue 49) */
-        if (cancel_requested(p->cancel))
+        if (cancel_requested(p->cancel, STOP_SITE_CERTIFY_REDUCED))
             snprintf(err, errsize, "stopped by a signal during the reductions, before the "
                                    "search (a split or a cube needs their fixpoint): "
                                    "nothing searched, its files as they were");

@@ -674,7 +674,7 @@ static bool poll_stop(certify_tree_walk *s, double now)
     budget b = job_limit(s, s->job->deadline);
     budget_add(b, CERTIFY_NODE_UNITS);
     if (!s->stopped)
-        s->stopped = budget_over(b, now);
+        s->stopped = budget_over(b, now, STOP_SITE_CERTIFY_NODE);
     return s->stopped;
 }
 
@@ -776,10 +776,10 @@ static certify_lp_status solve_under_watch(certify_tree_walk *s, root_watch *rw)
 static certify_lp_status solve_watched(certify_tree_walk *s)
 {
     const cancel_check *cancel = s->job->p->cancel;
-    if (!cancel || !cancel->requested)
+    if (!cancel_can_ask(cancel))
         return solve(s, true);
     root_watch rw;
-    rw.w = (glpk_watch){ &rw.jb, cancel, false };
+    rw.w = (glpk_watch){ &rw.jb, cancel, STOP_SITE_CERTIFY_ROOT_LINE, false };
     return solve_under_watch(s, &rw);
 }
 
