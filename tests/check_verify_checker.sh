@@ -83,7 +83,22 @@ fail=0
 plant_limit=30 # s a prover call, as for the proof: at a load of 12 on 2 cores, 10 s left
                # goals the plants do not break unproved
 start=$SECONDS
-if summary=$(prove "$src/src/checker/t24-check.c" 30); then
+# CVC4's limit is wall time: on a loaded machine a goal that takes 4 s of CPU alone can run
+# out of 30 s (acc_add's ensures_3 did at load 6, beside another run of this script). When
+# every goal left is a Timeout, none a Failed or Unknown, the proof runs once more at 120 s
+# a call; a goal a plant breaks never reaches this (the plants keep their own limit).
+only_timeouts() {
+  grep -qE 'Goal .*: Timeout' <<<"$1" && ! grep -qE 'Goal .*: (Unknown|Failed)|no WP summary' <<<"$1"
+}
+summary=$(prove "$src/src/checker/t24-check.c" 30)
+proved=$?
+if [ $proved != 0 ] && only_timeouts "$summary"; then
+  echo "note t24-check.c: goals ran out of 30 s (the machine loaded?), proved again at 120 s:"
+  echo "$summary" | grep -E 'Goal .*: Timeout'
+  summary=$(prove "$src/src/checker/t24-check.c" 120)
+  proved=$?
+fi
+if [ $proved = 0 ]; then
   echo "ok   t24-check.c: every goal proved:$(tail -1 <<<"$summary") ($((SECONDS - start)) s)"
   head -n -1 <<<"$summary" # how many each prover took, and their least, mean, most time
 else
