@@ -2,7 +2,8 @@
 # same-outputs.sh OLD NEW DIR: runs two t24 binaries (e.g. main's before a refactoring and
 # the branch's) on the same commands in DIR and compares their outputs byte for byte:
 # t24 sweep (default list) as text, CSV and JSON; t24 study --json (4 cards, decks 1-11
-# and 1-13; 5 cards deck 1-6 with --ls-steps, so that its local search ends on steps, not
+# and 1-13; 5 cards deck 1-6 with --ls-steps and --work, so that its local search ends on
+# steps and the run on its work (a clock-limited run's work.used differed under load), not
 # on the clock); t24 emit; t24 cover --certificate with t24's search on two published
 # instances (certificate and JSON); and t24 study --json --timings with the timing
 # numbers removed, and its keys. Prints "same" or "DIFF" per output and exits 1 on any
@@ -34,8 +35,8 @@ run sweep-csv sweep --csv
 run sweep-json sweep --json
 run study4 study --json
 run study4-1-13 study --json --deck 1-13 --groupings all
-run study5-1-6 study --json --cards 5 --deck 1-6 --ls-steps 20000
-run study5-1-6-text study --cards 5 --deck 1-6 --ls-steps 20000
+run study5-1-6 study --json --cards 5 --deck 1-6 --ls-steps 20000 --work 150000000 --time-limit 3600
+run study5-1-6-text study --cards 5 --deck 1-6 --ls-steps 20000 --work 150000000 --time-limit 3600
 run emit emit
 run emit5 emit --cards 5 --deck 1-5 --ls-steps 20000
 for i in cards5_deck1-5_target24_all cards4_deck1-13_target24_all; do
